@@ -1,0 +1,59 @@
+import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
+import react from '@vitejs/plugin-react';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { defineConfig } from 'vitest/config';
+
+const root = path.resolve(import.meta.dirname, '..');
+const require = createRequire(import.meta.url);
+
+export default defineConfig(async () => {
+  const migrations = await readD1Migrations(path.join(root, 'migrations'));
+  return {
+    root,
+    test: {
+      projects: [
+        {
+          plugins: [
+            cloudflareTest({
+              wrangler: { configPath: path.join(root, 'wrangler.toml') },
+              miniflare: { bindings: { TEST_MIGRATIONS: migrations } },
+            }),
+          ],
+          resolve: {
+            alias: {
+              'readable-stream': 'node:stream',
+              // exceljs pulls uuid; its ESM build trips the module runner, the CommonJS one does not.
+              uuid: require.resolve('uuid'),
+            },
+          },
+          test: {
+            name: 'worker',
+            include: ['tests/worker/**/*.test.ts'],
+            setupFiles: ['tests/worker/setup.ts'],
+            testTimeout: 60_000,
+          },
+        },
+        {
+          plugins: [react()],
+          test: {
+            name: 'web',
+            include: ['tests/web/**/*.test.{ts,tsx}'],
+            environment: 'happy-dom',
+          },
+        },
+        {
+          test: {
+            name: 'e2e',
+            include: ['tests/e2e/**/*.test.ts'],
+            environment: 'node',
+            testTimeout: 120_000,
+            hookTimeout: 300_000,
+            fileParallelism: false,
+            globalSetup: ['tests/e2e/global-setup.ts'],
+          },
+        },
+      ],
+    },
+  };
+});

@@ -1,0 +1,183 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+
+/**
+ * A closed company. The list's filter and sort columns are copied from `companies`
+ * (prov, cat_id, round, dates) so every list query runs on one table's indexes.
+ * close_date and born_date are yyyymmdd integers; survival_months is derived from them by the seed/import.
+ */
+export const closures = sqliteTable(
+  'closures',
+  {
+    comId: integer('com_id').primaryKey(),
+    comName: text('com_name').notNull(),
+    logo: text('logo').notNull().default(''),
+    comDes: text('com_des').notNull().default(''),
+    comProv: text('com_prov').notNull(),
+    catId: integer('cat_id').notNull(),
+    seCatId: integer('se_cat_id').notNull(),
+    fundStatusId: integer('fund_status_id').notNull(),
+    bornDate: integer('born_date').notNull(),
+    closeDate: integer('close_date').notNull(),
+    closeYear: integer('close_year').notNull(),
+    survivalMonths: integer('survival_months').notNull(),
+    operatingStatus: text('operating_status').notNull(),
+    totalMoney: integer('total_money').notNull().default(0),
+    valuation: integer('valuation').notNull().default(0),
+    horseUnicorn: integer('horse_unicorn').notNull().default(0),
+    incenseTotal: integer('incense_total').notNull().default(0),
+  },
+  (t) => [
+    index('closures_close_idx').on(t.closeDate),
+    index('closures_born_idx').on(t.bornDate),
+    index('closures_survival_idx').on(t.survivalMonths),
+    index('closures_prov_close_idx').on(t.comProv, t.closeDate),
+    index('closures_cat_close_idx').on(t.catId, t.closeDate),
+    index('closures_fund_close_idx').on(t.fundStatusId, t.closeDate),
+    index('closures_year_idx').on(t.closeYear),
+    index('closures_name_idx').on(t.comName),
+    index('closures_money_idx').on(t.totalMoney),
+    index('closures_valuation_idx').on(t.valuation),
+    index('closures_hu_valuation_idx').on(t.horseUnicorn, t.valuation),
+    index('closures_incense_idx').on(t.incenseTotal),
+    check('closures_hu_ck', sql`${t.horseUnicorn} in (0,1,2)`),
+  ],
+);
+
+/** Closing reasons, two levels: p_id 0 is a parent. incense_total is kept with each incense debit. */
+export const closureTypes = sqliteTable(
+  'closure_types',
+  {
+    id: integer('id').primaryKey(),
+    pId: integer('p_id').notNull(),
+    name: text('name').notNull(),
+    sort: integer('sort').notNull().default(0),
+    incenseTotal: integer('incense_total').notNull().default(0),
+  },
+  (t) => [index('closure_types_parent_idx').on(t.pId, t.sort), index('closure_types_incense_idx').on(t.incenseTotal)],
+);
+
+/** Company <-> child reason. */
+export const closureCompanyTypes = sqliteTable(
+  'closure_company_types',
+  {
+    comId: integer('com_id').notNull(),
+    typeId: integer('type_id').notNull(),
+    pId: integer('p_id').notNull(),
+    closeDate: integer('close_date').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.comId, t.typeId] }),
+    index('cct_type_close_idx').on(t.typeId, t.closeDate),
+  ],
+);
+
+export const closureTracks = sqliteTable('closure_tracks', {
+  tagId: integer('tag_id').primaryKey(),
+  tagName: text('tag_name').notNull(),
+  sort: integer('sort').notNull().default(0),
+});
+
+export const closureAlbums = sqliteTable('closure_albums', {
+  albumId: integer('album_id').primaryKey(),
+  albumName: text('album_name').notNull(),
+  des: text('des').notNull().default(''),
+  sort: integer('sort').notNull().default(0),
+});
+
+export const closureCompanyTracks = sqliteTable(
+  'closure_company_tracks',
+  {
+    comId: integer('com_id').notNull(),
+    tagId: integer('tag_id').notNull(),
+    closeDate: integer('close_date').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.comId, t.tagId] }), index('cctr_tag_close_idx').on(t.tagId, t.closeDate)],
+);
+
+export const closureCompanyAlbums = sqliteTable(
+  'closure_company_albums',
+  {
+    comId: integer('com_id').notNull(),
+    albumId: integer('album_id').notNull(),
+    closeDate: integer('close_date').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.comId, t.albumId] }), index('cca_album_close_idx').on(t.albumId, t.closeDate)],
+);
+
+/** Tags shown on a closed company (com_tag). */
+export const closureCompanyTags = sqliteTable(
+  'closure_company_tags',
+  {
+    comId: integer('com_id').notNull(),
+    tagId: integer('tag_id').notNull(),
+    tagName: text('tag_name').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.comId, t.tagId] })],
+);
+
+/** Founding team (com_team). */
+export const closureTeams = sqliteTable(
+  'closure_teams',
+  {
+    id: integer('id').primaryKey(),
+    comId: integer('com_id').notNull(),
+    name: text('name').notNull(),
+    position: text('position').notNull().default(''),
+  },
+  (t) => [index('closure_teams_com_idx').on(t.comId)],
+);
+
+/** Investors of a closed company (com_invst). */
+export const closureInvestors = sqliteTable(
+  'closure_investors',
+  {
+    comId: integer('com_id').notNull(),
+    invstId: integer('invst_id').notNull(),
+    invstName: text('invst_name').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.comId, t.invstId] }), index('closure_investors_invst_idx').on(t.invstId)],
+);
+
+/**
+ * Comments on a company (target_type 'com') or a reason ('reason').
+ * comment_type 1 is top-level; replies have comment_type 2 and parent_id set.
+ */
+export const comments = sqliteTable(
+  'comments',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    targetType: text('target_type', { enum: ['com', 'reason'] }).notNull(),
+    targetId: integer('target_id').notNull(),
+    userId: integer('user_id').notNull(),
+    commentType: integer('comment_type').notNull(),
+    parentId: integer('parent_id').notNull().default(0),
+    replayUserId: integer('replay_user_id').notNull().default(0),
+    content: text('content').notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [
+    index('comments_target_idx').on(t.targetType, t.targetId, t.commentType, t.createdAt),
+    index('comments_parent_idx').on(t.parentId, t.createdAt),
+    check('comments_type_ck', sql`${t.commentType} in (1,2)`),
+    check('comments_target_ck', sql`${t.targetType} in ('com','reason')`),
+  ],
+);
+
+/** One incense offering: type 1 company, 2 reason; amount sticks = coins paid. */
+export const incenseRecords = sqliteTable(
+  'incense_records',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    type: integer('type').notNull(),
+    itemId: integer('item_id').notNull(),
+    userId: integer('user_id').notNull(),
+    amount: integer('amount').notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [
+    index('incense_item_idx').on(t.type, t.itemId, t.createdAt),
+    check('incense_type_ck', sql`${t.type} in (1,2)`),
+    check('incense_amount_ck', sql`${t.amount} >= 1`),
+  ],
+);

@@ -1,0 +1,85 @@
+import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+
+/** Review states of a STAR-market application (state_sub_name). */
+export const starmarketStates = sqliteTable('starmarket_states', {
+  id: integer('id').primaryKey(),
+  name: text('name').notNull(),
+  sort: integer('sort').notNull().default(0),
+});
+
+/** A STAR-market applicant or listed company; m_com_id is its own id, com_id the company database id. */
+export const starmarketCompanies = sqliteTable(
+  'starmarket_companies',
+  {
+    mComId: integer('m_com_id').primaryKey(),
+    comId: integer('com_id').notNull(),
+    comName: text('com_name').notNull(),
+    comRegisteredName: text('com_registered_name').notNull(),
+    comLogo: text('com_logo').notNull().default(''),
+    comSlogan: text('com_slogan').notNull().default(''),
+    comProv: text('com_prov').notNull(),
+    comCity: text('com_city').notNull(),
+    catId: integer('cat_id').notNull(),
+    seCatId: integer('se_cat_id').notNull(),
+    stateId: integer('state_id').notNull(),
+    isListed: integer('is_listed').notNull().default(0),
+    acceptanceTime: integer('acceptance_time').notNull(),
+    acceptanceUpdateTime: integer('acceptance_update_time').notNull(),
+    planIssueCapital: integer('plan_issue_capital').notNull(),
+    countMoney: integer('count_money').notNull().default(0),
+    money: integer('money').notNull().default(0),
+    totalMoney: integer('total_money').notNull().default(0),
+    organizationName: text('organization_name').notNull().default(''),
+    representative: text('representative').notNull().default(''),
+    accountingFirm: text('accounting_firm').notNull().default(''),
+    accountant: text('accountant').notNull().default(''),
+    lawFirm: text('law_firm').notNull().default(''),
+    lawyer: text('lawyer').notNull().default(''),
+    evaluatorFirm: text('evaluator_firm').notNull().default(''),
+    evaluator: text('evaluator').notNull().default(''),
+  },
+  (t) => [
+    index('smc_listed_accept_idx').on(t.isListed, t.acceptanceTime),
+    index('smc_state_accept_idx').on(t.stateId, t.acceptanceTime),
+    index('smc_prov_idx').on(t.comProv, t.acceptanceTime),
+    index('smc_cat_idx').on(t.catId, t.acceptanceTime),
+    index('smc_name_idx').on(t.comName),
+    index('smc_money_idx').on(t.totalMoney),
+    index('smc_count_money_idx').on(t.countMoney),
+  ],
+);
+
+/** Listing stages of one company in order; state 7 or 8 marks a stopped process. */
+export const starmarketStages = sqliteTable(
+  'starmarket_stages',
+  {
+    mComId: integer('m_com_id').notNull(),
+    seq: integer('seq').notNull(),
+    stateSubName: text('state_sub_name').notNull(),
+    time: integer('time').notNull().default(0),
+    state: integer('state').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.mComId, t.seq] })],
+);
+
+export const disclosureTypes = sqliteTable('disclosure_types', {
+  id: integer('id').primaryKey(),
+  name: text('name').notNull(),
+});
+
+export const disclosures = sqliteTable(
+  'disclosures',
+  {
+    id: integer('id').primaryKey(),
+    mComId: integer('m_com_id').notNull(),
+    typeId: integer('type_id').notNull(),
+    fileName: text('file_name').notNull(),
+    url: text('url').notNull(),
+    disclosureTime: integer('disclosure_time').notNull(),
+  },
+  (t) => [
+    index('disclosures_com_idx').on(t.mComId, t.disclosureTime),
+    index('disclosures_type_idx').on(t.typeId, t.disclosureTime),
+    index('disclosures_time_idx').on(t.disclosureTime),
+  ],
+);

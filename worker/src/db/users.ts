@@ -1,0 +1,128 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+
+/** An account: phone or e-mail plus password. Membership lives in `memberships`. */
+export const users = sqliteTable(
+  'users',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    account: text('account').notNull(),
+    username: text('username').notNull(),
+    logo: text('logo').notNull().default(''),
+    passwordHash: text('password_hash').notNull(),
+    passwordSalt: text('password_salt').notNull(),
+    passwordIterations: integer('password_iterations').notNull(),
+    company: text('company').notNull().default(''),
+    position: text('position').notNull().default(''),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [uniqueIndex('users_account_uq').on(t.account)],
+);
+
+/** Sessions are looked up by the SHA-256 of the bearer token; the token itself is never stored. */
+export const sessions = sqliteTable(
+  'sessions',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id').notNull().references(() => users.id),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: integer('created_at').notNull(),
+    expiresAt: integer('expires_at').notNull(),
+    revokedAt: integer('revoked_at'),
+  },
+  (t) => [uniqueIndex('sessions_token_uq').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
+);
+
+/** Failed-login counters in fixed windows, keyed 'acct:<account>' or 'ip:<address>'. */
+export const loginAttempts = sqliteTable('login_attempts', {
+  key: text('key').primaryKey(),
+  windowStart: integer('window_start').notNull(),
+  failures: integer('failures').notNull(),
+});
+
+/** VIP / SVIP periods; a user is VIP while any vip or svip period covers now. */
+export const memberships = sqliteTable(
+  'memberships',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id').notNull().references(() => users.id),
+    level: text('level', { enum: ['vip', 'svip'] }).notNull(),
+    startsAt: integer('starts_at').notNull(),
+    endsAt: integer('ends_at').notNull(),
+    orderId: integer('order_id'),
+  },
+  (t) => [
+    index('memberships_user_idx').on(t.userId, t.level, t.endsAt),
+    check('memberships_level_ck', sql`${t.level} in ('vip','svip')`),
+  ],
+);
+
+/** Orders for membership or coin top-ups, paid through a provider (sandbox locally). */
+export const orders = sqliteTable(
+  'orders',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id').notNull().references(() => users.id),
+    product: text('product', { enum: ['vip_month', 'vip_year', 'svip_year', 'coins'] }).notNull(),
+    coins: integer('coins').notNull().default(0),
+    amountFen: integer('amount_fen').notNull(),
+    status: text('status', { enum: ['pending', 'paid', 'cancelled'] }).notNull(),
+    provider: text('provider').notNull(),
+    providerRef: text('provider_ref'),
+    idempotencyKey: text('idempotency_key'),
+    source: text('source').notNull().default(''),
+    createdAt: integer('created_at').notNull(),
+    paidAt: integer('paid_at'),
+  },
+  (t) => [
+    index('orders_user_idx').on(t.userId, t.createdAt),
+    uniqueIndex('orders_idem_uq').on(t.userId, t.idempotencyKey),
+    check('orders_status_ck', sql`${t.status} in ('pending','paid','cancelled')`),
+  ],
+);
+
+/** One wallet per user. The CHECK is the last guard; coins/ never lets it trip. */
+export const coinWallets = sqliteTable(
+  'coin_wallets',
+  {
+    userId: integer('user_id').primaryKey().references(() => users.id),
+    balance: integer('balance').notNull().default(0),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (t) => [check('coin_wallets_balance_ck', sql`${t.balance} >= 0`)],
+);
+
+/** Every balance change. Sum of delta per user equals the wallet balance. */
+export const coinLedger = sqliteTable(
+  'coin_ledger',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id').notNull().references(() => users.id),
+    delta: integer('delta').notNull(),
+    reason: text('reason', { enum: ['grant', 'recharge', 'incense', 'export', 'refund'] }).notNull(),
+    refType: text('ref_type').notNull().default(''),
+    refId: text('ref_id').notNull().default(''),
+    idempotencyKey: text('idempotency_key').notNull(),
+    // Random per call: statements batched with a debit run only if this call wrote the row.
+    opNonce: text('op_nonce').notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('coin_ledger_idem_uq').on(t.userId, t.idempotencyKey),
+    index('coin_ledger_user_idx').on(t.userId, t.createdAt),
+    check('coin_ledger_reason_ck', sql`${t.reason} in ('grant','recharge','incense','export','refund')`),
+  ],
+);
+
+/** A paid action's first result, replayed when the same Idempotency-Key comes again. */
+export const idempotentResults = sqliteTable(
+  'idempotent_results',
+  {
+    userId: integer('user_id').notNull(),
+    key: text('key').notNull(),
+    action: text('action').notNull(),
+    body: text('body').notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [uniqueIndex('idempotent_results_uq').on(t.userId, t.key)],
+);

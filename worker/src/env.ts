@@ -1,0 +1,38 @@
+import type { DrizzleD1Database } from 'drizzle-orm/d1';
+import type * as schema from './db';
+
+/** Message on the export queue: one message builds one download record's xlsx. */
+export interface ExportMessage {
+  recordId: number;
+}
+
+export interface Env {
+  DB: D1Database;
+  FILES: R2Bucket;
+  EXPORT_QUEUE: Queue<ExportMessage>;
+  EMAIL: SendEmail;
+  ASSETS?: Fetcher;
+  /** Public origin used in e-mails and share links, e.g. http://localhost:8787 */
+  APP_ORIGIN: string;
+  MAIL_FROM: string;
+}
+
+export type Db = DrizzleD1Database<typeof schema>;
+
+export interface SessionUser {
+  id: number;
+  account: string;
+  username: string;
+  isVip: boolean;
+  svip: boolean;
+  sessionId: number;
+}
+
+export interface AppEnv {
+  Bindings: Env;
+  Variables: {
+    requestId: string;
+    db: Db;
+    user: SessionUser | null;
+  };
+}

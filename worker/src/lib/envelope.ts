@@ -1,0 +1,34 @@
+import type { Context } from 'hono';
+import type { AppEnv } from '../env';
+import { ApiError, type ErrorCode } from './errors';
+
+export interface Page {
+  total: number;
+  page: number;
+  per_page: number;
+}
+
+export const ok = <T>(c: Context<AppEnv>, data: T) => c.json({ status: 'success' as const, data });
+
+export const list = <T>(c: Context<AppEnv>, info: T[], page: Page) =>
+  c.json({ status: 'success' as const, data: { info, page } });
+
+export interface ErrorBody {
+  status: 'error';
+  code: ErrorCode;
+  msg: string;
+  requestId: string;
+  [extra: string]: unknown;
+}
+
+export function errorResponse(c: Context<AppEnv>, err: ApiError) {
+  const body: ErrorBody = {
+    ...(err.extra ?? {}),
+    status: 'error',
+    code: err.code,
+    msg: err.message,
+    requestId: c.get('requestId') ?? '',
+  };
+  c.header('Cache-Control', 'private, no-store');
+  return c.json(body, err.status);
+}

@@ -1,0 +1,87 @@
+import { eq } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { clearAccountFailures, assertLoginAllowed, recordLoginFailure } from '../auth/ratelimit';
+import { currentUser } from '../auth/access';
+import { hashPassword, verifyPassword } from '../auth/password';
+import { createSession, revokeSession } from '../auth/session';
+import { openWallet } from '../coins';
+import { users } from '../db';
+import type { AppEnv } from '../env';
+import { ok } from '../lib/envelope';
+import { ApiError } from '../lib/errors';
+import { zv } from '../lib/validate';
+
+const PHONE = /^1[3-9]\d{9}$/;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+const account = z
+  .string({ message: '请输入手机号或邮箱' })
+  .trim()
+  .toLowerCase()
+  .min(1, '请输入手机号或邮箱')
+  .max(100, '账号过长');
+
+export const registerBody = z.object({
+  account: account.refine((a) => PHONE.test(a) || EMAIL.test(a), '请输入正确的手机号或邮箱'),
+  password: z.string({ message: '请输入密码' }).min(8, '密码至少8位').max(64, '密码最多64位'),
+  username: z.string().trim().min(1, '昵称不能为空').max(30, '昵称最多30个字').optional(),
+});
+
+export const loginBody = z.object({
+  account,
+  password: z.string({ message: '请输入密码' }).min(1, '请输入密码').max(64, '密码最多64位'),
+});
+
+const clientIp = (h: (n: string) => string | undefined) => h('cf-connecting-ip') ?? h('x-real-ip') ?? 'local';
+
+/** The same answer for an unknown account and a wrong password. */
+const BAD_CREDENTIALS = '账号或密码错误';
+
+export const authRoutes = new Hono<AppEnv>()
+  .post('/register', zv('json', registerBody), async (c) => {
+    const body = c.req.valid('json');
+    const db = c.get('db');
+    const existing = await db.select({ id: users.id }).from(users).where(eq(users.account, body.account)).get();
+    if (existing) throw new ApiError('CONFLICT', '该账号已注册，请直接登录', { field: 'account' });
+    const pw = await hashPassword(body.password);
+    const username = body.username ?? (PHONE.test(body.account) ? `用户${body.account.slice(-4)}` : body.account.split('@')[0]);
+    const now = Date.now();
+    const inserted = await db
+      .insert(users)
+      .values({ account: body.account, username, passwordHash: pw.hash, passwordSalt: pw.salt, passwordIterations: pw.iterations, createdAt: now })
+      .onConflictDoNothing()
+      .returning({ id: users.id })
+      .get();
+    if (!inserted) throw new ApiError('CONFLICT', '该账号已注册，请直接登录', { field: 'account' });
+    await openWallet(c.env.DB, inserted.id).run();
+    const session = await createSession(db, inserted.id, now);
+    return ok(c, { token: session.token, expires_at: session.expiresAt, username });
+  })
+  .post('/login', zv('json', loginBody), async (c) => {
+    const { account: acct, password } = c.req.valid('json');
+    const ip = clientIp((n) => c.req.header(n));
+    await assertLoginAllowed(c.env.DB, acct, ip);
+    const db = c.get('db');
+    const user = await db
+      .select({ id: users.id, username: users.username, hash: users.passwordHash, salt: users.passwordSalt, iterations: users.passwordIterations })
+      .from(users)
+      .where(eq(users.account, acct))
+      .get();
+    // Unknown accounts still pay for one derivation, so timing does not tell them apart.
+    const valid = user
+      ? await verifyPassword(password, user)
+      : (await verifyPassword(password, { hash: '0'.repeat(64), salt: '0'.repeat(32), iterations: 100_000 }), false);
+    if (!user || !valid) {
+      await recordLoginFailure(c.env.DB, acct, ip);
+      throw new ApiError('BAD_REQUEST', BAD_CREDENTIALS);
+    }
+    await clearAccountFailures(c.env.DB, acct);
+    const session = await createSession(db, user.id);
+    return ok(c, { token: session.token, expires_at: session.expiresAt, username: user.username });
+  })
+  .post('/logout', async (c) => {
+    const user = currentUser(c);
+    await revokeSession(c.get('db'), user.sessionId);
+    return ok(c, { loggedOut: true });
+  });
