@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LEVEL_RANK, POLICY, type AccessLevel } from '../../worker/src/auth/policy';
-import { app } from '../../worker/src/index';
+import { app } from '../../worker/src/app';
 import { call, roleTokens, type Role } from './helpers';
 
 const ROLE_RANK: Record<Role, number> = { visitor: 0, user: 1, vip: 2, svip: 3 };
