@@ -1,0 +1,44 @@
+import { createWriteStream, mkdirSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+// The same orchestration `npm start` uses: real D1, R2, Queues and cron in workerd.
+import { buildSpa, prepareDatabase, ROOT, startWorkers } from '../../scripts/stack.mjs';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseURL: string;
+    artifactsDir: string;
+    persistTo: string;
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+export default async function setup(project: TestProject) {
+  const persistTo = path.join(ROOT, 'test-results', 'e2e-state');
+  const artifactsDir = path.join(ROOT, 'test-results', 'e2e');
+  rmSync(persistTo, { recursive: true, force: true });
+  mkdirSync(artifactsDir, { recursive: true });
+  buildSpa();
+  prepareDatabase({ persistTo, quiet: true });
+  const port = Number(process.env.E2E_PORT ?? (await freePort()));
+  const log = createWriteStream(path.join(artifactsDir, 'wrangler.log'));
+  const stack = await startWorkers({ port, persistTo, logFile: log });
+  project.provide('baseURL', stack.url);
+  project.provide('artifactsDir', artifactsDir);
+  project.provide('persistTo', persistTo);
+  return async () => {
+    stack.stop();
+    log.end();
+  };
+}
