@@ -1,10 +1,20 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+
+/** Whole months from founding to closing; a month counts once its day of the month is reached. */
+export const SURVIVAL_MONTHS_SQL =
+  'max(0, ((close_date / 10000) * 12 + (close_date / 100) % 100) - ((born_date / 10000) * 12 + (born_date / 100) % 100)' +
+  ' - (CASE WHEN close_date % 100 < born_date % 100 THEN 1 ELSE 0 END))';
 
 /**
  * A closed company. The list's filter and sort columns are copied from `companies`
  * (prov, cat_id, round, dates) so every list query runs on one table's indexes.
- * close_date and born_date are yyyymmdd integers; survival_months is derived from them by the seed/import.
+ * close_date and born_date are yyyymmdd integers. close_year and survival_months are
+ * generated columns (computed by SQLite from the dates, never written) so they can be indexed.
+ *
+ * Triggers in migrations/*_closure_derived.sql keep closure_counts, closure_firm_stats and the
+ * name search index (closure_name_fts) in step with this table and closure_investors.
+ * A drizzle-kit table rebuild of either table drops its triggers: re-create them in a custom migration.
  */
 export const closures = sqliteTable(
   'closures',
@@ -19,8 +29,8 @@ export const closures = sqliteTable(
     fundStatusId: integer('fund_status_id').notNull(),
     bornDate: integer('born_date').notNull(),
     closeDate: integer('close_date').notNull(),
-    closeYear: integer('close_year').notNull(),
-    survivalMonths: integer('survival_months').notNull(),
+    closeYear: integer('close_year').generatedAlwaysAs(sql.raw('close_date / 10000'), { mode: 'virtual' }),
+    survivalMonths: integer('survival_months').generatedAlwaysAs(sql.raw(SURVIVAL_MONTHS_SQL), { mode: 'virtual' }),
     operatingStatus: text('operating_status').notNull(),
     totalMoney: integer('total_money').notNull().default(0),
     valuation: integer('valuation').notNull().default(0),
@@ -31,13 +41,18 @@ export const closures = sqliteTable(
     index('closures_close_idx').on(t.closeDate),
     index('closures_born_idx').on(t.bornDate),
     index('closures_survival_idx').on(t.survivalMonths),
+    index('closures_year_idx').on(t.closeYear),
     index('closures_prov_close_idx').on(t.comProv, t.closeDate),
     index('closures_cat_close_idx').on(t.catId, t.closeDate),
     index('closures_fund_close_idx').on(t.fundStatusId, t.closeDate),
-    index('closures_year_idx').on(t.closeYear),
     index('closures_name_idx').on(t.comName),
     index('closures_money_idx').on(t.totalMoney),
     index('closures_valuation_idx').on(t.valuation),
+    // Rankings filtered by sector or province read the top of these in order.
+    index('closures_cat_money_idx').on(t.catId, t.totalMoney),
+    index('closures_prov_money_idx').on(t.comProv, t.totalMoney),
+    index('closures_cat_valuation_idx').on(t.catId, t.valuation),
+    index('closures_prov_valuation_idx').on(t.comProv, t.valuation),
     index('closures_hu_valuation_idx').on(t.horseUnicorn, t.valuation),
     index('closures_incense_idx').on(t.incenseTotal),
     check('closures_hu_ck', sql`${t.horseUnicorn} in (0,1,2)`),
@@ -164,7 +179,11 @@ export const comments = sqliteTable(
   ],
 );
 
-/** One incense offering: type 1 company, 2 reason; amount sticks = coins paid. */
+/**
+ * One incense offering: type 1 company, 2 reason; amount sticks = coins paid.
+ * ledger_id is the coin_ledger row that paid for it (null for seeded history); a replayed
+ * Idempotency-Key finds the first offering through it.
+ */
 export const incenseRecords = sqliteTable(
   'incense_records',
   {
@@ -174,10 +193,37 @@ export const incenseRecords = sqliteTable(
     userId: integer('user_id').notNull(),
     amount: integer('amount').notNull(),
     createdAt: integer('created_at').notNull(),
+    ledgerId: integer('ledger_id'),
   },
   (t) => [
     index('incense_item_idx').on(t.type, t.itemId, t.createdAt),
+    uniqueIndex('incense_ledger_uq').on(t.ledgerId),
     check('incense_type_ck', sql`${t.type} in (1,2)`),
     check('incense_amount_ck', sql`${t.amount} >= 1`),
   ],
+);
+
+/**
+ * Row counts of closures by dimension, kept by triggers on closures (see the table's comment):
+ * dim 'all' (key ''), 'year' (close year), 'prov', 'cat', 'fund'. Lists read their totals here
+ * instead of counting the whole table on every request.
+ */
+export const closureCounts = sqliteTable(
+  'closure_counts',
+  {
+    dim: text('dim').notNull(),
+    key: text('key').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.dim, t.key] })],
+);
+
+/** Closed companies per investment firm, kept by triggers on closure_investors; the institution ranking reads its top. */
+export const closureFirmStats = sqliteTable(
+  'closure_firm_stats',
+  {
+    invstId: integer('invst_id').primaryKey(),
+    comCount: integer('com_count').notNull(),
+  },
+  (t) => [index('closure_firm_stats_count_idx').on(t.comCount)],
 );
