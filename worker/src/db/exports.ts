@@ -8,11 +8,16 @@ export const exportJobs = sqliteTable(
     id: integer('id').primaryKey({ autoIncrement: true }),
     userId: integer('user_id').notNull(),
     kind: text('kind').notNull(),
+    /** Human title (死亡公司数据, 赛道-共享单车 ...), also the start of each file name. */
+    title: text('title').notNull().default(''),
+    /** The validated params of the kind, JSON; the export worker reads its rows with them. */
     params: text('params').notNull(),
     totalRows: integer('total_rows').notNull(),
     batches: integer('batches').notNull(),
     coins: integer('coins').notNull(),
     idempotencyKey: text('idempotency_key').notNull(),
+    // Random per request: the download records of a job are inserted only by the request that inserted the job.
+    opNonce: text('op_nonce').notNull().default(''),
     createdAt: integer('created_at').notNull(),
   },
   (t) => [uniqueIndex('export_jobs_idem_uq').on(t.userId, t.idempotencyKey), index('export_jobs_user_idx').on(t.userId, t.createdAt)],
@@ -28,6 +33,8 @@ export const downloadRecords = sqliteTable(
     batchNo: integer('batch_no').notNull(),
     offset: integer('offset').notNull(),
     rows: integer('rows').notNull(),
+    /** Rows written so far by the export worker (per-record progress); the file's row count once done. */
+    rowsDone: integer('rows_done').notNull().default(0),
     filename: text('filename').notNull(),
     status: text('status', { enum: ['queued', 'generating', 'done', 'failed', 'expired'] }).notNull(),
     coins: integer('coins').notNull().default(0),
@@ -37,6 +44,8 @@ export const downloadRecords = sqliteTable(
     error: text('error').notNull().default(''),
     createdAt: integer('created_at').notNull(),
     doneAt: integer('done_at'),
+    /** Set in the same transaction as the refund of a failed record. */
+    refundedAt: integer('refunded_at'),
     expiresAt: integer('expires_at'),
   },
   (t) => [
