@@ -1,0 +1,60 @@
+import { Link, useRouterState } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { openLogin } from '../../lib/gate';
+import { site } from '../../lib/site';
+import { AppLink } from '../../ui/AppLink';
+import { useViewer } from '../auth/me';
+import { AREAS, areaOf } from './areas';
+import { UserMenu } from './UserMenu';
+
+/** The top bar: brand, the product's areas, and login or the user menu. Collapses to a menu button on phones. */
+export function Header() {
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const active = areaOf(pathname)?.key;
+  const [navOpen, setNavOpen] = useState(false);
+  useEffect(() => setNavOpen(false), [pathname]);
+
+  return (
+    <header className="site-header">
+      <div className="header-inner">
+        <Link to="/" className="brand" aria-label={`${site.name}首页`}>
+          <span className="brand-mark" aria-hidden="true">
+            桔
+          </span>
+          <span className="brand-name">{site.name}</span>
+        </Link>
+        <button
+          type="button"
+          className="nav-toggle"
+          aria-label={navOpen ? '收起导航' : '展开导航'}
+          aria-expanded={navOpen}
+          aria-controls="site-nav"
+          onClick={() => setNavOpen(!navOpen)}
+        >
+          <span aria-hidden="true" />
+        </button>
+        <nav id="site-nav" className={`site-nav${navOpen ? ' is-open' : ''}`} aria-label="产品导航">
+          {AREAS.map((a) => (
+            <AppLink key={a.key} href={a.href} className={`nav-link${a.key === active ? ' is-active' : ''}`} aria-current={a.key === active ? 'page' : undefined}>
+              {a.label}
+            </AppLink>
+          ))}
+        </nav>
+        <div className="header-user">
+          <Account />
+        </div>
+      </div>
+    </header>
+  );
+}
+
+function Account() {
+  const viewer = useViewer();
+  if (viewer.me) return <UserMenu me={viewer.me} />;
+  if (viewer.loading) return <span className="user-pending" aria-label="正在获取用户信息" />;
+  return (
+    <button type="button" className="btn btn-primary btn-sm" onClick={() => openLogin()}>
+      登录
+    </button>
+  );
+}

@@ -1,0 +1,129 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { meQueryOptions } from '../features/auth/me';
+import { toast } from '../ui/toast';
+import { ApiError } from './api';
+import { createStore, useStore } from './store';
+import { getToken, setToken } from './token';
+
+/**
+ * The one place that turns API error codes into what the user sees:
+ * LOGIN_REQUIRED -> login dialog, VIP_REQUIRED / SVIP_REQUIRED -> membership prompt,
+ * INSUFFICIENT_COINS -> recharge confirm, anything else -> a toast with the server's message.
+ * React Query's QueryCache / MutationCache call `handleApiError` for every failed call
+ * (lib/queryClient.ts); the dialogs are rendered once by <GateDialogs/> in the root layout.
+ */
+
+/** Per-query / per-mutation options for the gate, passed as React Query `meta`. */
+export interface GateMeta extends Record<string, unknown> {
+  /** The area for `/order?from=<area>`; defaults to the first segment of the current path. */
+  from?: string;
+  /**
+   * 'off': the caller shows the error itself (e.g. inline in a form).
+   * 'silent-login': LOGIN_REQUIRED only forgets the stale token, without opening the dialog.
+   */
+  gate?: 'off' | 'silent-login';
+}
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    queryMeta: GateMeta;
+    mutationMeta: GateMeta;
+  }
+}
+
+export type GateDialog =
+  | { kind: 'login'; msg?: string }
+  | { kind: 'membership'; from?: string; msg?: string; svip?: boolean }
+  | { kind: 'recharge'; from?: string; msg?: string };
+
+export const gateStore = createStore<GateDialog | null>(null);
+
+export const useGateDialog = () => useStore(gateStore);
+
+/** The area a membership / recharge link should report, from the current path. */
+export function currentArea(): string | undefined {
+  const first = window.location.pathname.split('/')[1];
+  return first || undefined;
+}
+
+/** `/order` or `/order?from=<area>`: the membership upgrade and recharge page. */
+export function orderHref(from?: string): string {
+  return from ? `/order?from=${encodeURIComponent(from)}` : '/order';
+}
+
+export const openLogin = (msg?: string) => gateStore.set({ kind: 'login', msg });
+export const openMembership = (from = currentArea(), msg?: string, svip = false) => gateStore.set({ kind: 'membership', from, msg, svip });
+export const openRecharge = (from = currentArea(), msg?: string) => gateStore.set({ kind: 'recharge', from, msg });
+export const closeGate = () => gateStore.set(null);
+
+export function handleApiError(error: unknown, meta?: GateMeta): void {
+  if (meta?.gate === 'off') return;
+  if (!(error instanceof ApiError)) {
+    toast('出错了，请稍后重试', { tone: 'error' });
+    return;
+  }
+  const from = meta?.from ?? currentArea();
+  switch (error.code) {
+    case 'LOGIN_REQUIRED': {
+      const hadToken = getToken() !== null;
+      // The token was expired or revoked: forget it so the header shows the visitor view.
+      if (hadToken) setToken(null);
+      if (meta?.gate === 'silent-login') return;
+      openLogin(hadToken ? '登录已过期，请重新登录' : undefined);
+      return;
+    }
+    case 'VIP_REQUIRED':
+      openMembership(from, error.message);
+      return;
+    case 'SVIP_REQUIRED':
+      openMembership(from, error.message, true);
+      return;
+    case 'INSUFFICIENT_COINS':
+      openRecharge(from, error.message);
+      return;
+    default:
+      toast(error.message, { tone: error.code === 'INTERNAL' || error.code === 'NETWORK' ? 'error' : 'warning' });
+  }
+}
+
+/**
+ * Runs `action` for a signed-in user; a visitor gets the login dialog instead.
+ * Returns whether the action ran. Use for filters, paging, tabs, row clicks, gated links.
+ */
+export function requireLogin(action?: () => void): boolean {
+  if (getToken() === null) {
+    openLogin();
+    return false;
+  }
+  action?.();
+  return true;
+}
+
+/** `requireLogin` for components: `const guard = useRequireLogin(); onClick={() => guard(() => setPage(p))}`. */
+export function useRequireLogin(): (action?: () => void) => boolean {
+  return useCallback((action?: () => void) => requireLogin(action), []);
+}
+
+/**
+ * Runs `action` for a VIP; a visitor gets the login dialog, a plain user the membership prompt
+ * linking to `/order?from=<from>`. Waits for the user info if it is still loading.
+ */
+export function useRequireVip(from?: string): (action?: () => void) => Promise<boolean> {
+  const queryClient = useQueryClient();
+  return useCallback(
+    async (action?: () => void) => {
+      if (!requireLogin()) return false;
+      const me = await queryClient.ensureQueryData(meQueryOptions()).catch(() => null);
+      // The failed user-info call already went through the gate (e.g. expired token).
+      if (!me) return false;
+      if (!me.isVip) {
+        openMembership(from);
+        return false;
+      }
+      action?.();
+      return true;
+    },
+    [queryClient, from],
+  );
+}
