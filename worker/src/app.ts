@@ -9,6 +9,7 @@ import { errorResponse } from './lib/envelope';
 import { ApiError } from './lib/errors';
 import { buildOpenApi, docsPage } from './lib/openapi';
 import { authRoutes } from './routes/auth';
+import { exportRoutes } from './routes/exports';
 import { userRoutes } from './routes/user';
 
 /** Request bodies above this are refused before parsing. */
@@ -19,7 +20,8 @@ const api = new Hono<AppEnv>()
   .get('/openapi.json', (c) => c.json(buildOpenApi(app)))
   .get('/docs', (c) => c.html(docsPage()))
   .route('/auth', authRoutes)
-  .route('/user', userRoutes);
+  .route('/user', userRoutes)
+  .route('/', exportRoutes);
 
 const app = new Hono<AppEnv>();
 

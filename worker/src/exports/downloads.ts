@@ -1,0 +1,54 @@
+/** The personal download centre: a user's records and their files, owner-only. */
+import type { Env } from '../env';
+import { ApiError } from '../lib/errors';
+import { effectiveStatus, RECORD_VIEW_SQL, recordView, type DownloadRecordView, type RecordForView } from './views';
+
+export async function listDownloads(
+  d1: D1Database,
+  userId: number,
+  q: { page: number; per_page: number; job_id?: number },
+  now = Date.now(),
+): Promise<{ info: DownloadRecordView[]; total: number }> {
+  const where = q.job_id ? 'r.user_id = ? AND r.job_id = ?' : 'r.user_id = ?';
+  const params = q.job_id ? [userId, q.job_id] : [userId];
+  const [rows, count] = await d1.batch([
+    d1
+      .prepare(`${RECORD_VIEW_SQL} WHERE ${where} ORDER BY r.created_at DESC, r.id DESC LIMIT ? OFFSET ?`)
+      .bind(...params, q.per_page, (q.page - 1) * q.per_page),
+    d1.prepare(`SELECT COUNT(*) AS n FROM download_records r WHERE ${where}`).bind(...params),
+  ]);
+  return {
+    info: (rows.results as RecordForView[]).map((r) => recordView(r, now)),
+    total: (count.results[0] as { n: number }).n,
+  };
+}
+
+/** Someone else's record reads exactly like a missing one. */
+async function ownRecord(d1: D1Database, userId: number, recordId: number): Promise<RecordForView> {
+  const r = await d1.prepare(`${RECORD_VIEW_SQL} WHERE r.id = ? AND r.user_id = ?`).bind(recordId, userId).first<RecordForView>();
+  if (!r) throw new ApiError('NOT_FOUND', '下载记录不存在');
+  return r;
+}
+
+export async function getDownload(d1: D1Database, userId: number, recordId: number, now = Date.now()) {
+  return recordView(await ownRecord(d1, userId, recordId), now);
+}
+
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** RFC 6266 / 5987: an ASCII fallback name plus the UTF-8 Chinese name. */
+export function contentDisposition(filename: string, recordId: number): string {
+  return `attachment; filename="export-${recordId}.xlsx"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+}
+
+/** The finished file of the user's own record, or the reason it cannot be had. */
+export async function openFile(env: Env, userId: number, recordId: number, now = Date.now()) {
+  const r = await ownRecord(env.DB, userId, recordId);
+  const status = effectiveStatus(r, now);
+  if (status === 'expired') throw new ApiError('NOT_FOUND', '文件已过期');
+  if (status === 'failed') throw new ApiError('NOT_FOUND', '文件生成失败，桔子币已退还，请重新导出');
+  if (status !== 'done') throw new ApiError('CONFLICT', '文件正在生成中，请稍后再试');
+  const object = await env.FILES.get(r.r2_key);
+  if (!object) throw new ApiError('NOT_FOUND', '文件已过期');
+  return { record: r, object };
+}

@@ -1,0 +1,22 @@
+export * from './types';
+export { CLOSURE_DOWN_TYPES, EXPORT_KINDS, exportKind, KIND_NAMES, STARMARKET_DOWN_TYPES } from './kinds';
+export { countRows, readRows, READ_PAGE } from './keyset';
+export { BATCH_SIZE, EMPTY_EXPORT_MSG, fileName, MAX_BATCHES, planBatches, sheetName } from './plan';
+export { filePrice, priceRuleText, priceTier, ROWS_PER_COIN, type PriceTier } from './price';
+export {
+  failRecord,
+  FILE_TTL_MS,
+  loadRecord,
+  markDone,
+  markGenerating,
+  markProgress,
+  markRetrying,
+  r2KeyOf,
+  type DownloadRecordRow,
+  type RecordStatus,
+  type RecordWithJob,
+} from './records';
+export { createExport, parseExport, quoteExport, type ExportCreated, type ExportQuote, type ParsedExport } from './jobs';
+export { contentDisposition, getDownload, listDownloads, openFile, XLSX_TYPE } from './downloads';
+export { recordView, type DownloadRecordView } from './views';
+export { sweepExports } from './sweep';

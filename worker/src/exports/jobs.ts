@@ -1,0 +1,215 @@
+/**
+ * Export check and generation: count the rows, price them, then in one D1 transaction debit the
+ * coins, create the job and one download record per 2000-row batch; then queue one message per record.
+ */
+import { requireLevel } from '../auth/access';
+import { balanceOf, debit } from '../coins';
+import type { Env, SessionUser } from '../env';
+import { replayed, rememberStatement } from '../lib/idempotency';
+import { ApiError } from '../lib/errors';
+import { countRows } from './keyset';
+import { exportKind } from './kinds';
+import { BATCH_SIZE, fileName, planBatches, type ExportPlan } from './plan';
+import { filePrice, priceRuleText, priceTier, type PriceTier } from './price';
+import { failRecord } from './records';
+import type { ExportKind, ExportSlice } from './types';
+import { RECORD_VIEW_SQL, recordView, type DownloadRecordView, type RecordForView } from './views';
+
+export interface ParsedExport {
+  kind: ExportKind;
+  params: ExportSlice;
+}
+
+/** Validates a kind's params with the same error envelope as the routes' validators (the field is named). */
+export function parseExport(kindName: string, raw: unknown): ParsedExport {
+  const kind = exportKind(kindName);
+  const r = kind.params.safeParse(raw ?? {});
+  if (!r.success) {
+    const issue = r.error.issues[0];
+    const field = issue?.path.join('.') || 'params';
+    const custom = issue?.message && /[\u4e00-\u9fa5]/.test(issue.message) ? issue.message : undefined;
+    throw new ApiError('BAD_REQUEST', custom ? `${field}：${custom}` : `参数 ${field} 不合法`, { field });
+  }
+  return { kind, params: r.data };
+}
+
+export interface ExportQuote {
+  kind: string;
+  title: string;
+  rows: number;
+  batches: number;
+  batch_size: number;
+  /** The files the export makes: the dialog's batch buttons (page N = rows from..to). */
+  files: { page: number; from: number; to: number; rows: number; coins: number }[];
+  /** Coins to deduct. */
+  jzb_down: number;
+  /** Current balance. */
+  jzb_num: number;
+  downloadable: boolean;
+  tier: PriceTier;
+  price_rule: string;
+  msg: string;
+}
+
+interface Priced {
+  plan: ExportPlan;
+  title: string;
+  tier: PriceTier;
+  prices: number[];
+  coins: number;
+}
+
+async function price(d1: D1Database, user: SessionUser, { kind, params }: ParsedExport): Promise<Priced> {
+  requireLevel(user, kind.level);
+  const plan = planBatches(await countRows(d1, kind.query(params)), params);
+  const tier = priceTier(user);
+  const prices = plan.batches.map((b) => filePrice(tier, b.rows));
+  return { plan, title: await kind.title(d1, params), tier, prices, coins: prices.reduce((s, p) => s + p, 0) };
+}
+
+const shortMsg = (rows: number, coins: number, balance: number) =>
+  `本次导出共 ${rows} 家公司，需扣除 ${coins} 桔子币，当前余额 ${balance} 桔子币，余额不足，请先充值`;
+
+/** The check: rows, cost, balance and whether the user may go ahead. Zero rows is BAD_REQUEST '数据为空，不能下载'. */
+export async function quoteExport(d1: D1Database, user: SessionUser, req: ParsedExport): Promise<ExportQuote> {
+  const p = await price(d1, user, req);
+  const balance = await balanceOf(d1, user.id);
+  const rows = p.plan.rows;
+  const files = p.plan.batches.length;
+  const downloadable = p.tier === 'svip' || balance >= p.coins;
+  const rule = priceRuleText(p.tier);
+  let msg: string;
+  if (p.tier === 'svip') msg = `本次导出共 ${rows} 家公司（${files} 个文件），${rule}`;
+  else if (!downloadable) msg = shortMsg(rows, p.coins, balance);
+  else msg = `本次导出共 ${rows} 家公司（${files} 个文件），需扣除 ${p.coins} 桔子币，当前余额 ${balance} 桔子币。${rule}`;
+  return {
+    kind: req.kind.name,
+    title: p.title,
+    rows,
+    batches: files,
+    batch_size: BATCH_SIZE,
+    files: p.plan.batches.map((b, i) => ({
+      page: Math.floor(b.offset / BATCH_SIZE) + 1,
+      from: b.offset + 1,
+      to: b.offset + b.rows,
+      rows: b.rows,
+      coins: p.prices[i],
+    })),
+    jzb_down: p.coins,
+    jzb_num: balance,
+    downloadable,
+    tier: p.tier,
+    price_rule: rule,
+    msg,
+  };
+}
+
+export interface ExportCreated {
+  job_id: number;
+  /** The first file's record and name (the spec's export response). */
+  record_id: number;
+  filename: string;
+  title: string;
+  rows: number;
+  batches: number;
+  /** Coins charged for the whole job. */
+  jzb_down: number;
+  records: DownloadRecordView[];
+}
+
+const IDEMPOTENT_ACTION = 'export';
+
+interface JobRow {
+  id: number;
+  title: string;
+  kind: string;
+  total_rows: number;
+  batches: number;
+  coins: number;
+  op_nonce: string;
+}
+
+async function readJob(d1: D1Database, userId: number, key: string) {
+  const job = await d1
+    .prepare('SELECT id, kind, title, total_rows, batches, coins, op_nonce FROM export_jobs WHERE user_id = ? AND idempotency_key = ?')
+    .bind(userId, key)
+    .first<JobRow>();
+  if (!job) return null;
+  const { results } = await d1.prepare(`${RECORD_VIEW_SQL} WHERE r.job_id = ? ORDER BY r.batch_no`).bind(job.id).all<RecordForView>();
+  return { job, records: results };
+}
+
+/**
+ * Generation. Charged once per Idempotency-Key: concurrent or retried requests with the same key
+ * get the first request's job and no second charge. A refused debit creates nothing.
+ */
+export async function createExport(env: Env, user: SessionUser, req: ParsedExport, key: string, now = Date.now()): Promise<ExportCreated> {
+  const d1 = env.DB;
+  const earlier = await replayed<ExportCreated>(d1, user.id, key, IDEMPOTENT_ACTION);
+  if (earlier) return earlier;
+
+  const p = await price(d1, user, req);
+  const nonce = crypto.randomUUID();
+  const jobCols = 'user_id, kind, title, params, total_rows, batches, coins, idempotency_key, op_nonce, created_at';
+  const jobVals = [user.id, req.kind.name, p.title, JSON.stringify(req.params), p.plan.rows, p.plan.batches.length, p.coins, key, nonce, now];
+  const records = p.plan.batches.map((b, i) =>
+    d1
+      .prepare(
+        `INSERT INTO download_records (job_id, user_id, batch_no, offset, rows, filename, status, coins, created_at)
+         SELECT j.id, ?, ?, ?, ?, ?, 'queued', ?, ? FROM export_jobs j WHERE j.user_id = ? AND j.idempotency_key = ? AND j.op_nonce = ?`,
+      )
+      .bind(user.id, b.batchNo, b.offset, b.rows, fileName(p.title, b, p.plan, now), p.prices[i], now, user.id, key, nonce),
+  );
+
+  if (p.coins > 0) {
+    try {
+      await debit(
+        d1,
+        { userId: user.id, amount: p.coins, reason: 'export', refType: 'export', refId: key, idempotencyKey: `export:${key}` },
+        (guard) => [
+          d1.prepare(`INSERT INTO export_jobs (${jobCols}) SELECT ${jobVals.map(() => '?').join(', ')} WHERE ${guard.sql}`).bind(...jobVals, ...guard.params),
+          ...records,
+        ],
+      );
+    } catch (err) {
+      if (err instanceof ApiError && err.code === 'INSUFFICIENT_COINS') {
+        const balance = Number(err.extra?.balance ?? 0);
+        throw new ApiError('INSUFFICIENT_COINS', shortMsg(p.plan.rows, p.coins, balance), { jzb_down: p.coins, jzb_num: balance, rows: p.plan.rows });
+      }
+      throw err;
+    }
+  } else {
+    // Free for a super-VIP: the unique (user, key) index makes the first insert win.
+    await d1.batch([d1.prepare(`INSERT OR IGNORE INTO export_jobs (${jobCols}) VALUES (${jobVals.map(() => '?').join(', ')})`).bind(...jobVals), ...records]);
+  }
+
+  const saved = await readJob(d1, user.id, key);
+  if (!saved) throw new ApiError('INTERNAL', '导出任务创建失败，请重试');
+  if (saved.job.op_nonce === nonce) await enqueue(env, saved.records.map((r) => r.id));
+
+  const result: ExportCreated = {
+    job_id: saved.job.id,
+    record_id: saved.records[0].id,
+    filename: saved.records[0].filename,
+    title: saved.job.title,
+    rows: saved.job.total_rows,
+    batches: saved.job.batches,
+    jzb_down: saved.job.coins,
+    records: saved.records.map((r) => recordView(r, now)),
+  };
+  await rememberStatement(d1, user.id, key, IDEMPOTENT_ACTION, result).run();
+  return result;
+}
+
+/** sendBatch takes at most 100 messages. If queueing fails the records are failed and refunded at once. */
+async function enqueue(env: Env, recordIds: number[]) {
+  try {
+    for (let i = 0; i < recordIds.length; i += 100) {
+      await env.EXPORT_QUEUE.sendBatch(recordIds.slice(i, i + 100).map((recordId) => ({ body: { recordId } })));
+    }
+  } catch (err) {
+    console.error('export enqueue failed', recordIds, err);
+    for (const id of recordIds) await failRecord(env.DB, id, '导出任务提交失败');
+    throw new ApiError('INTERNAL', '导出任务提交失败，已退还桔子币，请稍后重试');
+  }
+}

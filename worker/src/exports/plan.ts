@@ -1,0 +1,64 @@
+import { ApiError } from '../lib/errors';
+import { ymd } from '../lib/time';
+import type { ExportSlice } from './types';
+
+/** Rows per file (spec §9: batch download size 2000). */
+export const BATCH_SIZE = 2000;
+/** One export makes at most this many files (200,000 rows); a larger one must be narrowed by filters. */
+export const MAX_BATCHES = 100;
+
+export const EMPTY_EXPORT_MSG = '数据为空，不能下载';
+
+export interface PlannedBatch {
+  batchNo: number;
+  offset: number;
+  rows: number;
+}
+
+export interface ExportPlan {
+  /** Rows the export holds (the slice when page was given). */
+  rows: number;
+  /** Rows matching the filters, before slicing. */
+  total: number;
+  batches: PlannedBatch[];
+  /** true when the files hold the whole result, false for one page of it. */
+  whole: boolean;
+}
+
+/**
+ * Splits the rows into 2000-row files. With `page` the request is one of the dialog's batch
+ * buttons (e.g. page 2, per_page 2000 = rows 2001-4000): exactly that slice, as one file.
+ */
+export function planBatches(total: number, slice: ExportSlice): ExportPlan {
+  if (slice.page !== undefined) {
+    const perPage = slice.per_page ?? BATCH_SIZE;
+    const offset = (slice.page - 1) * perPage;
+    const rows = Math.min(perPage, total - offset);
+    if (rows <= 0) throw new ApiError('BAD_REQUEST', EMPTY_EXPORT_MSG, { rows: 0 });
+    return { rows, total, whole: offset === 0 && rows === total, batches: [{ batchNo: 1, offset, rows }] };
+  }
+  if (total <= 0) throw new ApiError('BAD_REQUEST', EMPTY_EXPORT_MSG, { rows: 0 });
+  const count = Math.ceil(total / BATCH_SIZE);
+  if (count > MAX_BATCHES) {
+    throw new ApiError('BAD_REQUEST', `单次导出最多 ${MAX_BATCHES * BATCH_SIZE} 条（本次 ${total} 条），请缩小筛选范围`, { rows: total });
+  }
+  const batches = Array.from({ length: count }, (_, i) => ({
+    batchNo: i + 1,
+    offset: i * BATCH_SIZE,
+    rows: Math.min(BATCH_SIZE, total - i * BATCH_SIZE),
+  }));
+  return { rows: total, total, whole: true, batches };
+}
+
+/** Characters Excel or file systems refuse in names. */
+const UNSAFE = /[\\/:*?"<>|[\]\u0000-\u001f]/g;
+
+/** 死亡公司数据_20260115_2001-4000.xlsx; the range is left out when one file holds everything. */
+export function fileName(title: string, batch: PlannedBatch, plan: ExportPlan, now = Date.now()): string {
+  const base = `${title.replace(UNSAFE, '_')}_${ymd(now)}`;
+  const single = plan.whole && plan.batches.length === 1;
+  return single ? `${base}.xlsx` : `${base}_${batch.offset + 1}-${batch.offset + batch.rows}.xlsx`;
+}
+
+/** Excel sheet names: at most 31 characters, none of []:*?/\ */
+export const sheetName = (title: string) => title.replace(UNSAFE, '_').slice(0, 31) || 'Sheet1';

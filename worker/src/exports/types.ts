@@ -1,0 +1,51 @@
+import type { z } from 'zod';
+import type { AccessLevel } from '../auth/policy';
+
+/** One column of an export file: the Chinese header, its width in characters and how the cell is typed. */
+export interface ExportColumn {
+  key: string;
+  header: string;
+  width: number;
+  /** number: a numeric cell; date: a yyyymmdd integer written as an Excel date; text: a string. */
+  type: 'number' | 'date' | 'text';
+}
+
+export type ExportRow = Record<string, unknown>;
+
+/** The values of the sort key (last one unique) of the row a read continues after. */
+export type Cursor = unknown[];
+
+/**
+ * The rows of an export as SQL pieces the keyset reader assembles:
+ * `SELECT <key>, <select> FROM <from> <joins> WHERE <where> ORDER BY <key> <dir>`.
+ * The key's last expression must be unique, so (key) is a total order and keyset reads never skip or repeat.
+ */
+export interface ExportQuery {
+  from: string;
+  /** LEFT JOINs used only for the file's columns, left out of counts. */
+  joins?: string;
+  where: string[];
+  params: unknown[];
+  key: string[];
+  dir: 'ASC' | 'DESC';
+  select: string;
+  /** Rankings export at most this many rows (the top N). */
+  limit?: number;
+}
+
+/** Slice of the result a request asks for: the page buttons of the download dialog send page + per_page. */
+export interface ExportSlice {
+  page?: number;
+  per_page?: number;
+}
+
+export interface ExportKind<P extends ExportSlice = ExportSlice> {
+  name: string;
+  /** Least role allowed to export this kind (the reason company list is VIP-only on the site). */
+  level: Exclude<AccessLevel, 'public'>;
+  params: z.ZodType<P>;
+  columns: ExportColumn[];
+  /** Sheet and file title, e.g. 死亡公司数据 or 赛道-共享单车. */
+  title(d1: D1Database, params: P): Promise<string>;
+  query(params: P): ExportQuery;
+}
