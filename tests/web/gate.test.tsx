@@ -2,6 +2,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api, idempotent, unwrap } from '../../web/src/lib/api';
+import { LoginPromptBar } from '../../web/src/features/auth/LoginPromptBar';
 import { gateStore, useRequireLogin, useRequireVip } from '../../web/src/lib/gate';
 import { getToken, setToken } from '../../web/src/lib/token';
 import { errorBody, meBody, okBody, renderInApp, resetApp, stubApi, visit } from './helpers';
@@ -118,6 +119,13 @@ describe('gating helpers for pages', () => {
     fireEvent.click(screen.getByRole('button', { name: '下一页' }));
     expect(await screen.findByRole('dialog', { name: '登录' })).toBeTruthy();
     expect(onPage).not.toHaveBeenCalled();
+  });
+
+  it('the login prompt bar that replaces pagination for visitors opens the login dialog', async () => {
+    await renderInApp(<LoginPromptBar />);
+    expect(screen.getByText('登录后查看更多数据')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '立即登录' }));
+    expect(await screen.findByRole('dialog', { name: '登录' })).toBeTruthy();
   });
 
   it('requireLogin runs the action for a signed-in user', async () => {
