@@ -9,6 +9,7 @@ import { errorResponse } from './lib/envelope';
 import { ApiError } from './lib/errors';
 import { buildOpenApi, docsPage } from './lib/openapi';
 import { authRoutes } from './routes/auth';
+import { closureCommentRoutes, closureRoutes } from './routes/closure';
 import { exportRoutes } from './routes/exports';
 import { userRoutes } from './routes/user';
 
@@ -21,6 +22,8 @@ const api = new Hono<AppEnv>()
   .get('/docs', (c) => c.html(docsPage()))
   .route('/auth', authRoutes)
   .route('/user', userRoutes)
+  .route('/closure', closureRoutes)
+  .route('/', closureCommentRoutes)
   .route('/', exportRoutes);
 
 const app = new Hono<AppEnv>();

@@ -31,7 +31,80 @@ const core: Table = {
 };
 
 // Each area adds its section below (one block per area, kept in route order).
-const closure: Table = {};
+const closure: Table = {
+  'GET /api/closure': {
+    level: 'public',
+    summary: '死亡公司列表（每页10条）：com_prov、fund_status、cat_id、keyword、sort 1-3、page',
+    note: '游客只能看第1页且不能筛选、排序或搜索（否则 LOGIN_REQUIRED）；非VIP最多看前3页（否则 VIP_REQUIRED）',
+  },
+  'GET /api/closure/year_number': { level: 'public', summary: '每年关闭公司数 { 年份: 数量 }' },
+  'GET /api/closure/filters': { level: 'public', summary: '筛选项：省份、行业（含子行业）、融资轮次、排序方式、新闻地区与年份' },
+  'GET /api/closure/com_comment': {
+    level: 'public',
+    summary: '公司评论（一级评论分页，含全部回复）：com_id、page、per_page（默认5）、type 1 最新 / 2 最早',
+    note: '游客只能看第1页、默认每页条数与排序（否则 LOGIN_REQUIRED）',
+  },
+  'GET /api/add_comment': { level: 'login', summary: '评论公司：com_id、commont_detail、is_closure=1', note: '同 POST（JSON）；内容去首尾空格后不能为空，最多500字' },
+  'POST /api/add_comment': { level: 'login', summary: '评论公司（JSON：com_id、commont_detail、is_closure）', note: '内容去首尾空格后不能为空，最多500字' },
+  'GET /api/add_revert_comment': {
+    level: 'login',
+    summary: '回复公司评论：com_id、commont_id、replay_user_id、commont_replay_info',
+    note: '同 POST（JSON）；只能回复该公司的一级评论；被回复者须是该评论或其回复的作者',
+  },
+  'POST /api/add_revert_comment': {
+    level: 'login',
+    summary: '回复公司评论（JSON：com_id、commont_id、replay_user_id、commont_replay_info）',
+    note: '只能回复该公司的一级评论；被回复者须是该评论或其回复的作者',
+  },
+  'GET /api/closure/closure_type': { level: 'public', summary: '两级关闭原因导航：[{ id, p_id, name, child: [...] }]' },
+  'GET /api/closure/closure_type_Delegate': { level: 'login', summary: '关闭原因的代表项目（融资额最高的10家）：type_id', note: '一级原因包含其全部二级原因' },
+  'GET /api/closure/closure_type_comment': { level: 'login', summary: '关闭原因的讨论：type_id（二级原因）、page、per_page（默认5）、type' },
+  'GET /api/closure/add_closure_comment': { level: 'login', summary: '评论关闭原因：type_id、content', note: '同 POST（JSON）；type_id 须为二级原因' },
+  'POST /api/closure/add_closure_comment': { level: 'login', summary: '评论关闭原因（JSON：type_id、content）', note: 'type_id 须为二级原因' },
+  'GET /api/closure/add_closure_revert_comment': {
+    level: 'login',
+    summary: '回复关闭原因的评论：type_id、comment_id、replay_user_id、comment_replay_info',
+    note: '同 POST（JSON）；只能回复该原因的一级评论',
+  },
+  'POST /api/closure/add_closure_revert_comment': {
+    level: 'login',
+    summary: '回复关闭原因的评论（JSON：type_id、comment_id、replay_user_id、comment_replay_info）',
+    note: '只能回复该原因的一级评论',
+  },
+  'GET /api/closure/closure_type_list': { level: 'vip', summary: '关闭原因下的全部公司（会员）：type_id、page、per_page', note: '一级原因包含其全部二级原因' },
+  'GET /api/closure/amount_top': { level: 'login', summary: '烧钱榜·融资总额TOP100：cat_id、com_prov、sort、page、per_page', note: 'sort 仅为筛选栏保留，榜单始终按融资总额排序' },
+  'GET /api/closure/valuation_top': {
+    level: 'login',
+    summary: '烧钱榜·估值TOP100：同 amount_top；horse_unicorn 1 千里马 / 2 独角兽',
+  },
+  'GET /api/closure/invst_top': { level: 'login', summary: '烧钱榜·机构TOP100：投资关闭公司最多的机构，含代表案例 com 与数量 count' },
+  'GET /api/closure/death_track': { level: 'public', summary: '死亡赛道列表：[{ tag_id, tag_name }]' },
+  'GET /api/closure/death_album': { level: 'public', summary: '死亡专辑列表：[{ album_id, album_name, des }]' },
+  'GET /api/closure/death_track_list': { level: 'login', summary: '赛道下的死亡公司：item_id、page、per_page（默认10）' },
+  'GET /api/closure/death_album_list': { level: 'login', summary: '专辑下的死亡公司：item_id、page、per_page（默认10）' },
+  'POST /api/closure/death_track_statistics': { level: 'login', summary: '赛道的关闭原因分布（饼图，含二级原因）：?item_id=' },
+  'POST /api/closure/death_track_com_statistics': { level: 'login', summary: '赛道或专辑的运营状态分布（饼图）：?item_id=&type=1 赛道（默认）/ 2 专辑' },
+  'GET /api/closure/news_list': {
+    level: 'login',
+    summary: '死亡公司新闻（每页20条）：com_prov（含“海外”）、cat_id（行业名称）、year（今年…2012 或“2012以前”）、keyword（公司名）、page',
+  },
+  'GET /api/closure/add_incense': {
+    level: 'login',
+    summary: '上香：item_id、type 1 公司 / 2 关闭原因、juzi_btc 炷数（1桔子币1炷）',
+    note: '同 POST（JSON）；付费操作，请带 Idempotency-Key；余额不足 INSUFFICIENT_COINS（含 balance）',
+  },
+  'POST /api/closure/add_incense': {
+    level: 'login',
+    summary: '上香（JSON：item_id、type、juzi_btc），返回 balance 与上香记录',
+    note: 'Idempotency-Key 相同的重复请求只扣一次费并返回首次结果；余额不足 INSUFFICIENT_COINS（含 balance）',
+  },
+  'GET /api/closure/incense_top': {
+    level: 'public',
+    summary: '上香排行：type 1 公司 / 2 关闭原因，per_page（默认10）',
+    note: '游客只能看公司榜（type 1，默认条数），否则 LOGIN_REQUIRED',
+  },
+  'GET /api/closure/incense_list': { level: 'login', summary: '上香记录（新的在前，每页10条）：type、item_id、page、per_page' },
+};
 const exportsArea: Table = {
   'GET /api/closure/closure_down_check': {
     level: 'login',

@@ -83,7 +83,9 @@ export const closureCompanyTypes = sqliteTable(
   },
   (t) => [
     primaryKey({ columns: [t.comId, t.typeId] }),
-    index('cct_type_close_idx').on(t.typeId, t.closeDate),
+    // Covering (com_id included): a reason's page of companies and its count read only the index.
+    index('cct_type_close_idx').on(t.typeId, t.closeDate, t.comId),
+    index('cct_parent_close_idx').on(t.pId, t.closeDate, t.comId),
   ],
 );
 
@@ -107,7 +109,7 @@ export const closureCompanyTracks = sqliteTable(
     tagId: integer('tag_id').notNull(),
     closeDate: integer('close_date').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.comId, t.tagId] }), index('cctr_tag_close_idx').on(t.tagId, t.closeDate)],
+  (t) => [primaryKey({ columns: [t.comId, t.tagId] }), index('cctr_tag_close_idx').on(t.tagId, t.closeDate, t.comId)],
 );
 
 export const closureCompanyAlbums = sqliteTable(
@@ -117,7 +119,7 @@ export const closureCompanyAlbums = sqliteTable(
     albumId: integer('album_id').notNull(),
     closeDate: integer('close_date').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.comId, t.albumId] }), index('cca_album_close_idx').on(t.albumId, t.closeDate)],
+  (t) => [primaryKey({ columns: [t.comId, t.albumId] }), index('cca_album_close_idx').on(t.albumId, t.closeDate, t.comId)],
 );
 
 /** Tags shown on a closed company (com_tag). */
@@ -151,7 +153,7 @@ export const closureInvestors = sqliteTable(
     invstId: integer('invst_id').notNull(),
     invstName: text('invst_name').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.comId, t.invstId] }), index('closure_investors_invst_idx').on(t.invstId)],
+  (t) => [primaryKey({ columns: [t.comId, t.invstId] }), index('closure_investors_invst_idx').on(t.invstId, t.comId)],
 );
 
 /**

@@ -1,0 +1,187 @@
+import { env } from 'cloudflare:test';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { baseTaxonomy, count, makeClosure, makeReasons, makeTrack, SECTOR } from './closure-fixtures';
+import { call, roleTokens, type Role } from './helpers';
+
+let tokens: Record<Role, string | undefined>;
+let reasons: { parent: number; children: number[] };
+/** 35 companies in 测试省 closing on consecutive days of 2019: four pages of 10. */
+const provIds: number[] = [];
+let detailed: number;
+
+beforeAll(async () => {
+  tokens = await roleTokens();
+  await baseTaxonomy();
+  reasons = await makeReasons(2);
+  const track = await makeTrack();
+  for (let i = 0; i < 35; i++) {
+    provIds.push(await makeClosure({ prov: '测试省', close: 20190101 + i, born: 20100101 + i * 10000 }));
+  }
+  detailed = await makeClosure({
+    name: '小鸣共享单车',
+    prov: '测试市',
+    catId: SECTOR.finance,
+    seCatId: SECTOR.financeSub,
+    fundStatusId: 2,
+    born: 20150310,
+    close: 20180305,
+    reasons: [{ id: reasons.children[0], pId: reasons.parent }],
+    tracks: [track],
+    tags: [{ id: 1, name: '共享经济' }],
+    team: ['张三', '李四'],
+    investors: [{ id: 77, name: '测试资本' }],
+  });
+  await makeClosure({ name: 'ofo小黄车', prov: '测试市', close: 20181201 });
+  await makeClosure({ name: '共享充电宝甲', prov: '测试市', close: 20170101 });
+});
+
+describe('GET /api/closure: the closed-company list', () => {
+  it('gives a visitor page 1 with 10 rows, the total of all closed companies and private caching', async () => {
+    const res = await call('/api/closure');
+    expect(res.status).toBe(200);
+    const { info, page } = res.body.data;
+    expect(info).toHaveLength(10);
+    expect(page).toEqual({ total: await count('SELECT COUNT(*) AS n FROM closures'), page: 1, per_page: 10 });
+    // Latest closing first.
+    const dates = info.map((r: { com_change_close_date: string }) => r.com_change_close_date);
+    expect([...dates].sort().reverse()).toEqual(dates);
+    expect(res.headers.get('Cache-Control')).toBe('private, no-store');
+  });
+
+  it('refuses a visitor any other page, filter, sort or keyword with LOGIN_REQUIRED', async () => {
+    for (const query of [{ page: 2 }, { com_prov: '测试省' }, { cat_id: SECTOR.shop }, { fund_status: 1 }, { sort: 2 }, { keyword: '共享' }]) {
+      const res = await call('/api/closure', { query });
+      expect(res.status, JSON.stringify(query)).toBe(401);
+      expect(res.body.code).toBe('LOGIN_REQUIRED');
+    }
+    // The defaults spelled out are still the defaults.
+    expect((await call('/api/closure', { query: { page: 1, sort: 1, com_prov: '' } })).status).toBe(200);
+  });
+
+  it('stops a logged-in non-VIP at page 3 with VIP_REQUIRED; VIP and SVIP go on', async () => {
+    const q = { com_prov: '测试省' };
+    expect((await call('/api/closure', { token: tokens.user, query: { ...q, page: 3 } })).status).toBe(200);
+    const refused = await call('/api/closure', { token: tokens.user, query: { ...q, page: 4 } });
+    expect(refused.status).toBe(403);
+    expect(refused.body.code).toBe('VIP_REQUIRED');
+    expect(refused.body.msg).toBe('非VIP会员最多查看前3页，请开通会员');
+    for (const role of ['vip', 'svip'] as const) {
+      const res = await call('/api/closure', { token: tokens[role], query: { ...q, page: 4 } });
+      expect(res.status).toBe(200);
+      expect(res.body.data.info).toHaveLength(5);
+      expect(res.body.data.page).toEqual({ total: 35, page: 4, per_page: 10 });
+    }
+  });
+
+  it('filters by province, sector and round, and sorts by closing date, founding date and survival', async () => {
+    const byClose = await call('/api/closure', { token: tokens.user, query: { com_prov: '测试省' } });
+    expect(byClose.body.data.info.map((r: { com_id: number }) => r.com_id)).toEqual([...provIds].reverse().slice(0, 10));
+    const byBorn = await call('/api/closure', { token: tokens.user, query: { com_prov: '测试省', sort: 2 } });
+    expect(byBorn.body.data.info[0].com_id).toBe(provIds[34]);
+    // Born 2010 + i years, closed 2019: the earliest-born lived longest.
+    const bySurvival = await call('/api/closure', { token: tokens.user, query: { com_prov: '测试省', sort: 3 } });
+    expect(bySurvival.body.data.info[0].com_id).toBe(provIds[0]);
+
+    const finance = await call('/api/closure', { token: tokens.user, query: { cat_id: SECTOR.finance } });
+    expect(finance.body.data.info.map((r: { com_id: number }) => r.com_id)).toEqual([detailed]);
+    const both = await call('/api/closure', { token: tokens.user, query: { cat_id: SECTOR.finance, fund_status: 2, com_prov: '测试市' } });
+    expect(both.body.data.page.total).toBe(1);
+    const none = await call('/api/closure', { token: tokens.user, query: { cat_id: SECTOR.finance, fund_status: 3 } });
+    expect(none.body.data).toEqual({ info: [], page: { total: 0, page: 1, per_page: 10 } });
+  });
+
+  it('finds companies by any part of the name, with short and long keywords', async () => {
+    const names = async (keyword: string) =>
+      (await call('/api/closure', { token: tokens.user, query: { keyword } })).body.data.info.map((r: { com_name: string }) => r.com_name).sort();
+    expect(await names('共享')).toEqual(['共享充电宝甲', '小鸣共享单车']);
+    expect(await names('共享单车')).toEqual(['小鸣共享单车']);
+    expect(await names('OFO小')).toEqual(['ofo小黄车']);
+    expect(await names('黄')).toEqual(['ofo小黄车']);
+    expect(await names('%')).toEqual([]);
+    const withTotal = await call('/api/closure', { token: tokens.user, query: { keyword: '共享充电', com_prov: '测试市' } });
+    expect(withTotal.body.data.page.total).toBe(1);
+  });
+
+  it('returns the spec row: dates, names, survival, reasons, team, tags and investors', async () => {
+    const res = await call('/api/closure', { token: tokens.user, query: { keyword: '小鸣共享' } });
+    const row = res.body.data.info[0];
+    expect(row).toMatchObject({
+      com_id: detailed,
+      com_name: '小鸣共享单车',
+      logo: `https://logo.example/${detailed}.png`,
+      com_change_close_date: '2018-03-05',
+      born: '2015-03',
+      cat_name: '测试金融',
+      se_cat_name: '测试网贷',
+      com_prov: '测试市',
+      com_fund_status_name: 'A轮',
+      // 2015-03-10 to 2018-03-05: the 36th month is not complete.
+      survival: { years: 2, months: 11 },
+      incense_total: 0,
+      closure_type: [{ id: reasons.children[0], p_id: reasons.parent, name: `测试子原因${reasons.children[0]}` }],
+      com_tag: [{ tag_id: 1, tag_name: '共享经济' }],
+      com_invst: [{ invst_id: 77, invst_name: '测试资本' }],
+    });
+    expect(row.com_team.map((t: { name: string }) => t.name)).toEqual(['张三', '李四']);
+    expect(row.com_des).toContain('简介');
+  });
+
+  it('rejects malformed parameters with BAD_REQUEST naming the field', async () => {
+    const res = await call('/api/closure', { token: tokens.user, query: { sort: 4 } });
+    expect(res.status).toBe(400);
+    expect(res.body.field).toBe('sort');
+    expect((await call('/api/closure', { token: tokens.user, query: { page: 0 } })).body.field).toBe('page');
+  });
+});
+
+describe('derived counts', () => {
+  it('year_number equals GROUP BY of the closing year over the rows, and is edge-cacheable', async () => {
+    const res = await call('/api/closure/year_number');
+    expect(res.status).toBe(200);
+    const grouped = await env.DB.prepare('SELECT close_date / 10000 AS y, COUNT(*) AS n FROM closures GROUP BY y').all<{ y: number; n: number }>();
+    expect(res.body.data).toEqual(Object.fromEntries(grouped.results.map((r) => [String(r.y), r.n])));
+    expect(res.body.data['2019']).toBeGreaterThanOrEqual(35);
+    expect(res.headers.get('Cache-Control')).toBe('public, s-maxage=60');
+  });
+
+  it('keeps the counts in step when companies are inserted, moved and deleted', async () => {
+    const id = await makeClosure({ prov: '计数省', close: 20130505 });
+    const total = async () => (await call('/api/closure', { token: tokens.user, query: { com_prov: '计数省' } })).body.data.page.total;
+    expect(await total()).toBe(1);
+    await env.DB.prepare("UPDATE closures SET com_prov = '计数省乙', close_date = 20140101 WHERE com_id = ?").bind(id).run();
+    expect(await total()).toBe(0);
+    expect((await call('/api/closure/year_number')).body.data['2013'] ?? 0).toBe(await count('SELECT COUNT(*) AS n FROM closures WHERE close_date / 10000 = 2013'));
+    await env.DB.prepare('DELETE FROM closures WHERE com_id = ?').bind(id).run();
+    const all = await call('/api/closure');
+    expect(all.body.data.page.total).toBe(await count('SELECT COUNT(*) AS n FROM closures'));
+    // The name index follows the row: the deleted company is no longer found.
+    const res = await call('/api/closure', { token: tokens.user, query: { keyword: `测试公司${id}` } });
+    expect(res.body.data.info).toEqual([]);
+  });
+
+  it('survival_months is computed by the database from the dates and cannot be written', async () => {
+    const id = await makeClosure({ born: 20200115, close: 20210114 });
+    const row = await env.DB.prepare('SELECT survival_months AS m, close_year AS y FROM closures WHERE com_id = ?').bind(id).first<{ m: number; y: number }>();
+    expect(row).toEqual({ m: 11, y: 2021 });
+    await expect(env.DB.prepare('UPDATE closures SET survival_months = 99 WHERE com_id = ?').bind(id).run()).rejects.toThrow();
+  });
+});
+
+describe('GET /api/closure/filters', () => {
+  it('lists the provinces with closed companies, sectors with sub-sectors, rounds, sorts and news options', async () => {
+    const res = await call('/api/closure/filters');
+    expect(res.status).toBe(200);
+    const d = res.body.data;
+    expect(d.provinces).toEqual((await env.DB.prepare('SELECT DISTINCT com_prov AS p FROM closures ORDER BY p').all<{ p: string }>()).results.map((r) => r.p));
+    expect(d.sectors).toContainEqual({ id: SECTOR.shop, name: '测试电商', children: [{ id: SECTOR.shopSub, name: '测试社区电商' }] });
+    expect(d.fund_statuses).toContainEqual({ id: 2, name: 'A轮' });
+    expect(d.sorts).toEqual([
+      { id: 1, name: '按关闭时间' },
+      { id: 2, name: '按成立时间' },
+      { id: 3, name: '按存活时间' },
+    ]);
+    expect(d.news_regions.at(-1)).toBe('海外');
+    expect(d.news_years.at(-1)).toBe('2012以前');
+    expect(d.news_years.at(-2)).toBe('2012');
+  });
+});

@@ -1,0 +1,129 @@
+/**
+ * Burn rankings (/deathRank) and incense rankings. Every ranking is a top 100 read from the
+ * head of an index: financing total, valuation (all, 千里马 or unicorn), the firms with the most
+ * closed companies (closure_firm_stats, kept by triggers), and incense totals.
+ */
+import { and, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
+import { closureFirmStats, closureInvestors, closures, investFirms } from '../db';
+import type { Db } from '../env';
+import { offsetOf } from '../lib/pagination';
+import { RANKING_SIZE } from './params';
+import { hydrateClosures, type ClosureRow } from './rows';
+
+export interface RankingParams {
+  cat_id?: number;
+  com_prov?: string;
+  page: number;
+  per_page: number;
+}
+
+/** The slice of a top-100 a page covers: nothing past the 100th. */
+function window(page: number, perPage: number) {
+  const offset = offsetOf(page, perPage);
+  return { offset, limit: Math.max(0, Math.min(perPage, RANKING_SIZE - offset)) };
+}
+
+async function rankCompanies(
+  db: Db,
+  measure: typeof closures.totalMoney | typeof closures.valuation,
+  p: RankingParams,
+  extra: SQL[] = [],
+): Promise<{ info: (ClosureRow & { rank: number })[]; total: number }> {
+  const conds: SQL[] = [gt(measure, 0), ...extra];
+  if (p.cat_id !== undefined) conds.push(eq(closures.catId, p.cat_id));
+  if (p.com_prov !== undefined) conds.push(eq(closures.comProv, p.com_prov));
+  const where = and(...conds);
+  const { offset, limit } = window(p.page, p.per_page);
+  const top = db.select({ one: sql`1` }).from(closures).where(where).orderBy(desc(measure)).limit(RANKING_SIZE).as('top');
+  const [idRows, countRows] = await db.batch([
+    db
+      .select({ id: closures.comId })
+      .from(closures)
+      .where(where)
+      .orderBy(desc(measure), desc(closures.comId))
+      .limit(limit)
+      .offset(offset),
+    db.select({ n: sql<number>`count(*)` }).from(top),
+  ]);
+  const rows = await hydrateClosures(db, idRows.map((r) => r.id));
+  return { info: rows.map((r, i) => ({ rank: offset + i + 1, ...r })), total: countRows[0]?.n ?? 0 };
+}
+
+/** 融资总额 TOP100 */
+export const amountTop = (db: Db, p: RankingParams) => rankCompanies(db, closures.totalMoney, p);
+
+/** 估值 TOP100; horse_unicorn 1 gives 千里马, 2 unicorn (独角兽). */
+export const valuationTop = (db: Db, p: RankingParams & { horse_unicorn?: number }) =>
+  rankCompanies(db, closures.valuation, p, p.horse_unicorn ? [eq(closures.horseUnicorn, p.horse_unicorn)] : []);
+
+/** Closed-company cases shown per firm in the institution ranking. */
+export const FIRM_CASES = 3;
+
+export interface FirmRow {
+  rank: number;
+  invst_id: number;
+  invst_name: string;
+  invst_logo: string;
+  /** Closed companies the firm invested in. */
+  count: number;
+  com: { com_id: number; com_name: string }[];
+}
+
+/**
+ * 机构 TOP100: firms by the number of closed companies they backed, each with its
+ * FIRM_CASES largest burns (by financing total) as representative cases.
+ */
+export async function firmTop(db: Db, p: { page: number; per_page: number }): Promise<{ info: FirmRow[]; total: number }> {
+  const { offset, limit } = window(p.page, p.per_page);
+  const ranked = and(gt(closureFirmStats.invstId, 0), gt(closureFirmStats.comCount, 0));
+  const top = db.select({ one: sql`1` }).from(closureFirmStats).where(ranked).orderBy(desc(closureFirmStats.comCount)).limit(RANKING_SIZE).as('top');
+  const [firms, countRows] = await db.batch([
+    db
+      .select({
+        invstId: closureFirmStats.invstId,
+        count: closureFirmStats.comCount,
+        name: investFirms.name,
+        logo: investFirms.logo,
+        // A firm outside the firm database still has the name its investments were recorded with.
+        recordedName: sql<string>`(SELECT ${closureInvestors.invstName} FROM ${closureInvestors} WHERE ${closureInvestors.invstId} = ${closureFirmStats.invstId} LIMIT 1)`,
+      })
+      .from(closureFirmStats)
+      .leftJoin(investFirms, eq(investFirms.id, closureFirmStats.invstId))
+      .where(ranked)
+      .orderBy(desc(closureFirmStats.comCount), desc(closureFirmStats.invstId))
+      .limit(limit)
+      .offset(offset),
+    db.select({ n: sql<number>`count(*)` }).from(top),
+  ]);
+  const ids = firms.map((f) => f.invstId);
+  const cases = ids.length
+    ? await db.all<{ invst_id: number; com_id: number; com_name: string }>(sql`
+        SELECT invst_id, com_id, com_name FROM (
+          SELECT i.invst_id, c.com_id, c.com_name,
+                 ROW_NUMBER() OVER (PARTITION BY i.invst_id ORDER BY c.total_money DESC, c.com_id DESC) AS rn
+          FROM ${closureInvestors} i JOIN ${closures} c ON c.com_id = i.com_id
+          WHERE ${inArray(sql`i.invst_id`, ids)}
+        ) WHERE rn <= ${FIRM_CASES} ORDER BY invst_id, rn`)
+    : [];
+  return {
+    info: firms.map((f, i) => ({
+      rank: offset + i + 1,
+      invst_id: f.invstId,
+      invst_name: f.name ?? f.recordedName ?? '',
+      invst_logo: f.logo ?? '',
+      count: f.count,
+      com: cases.filter((c) => c.invst_id === f.invstId).map((c) => ({ com_id: c.com_id, com_name: c.com_name })),
+    })),
+    total: countRows[0]?.n ?? 0,
+  };
+}
+
+/** Companies ranked by incense (for the floating ranking panel). */
+export async function companyIncenseTop(db: Db, limit: number) {
+  return db
+    .select({ com_id: closures.comId, com_name: closures.comName, logo: closures.logo, total: closures.incenseTotal })
+    .from(closures)
+    .where(gt(closures.incenseTotal, 0))
+    .orderBy(desc(closures.incenseTotal), desc(closures.comId))
+    .limit(limit);
+}

@@ -1,0 +1,142 @@
+/**
+ * The closed-company row (spec §3) shared by every company list of the area: the home list,
+ * a reason's companies, a track's or album's companies and the burn rankings.
+ * A page is hydrated from its ids in one D1 batch: the rows with their sector and round names,
+ * then one query per related list (WHERE com_id IN (...)), never one per row.
+ */
+import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/sqlite-core';
+import {
+  closureCompanyTags,
+  closureCompanyTypes,
+  closureInvestors,
+  closures,
+  closureTeams,
+  closureTypes,
+  rounds,
+  sectors,
+} from '../db';
+import type { Db } from '../env';
+import { formatDate, formatMonth, survival } from './format';
+
+export interface ClosureRow {
+  com_id: number;
+  com_name: string;
+  logo: string;
+  com_des: string;
+  com_prov: string;
+  cat_id: number;
+  cat_name: string;
+  se_cat_name: string;
+  /** Founding month, 'YYYY-MM'. */
+  born: string;
+  com_change_close_date: string;
+  com_fund_status_name: string;
+  survival: { years: number; months: number };
+  operating_status: string;
+  /** 万元 */
+  total_money: number;
+  /** 万元 */
+  valuation: number;
+  incense_total: number;
+  closure_type: { id: number; p_id: number; name: string }[];
+  com_team: { id: number; name: string; position: string }[];
+  com_tag: { tag_id: number; tag_name: string }[];
+  com_invst: { invst_id: number; invst_name: string }[];
+}
+
+const seSector = alias(sectors, 'se_sector');
+
+function groupBy<T extends { comId: number }, U>(rows: T[], map: (r: T) => U): Map<number, U[]> {
+  const out = new Map<number, U[]>();
+  for (const r of rows) {
+    const list = out.get(r.comId);
+    if (list) list.push(map(r));
+    else out.set(r.comId, [map(r)]);
+  }
+  return out;
+}
+
+/** The rows of `ids`, in the order of `ids`. */
+export async function hydrateClosures(db: Db, ids: number[]): Promise<ClosureRow[]> {
+  if (ids.length === 0) return [];
+  const [base, types, teams, tags, investors] = await db.batch([
+    db
+      .select({
+        comId: closures.comId,
+        comName: closures.comName,
+        logo: closures.logo,
+        comDes: closures.comDes,
+        comProv: closures.comProv,
+        catId: closures.catId,
+        // Distinct result names: inside db.batch() D1 returns rows as objects, where same-named columns would collide.
+        catName: sql<string | null>`${sectors.name}`.as('cat_name'),
+        seCatName: sql<string | null>`${seSector.name}`.as('se_cat_name'),
+        fundStatusName: sql<string | null>`${rounds.name}`.as('fund_status_name'),
+        bornDate: closures.bornDate,
+        closeDate: closures.closeDate,
+        survivalMonths: closures.survivalMonths,
+        operatingStatus: closures.operatingStatus,
+        totalMoney: closures.totalMoney,
+        valuation: closures.valuation,
+        incenseTotal: closures.incenseTotal,
+      })
+      .from(closures)
+      .leftJoin(sectors, eq(sectors.id, closures.catId))
+      .leftJoin(seSector, eq(seSector.id, closures.seCatId))
+      .leftJoin(rounds, eq(rounds.id, closures.fundStatusId))
+      .where(inArray(closures.comId, ids)),
+    db
+      .select({ comId: closureCompanyTypes.comId, id: closureTypes.id, pId: closureTypes.pId, name: closureTypes.name })
+      .from(closureCompanyTypes)
+      .innerJoin(closureTypes, eq(closureTypes.id, closureCompanyTypes.typeId))
+      .where(inArray(closureCompanyTypes.comId, ids))
+      .orderBy(asc(closureTypes.pId), asc(closureTypes.sort), asc(closureTypes.id)),
+    db
+      .select({ comId: closureTeams.comId, id: closureTeams.id, name: closureTeams.name, position: closureTeams.position })
+      .from(closureTeams)
+      .where(inArray(closureTeams.comId, ids))
+      .orderBy(asc(closureTeams.id)),
+    db
+      .select({ comId: closureCompanyTags.comId, tagId: closureCompanyTags.tagId, tagName: closureCompanyTags.tagName })
+      .from(closureCompanyTags)
+      .where(inArray(closureCompanyTags.comId, ids)),
+    db
+      .select({ comId: closureInvestors.comId, invstId: closureInvestors.invstId, invstName: closureInvestors.invstName })
+      .from(closureInvestors)
+      .where(inArray(closureInvestors.comId, ids)),
+  ]);
+  const typeMap = groupBy(types, (t) => ({ id: t.id, p_id: t.pId, name: t.name }));
+  const teamMap = groupBy(teams, (t) => ({ id: t.id, name: t.name, position: t.position }));
+  const tagMap = groupBy(tags, (t) => ({ tag_id: t.tagId, tag_name: t.tagName }));
+  const invstMap = groupBy(investors, (i) => ({ invst_id: i.invstId, invst_name: i.invstName }));
+  const byId = new Map(base.map((b) => [b.comId, b]));
+  return ids.flatMap((id) => {
+    const b = byId.get(id);
+    if (!b) return [];
+    return [
+      {
+        com_id: b.comId,
+        com_name: b.comName,
+        logo: b.logo,
+        com_des: b.comDes,
+        com_prov: b.comProv,
+        cat_id: b.catId,
+        cat_name: b.catName ?? '',
+        se_cat_name: b.seCatName ?? '',
+        born: formatMonth(b.bornDate),
+        com_change_close_date: formatDate(b.closeDate),
+        com_fund_status_name: b.fundStatusName ?? '',
+        survival: survival(b.survivalMonths ?? 0),
+        operating_status: b.operatingStatus,
+        total_money: b.totalMoney,
+        valuation: b.valuation,
+        incense_total: b.incenseTotal,
+        closure_type: typeMap.get(id) ?? [],
+        com_team: teamMap.get(id) ?? [],
+        com_tag: tagMap.get(id) ?? [],
+        com_invst: invstMap.get(id) ?? [],
+      },
+    ];
+  });
+}
