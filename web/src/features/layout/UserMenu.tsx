@@ -15,6 +15,7 @@ export function UserMenu({ me }: { me: Me }) {
         </span>
         <span className="user-name">{me.username}</span>
         <MemberBadge isVip={me.isVip} svip={me.svip} />
+        <span className="user-coins">桔子币 {me.juzibtc}</span>
         <span className="caret" aria-hidden="true" />
       </Menu.Trigger>
       <Menu.Portal>
