@@ -1,0 +1,43 @@
+/** Display rules shared by every area (spec §9). Money in the API is in 万元. */
+
+/** 10000 万 or more shows as 亿元 (2 decimals, trailing zeros dropped), otherwise 万元. */
+export function formatWan(wan: number | null | undefined): string {
+  if (wan === null || wan === undefined || Number.isNaN(wan)) return '-';
+  if (Math.abs(wan) >= 10000) return `${trimZeros((wan / 10000).toFixed(2))}亿元`;
+  return `${trimZeros(wan.toFixed(2))}万元`;
+}
+
+/** Valuation in units of 1e4 shown as 亿人民币; '-' means undisclosed. */
+export function formatValuation(v: number | string | null | undefined): string {
+  if (v === '-' || v === null || v === undefined || v === '') return '未透露';
+  const n = typeof v === 'string' ? Number(v) : v;
+  if (Number.isNaN(n)) return '未透露';
+  return `${trimZeros((n / 10000).toFixed(2))}亿人民币`;
+}
+
+/** Percent with 2 decimals, as the charts show it. */
+export function formatPercent(part: number, total: number): string {
+  if (!total) return '0%';
+  return `${trimZeros(((part / total) * 100).toFixed(2))}%`;
+}
+
+/** 20190315 or '2019-03-15' -> '2019-03-15'; '' for 0/empty. */
+export function formatDate(v: number | string | null | undefined): string {
+  if (!v) return '';
+  const s = String(v);
+  if (/^\d{8}$/.test(s)) return `${s.slice(0, 4)}-${s.slice(4, 6)}-${s.slice(6, 8)}`;
+  return s;
+}
+
+/** Survival time between founding and closing, in years and months: '3年5个月', '8个月'. */
+export function formatSurvival(months: number): string {
+  if (!Number.isFinite(months) || months < 0) return '-';
+  const y = Math.floor(months / 12);
+  const m = months % 12;
+  if (y === 0) return `${m}个月`;
+  return m === 0 ? `${y}年` : `${y}年${m}个月`;
+}
+
+function trimZeros(s: string): string {
+  return s.includes('.') ? s.replace(/\.?0+$/, '') : s;
+}
