@@ -1,0 +1,88 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { baseTaxonomy, makeClosure, makeFirm, SECTOR } from './closure-fixtures';
+import { call, roleTokens, type Role } from './helpers';
+
+let tokens: Record<Role, string | undefined>;
+let bigFirm: { id: number; name: string };
+
+beforeAll(async () => {
+  tokens = await roleTokens();
+  await baseTaxonomy();
+  bigFirm = await makeFirm('烧钱资本');
+  const smallFirm = await makeFirm('谨慎资本');
+  // 110 companies with money 1..110 (万元), valuation 10x; every 10th in 测试金融 / 上海.
+  for (let i = 1; i <= 110; i++) {
+    const finance = i % 10 === 0;
+    await makeClosure({
+      name: `榜单公司${i}`,
+      totalMoney: i,
+      valuation: i * 10,
+      catId: finance ? SECTOR.finance : SECTOR.shop,
+      seCatId: finance ? SECTOR.financeSub : SECTOR.shopSub,
+      prov: finance ? '上海' : '北京',
+      horseUnicorn: i > 105 ? 2 : i > 95 ? 1 : 0,
+      investors: i <= 5 ? [bigFirm, smallFirm] : i <= 12 ? [bigFirm] : [],
+    });
+  }
+  // A company that raised nothing is not on the financing ranking.
+  await makeClosure({ name: '零融资公司', totalMoney: 0 });
+  // An investor outside the firm database still ranks under its recorded name.
+  await makeClosure({ name: '散户公司', investors: [{ id: 424242, name: '某天使人' }] });
+});
+
+type Row = { rank: number; com_name: string; total_money: number; valuation: number };
+
+describe('burn rankings', () => {
+  it('amount_top: top 100 by financing total with serial numbers, capped at 100', async () => {
+    const p1 = await call('/api/closure/amount_top', { token: tokens.user });
+    expect(p1.status).toBe(200);
+    expect(p1.body.data.page).toEqual({ total: 100, page: 1, per_page: 10 });
+    expect(p1.body.data.info.map((r: Row) => [r.rank, r.total_money])).toEqual(Array.from({ length: 10 }, (_, i) => [i + 1, 110 - i]));
+    const all = await call('/api/closure/amount_top', { token: tokens.user, query: { per_page: 100 } });
+    expect(all.body.data.info).toHaveLength(100);
+    expect(all.body.data.info.at(-1)).toMatchObject({ rank: 100, total_money: 11 });
+    const beyond = await call('/api/closure/amount_top', { token: tokens.user, query: { page: 11 } });
+    expect(beyond.body.data.info).toEqual([]);
+    const last = await call('/api/closure/amount_top', { token: tokens.user, query: { page: 4, per_page: 30 } });
+    expect(last.body.data.info.map((r: Row) => r.rank)).toEqual(Array.from({ length: 10 }, (_, i) => 91 + i));
+    expect((await call('/api/closure/amount_top', { token: tokens.user, query: { per_page: 101 } })).status).toBe(400);
+  });
+
+  it('filters by sector and province; sort does not reorder a top 100', async () => {
+    const fin = await call('/api/closure/amount_top', { token: tokens.user, query: { cat_id: SECTOR.finance, sort: 2 } });
+    expect(fin.body.data.page.total).toBe(11);
+    expect(fin.body.data.info.map((r: Row) => r.total_money)).toEqual([110, 100, 90, 80, 70, 60, 50, 40, 30, 20]);
+    const sh = await call('/api/closure/amount_top', { token: tokens.user, query: { com_prov: '上海', cat_id: SECTOR.shop } });
+    expect(sh.body.data).toEqual({ info: [], page: { total: 0, page: 1, per_page: 10 } });
+  });
+
+  it('valuation_top ranks by valuation; horse_unicorn 1 gives 千里马 and 2 unicorns', async () => {
+    const v = await call('/api/closure/valuation_top', { token: tokens.user });
+    expect(v.body.data.info[0]).toMatchObject({ rank: 1, valuation: 1100, com_name: '榜单公司110' });
+    const horse = await call('/api/closure/valuation_top', { token: tokens.user, query: { horse_unicorn: 1 } });
+    expect(horse.body.data.page.total).toBe(10);
+    expect(horse.body.data.info[0].valuation).toBe(1050);
+    const unicorn = await call('/api/closure/valuation_top', { token: tokens.user, query: { horse_unicorn: 2 } });
+    expect(unicorn.body.data.info.map((r: Row) => r.valuation)).toEqual([1100, 1090, 1080, 1070, 1060]);
+    expect((await call('/api/closure/valuation_top', { token: tokens.user, query: { horse_unicorn: 3 } })).status).toBe(400);
+  });
+
+  it('invst_top: firms by closed companies backed, with their biggest cases and the count', async () => {
+    const res = await call('/api/closure/invst_top', { token: tokens.user, query: { per_page: 100 } });
+    expect(res.status).toBe(200);
+    const [first, second] = res.body.data.info;
+    expect(first).toMatchObject({ rank: 1, invst_id: bigFirm.id, invst_name: '烧钱资本', count: 12, invst_logo: expect.stringContaining('firm') });
+    // The 3 biggest burns among its 12 companies.
+    expect(first.com.map((c: { com_name: string }) => c.com_name)).toEqual(['榜单公司12', '榜单公司11', '榜单公司10']);
+    expect(second).toMatchObject({ rank: 2, invst_name: '谨慎资本', count: 5 });
+    const outsider = res.body.data.info.find((f: { invst_id: number }) => f.invst_id === 424242);
+    expect(outsider).toMatchObject({ invst_name: '某天使人', count: 1, invst_logo: '' });
+    expect(res.body.data.page.total).toBe(res.body.data.info.length);
+  });
+
+  it('rankings need login', async () => {
+    for (const path of ['amount_top', 'valuation_top', 'invst_top']) {
+      expect((await call(`/api/closure/${path}`)).status).toBe(401);
+    }
+  });
+});
