@@ -1,4 +1,5 @@
 import { createRootRouteWithContext, Outlet, redirect } from '@tanstack/react-router';
+import { ExportDialogHost } from '../features/exports/ExportDialogHost';
 import { Footer } from '../features/layout/Footer';
 import { GateDialogs } from '../features/layout/GateDialogs';
 import { Header } from '../features/layout/Header';
@@ -26,6 +27,7 @@ function RootLayout() {
       </main>
       <Footer />
       <GateDialogs />
+      <ExportDialogHost />
       <Toaster />
     </div>
   );
