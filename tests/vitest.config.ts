@@ -34,9 +34,6 @@ export default defineConfig(async () => {
             include: ['tests/worker/**/*.test.ts'],
             setupFiles: ['tests/worker/setup.ts'],
             testTimeout: 60_000,
-            // Aliases reach only ESM imports here; the CommonJS requires inside exceljs's zip writer load old
-            // readable-stream copies whose util.debuglog('stream') is on in workerd. (The wrangler bundle aliases them all.)
-            onConsoleLog: (log: string) => !log.startsWith('STREAM:'),
           },
         },
         {

@@ -1,3 +1,4 @@
+import './exports-quiet';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { dateCell, writeXlsx } from '../../export-worker/src/xlsx';

@@ -1,0 +1,128 @@
+import './exports-quiet';
+import { createExecutionContext, createMessageBatch, createScheduledController, env, getQueueResult, SELF, waitOnExecutionContext } from 'cloudflare:test';
+import ExcelJS from 'exceljs';
+import { describe, expect, it } from 'vitest';
+import exportWorker from '../../export-worker/src/index';
+import worker from '../../worker/src/index';
+import type { ExportMessage } from '../../worker/src/env';
+import { sweepExports } from '../../worker/src/exports/sweep';
+import { seedClosures } from './exports-fixtures';
+import { balance, call, ledgerSum, makeUser } from './helpers';
+
+async function build(recordIds: number[]) {
+  const batch = createMessageBatch<ExportMessage>('juzi-exports', recordIds.map((recordId) => ({ id: `d-${recordId}`, timestamp: new Date(), attempts: 1, body: { recordId } })));
+  const ctx = createExecutionContext();
+  await exportWorker.queue(batch, env);
+  await getQueueResult(batch, ctx);
+}
+
+async function exported(coins = 100) {
+  const owner = await makeUser({ coins });
+  const { prov } = await seedClosures(20);
+  const res = await call('/api/closure/closure_down', { method: 'POST', token: owner.token, json: { down_type: 0, com_prov: prov }, headers: { 'Idempotency-Key': `dl-${owner.id}-0001` } });
+  return { owner, recordId: res.body.data.record_id as number, filename: res.body.data.filename as string };
+}
+
+describe('download centre', () => {
+  it('streams the file to its owner only, with the Chinese file name', async () => {
+    const { owner, recordId, filename } = await exported();
+    await build([recordId]);
+
+    const res = await SELF.fetch(`http://localhost/api/downloads/${recordId}/file`, { headers: { Authorization: `Bearer ${owner.token}` } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('Content-Type')).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    expect(res.headers.get('Content-Disposition')).toBe(`attachment; filename="export-${recordId}.xlsx"; filename*=UTF-8''${encodeURIComponent(filename)}`);
+    expect(filename).toMatch(/^死亡公司数据_\d{8}\.xlsx$/);
+    expect(res.headers.get('Cache-Control')).toBe('private, no-store');
+    const bytes = await res.arrayBuffer();
+    expect(Number(res.headers.get('Content-Length'))).toBe(bytes.byteLength);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(bytes);
+    expect(wb.worksheets[0].rowCount).toBe(21);
+
+    // A plain link with the session token works too (no Authorization header).
+    const link = await SELF.fetch(`http://localhost/api/downloads/${recordId}/file?token=${owner.token}`);
+    expect(link.status).toBe(200);
+    expect(link.headers.get('Referrer-Policy')).toBe('no-referrer');
+    await link.arrayBuffer();
+
+    const other = await makeUser({ coins: 0, role: 'svip' });
+    for (const r of [
+      await call(`/api/downloads/${recordId}/file`, { token: other.token }),
+      await call(`/api/downloads/${recordId}/file`, { query: { token: other.token } }),
+      await call(`/api/downloads/${recordId}/file`, { query: { token: 'f'.repeat(64) } }),
+      await call(`/api/downloads/${recordId}/file`),
+      await call(`/api/downloads/${recordId}`, { token: other.token }),
+    ]) {
+      expect(r.status).toBe(404);
+      expect(r.body.code).toBe('NOT_FOUND');
+    }
+    const visitor = await call('/api/downloads');
+    expect(visitor.status).toBe(401);
+    const theirs = await call('/api/downloads', { token: other.token });
+    expect(theirs.body.data.info).toEqual([]);
+  });
+
+  it('a file still being generated is a CONFLICT with the Chinese message', async () => {
+    const { owner, recordId } = await exported();
+    const res = await call(`/api/downloads/${recordId}/file`, { token: owner.token });
+    expect(res.status).toBe(409);
+    expect(res.body).toMatchObject({ code: 'CONFLICT', msg: '文件正在生成中，请稍后再试' });
+    const one = await call(`/api/downloads/${recordId}`, { token: owner.token });
+    expect(one.body.data).toMatchObject({ record_id: recordId, status: 'queued', status_text: '排队中', rows: 20, batch_no: 1, batches: 1, download_url: null });
+  });
+
+  it('lists the records newest first with status, progress and expiry', async () => {
+    const u = await makeUser({ coins: 1000 });
+    const { prov } = await seedClosures(4100);
+    const first = await call('/api/exports', { token: u.token, json: { kind: 'closure', params: { com_prov: prov } }, headers: { 'Idempotency-Key': 'list-first-01' } });
+    const second = await call('/api/exports', { token: u.token, json: { kind: 'closure', params: { com_prov: prov, page: 1, per_page: 100 } }, headers: { 'Idempotency-Key': 'list-second-1' } });
+    await build([first.body.data.records[0].record_id]);
+    const res = await call('/api/downloads', { token: u.token, query: { per_page: 10 } });
+    const info = res.body.data.info;
+    expect(res.body.data.page).toEqual({ total: 4, page: 1, per_page: 10 });
+    expect(info[0].record_id).toBe(second.body.data.record_id);
+    const firstJob = info.filter((r: { job_id: number }) => r.job_id === first.body.data.job_id);
+    expect(firstJob.map((r: { batch_no: number }) => r.batch_no).sort()).toEqual([1, 2, 3]);
+    const done = firstJob.find((r: { batch_no: number }) => r.batch_no === 1);
+    expect(done).toMatchObject({ status: 'done', rows: 2000, progress: { percent: 100, job_done: 1, job_batches: 3, job_percent: 33 } });
+    expect(done.expires_at - done.done_at).toBe(7 * 86400_000);
+    expect(done.download_url).toBe(`/api/downloads/${done.record_id}/file`);
+    const waiting = firstJob.find((r: { batch_no: number }) => r.batch_no === 3);
+    expect(waiting).toMatchObject({ status: 'queued', rows: 100, from: 4001, to: 4100, progress: { percent: 0, job_done: 1 } });
+  });
+
+  it('the cron sweep deletes files past 7 days, marks them expired, and fails + refunds records that never ran', async () => {
+    const { owner, recordId } = await exported();
+    await build([recordId]);
+    const key = `exports/${owner.id}/${recordId}.xlsx`;
+    expect(await env.FILES.head(key)).not.toBeNull();
+    await env.DB.prepare('UPDATE download_records SET expires_at = ? WHERE id = ?').bind(Date.now() - 1, recordId).run();
+    // Before the sweep the file already reads as expired.
+    const early = await call(`/api/downloads/${recordId}/file`, { token: owner.token });
+    expect(early.body).toMatchObject({ code: 'NOT_FOUND', msg: '文件已过期' });
+
+    const stuck = await exported();
+    await env.DB.prepare('UPDATE download_records SET created_at = ? WHERE id = ?').bind(Date.now() - 25 * 3600_000, stuck.recordId).run();
+    expect(await balance(stuck.owner.id)).toBe(98);
+
+    // Through the worker's scheduled() entry, as the cron runs it.
+    const ctx = createExecutionContext();
+    await worker.scheduled(createScheduledController({ cron: '0 2 * * *' }), env, ctx);
+    await waitOnExecutionContext(ctx);
+
+    expect(await env.FILES.head(key)).toBeNull();
+    const rec = await call(`/api/downloads/${recordId}`, { token: owner.token });
+    expect(rec.body.data.status).toBe('expired');
+    const gone = await call(`/api/downloads/${recordId}/file`, { token: owner.token });
+    expect(gone.body).toMatchObject({ code: 'NOT_FOUND', msg: '文件已过期' });
+
+    const s = await call(`/api/downloads/${stuck.recordId}`, { token: stuck.owner.token });
+    expect(s.body.data).toMatchObject({ status: 'failed', refunded: true });
+    expect(await balance(stuck.owner.id)).toBe(100);
+    // A second run changes nothing.
+    expect(await sweepExports(env)).toMatchObject({ expired: 0 });
+    expect(await balance(stuck.owner.id)).toBe(100);
+    expect(await ledgerSum(stuck.owner.id)).toBe(100);
+  });
+});
