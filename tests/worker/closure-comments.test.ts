@@ -121,7 +121,7 @@ describe('company comments', () => {
     const visitor = await comments(target);
     expect(visitor.status).toBe(200);
     expect(visitor.body.data.info.map((c: { des: string }) => c.des)).toEqual(['评论6', '评论5', '评论4', '评论3', '评论2']);
-    for (const q of [{ page: 2 }, { per_page: 10 }, { type: 2 }]) {
+    for (const q of [{ page: 2 }, { per_page: 10 }, { type: 2 }] as Record<string, number>[]) {
       const res = await comments(target, q);
       expect(res.status, JSON.stringify(q)).toBe(401);
       expect(res.body.code).toBe('LOGIN_REQUIRED');

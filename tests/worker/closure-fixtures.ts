@@ -43,6 +43,20 @@ export interface ClosureSpec {
 
 /** A closed company with its links; returns com_id. */
 export async function makeClosure(s: ClosureSpec = {}): Promise<number> {
+  const { id, stmts } = closureStatements(s);
+  await env.DB.batch(stmts);
+  return id;
+}
+
+/** Many companies in few batches (for volume); returns their com_ids in order. */
+export async function makeClosures(specs: ClosureSpec[]): Promise<number[]> {
+  const built = specs.map(closureStatements);
+  const all = built.flatMap((b) => b.stmts);
+  for (let i = 0; i < all.length; i += 1000) await env.DB.batch(all.slice(i, i + 1000));
+  return built.map((b) => b.id);
+}
+
+function closureStatements(s: ClosureSpec): { id: number; stmts: D1PreparedStatement[] } {
   const id = nextId();
   const close = s.close ?? 20190615;
   const stmts = [
@@ -77,8 +91,7 @@ export async function makeClosure(s: ClosureSpec = {}): Promise<number> {
   for (const i of s.investors ?? []) {
     stmts.push(env.DB.prepare('INSERT INTO closure_investors (com_id, invst_id, invst_name) VALUES (?, ?, ?)').bind(id, i.id, i.name));
   }
-  await env.DB.batch(stmts);
-  return id;
+  return { id, stmts };
 }
 
 /** A parent reason with `children` second-level reasons. */

@@ -72,14 +72,18 @@ export async function recordRequest(url: string, init: RequestInit = {}): Promis
 
 const isRead = (sql: string) => /^\s*(select|with)\b/i.test(sql);
 
-/** Rows D1 reads for the read statements (a re-run of each; reads are deterministic). */
-export async function rowsRead(statements: Recorded[]): Promise<number> {
-  let total = 0;
+/** Rows D1 reads for each read statement (a re-run of each; reads are deterministic). */
+export async function rowsReadBy(statements: Recorded[]): Promise<{ sql: string; rows: number }[]> {
+  const out: { sql: string; rows: number }[] = [];
   for (const s of statements.filter((x) => isRead(x.sql))) {
     const r = await env.DB.prepare(s.sql).bind(...s.params).all();
-    total += r.meta.rows_read ?? 0;
+    out.push({ sql: s.sql, rows: r.meta.rows_read ?? 0 });
   }
-  return total;
+  return out;
+}
+
+export async function rowsRead(statements: Recorded[]): Promise<number> {
+  return (await rowsReadBy(statements)).reduce((sum, s) => sum + s.rows, 0);
 }
 
 export interface PlanStep {

@@ -2,7 +2,7 @@
  * Tracks (赛道) and albums (专辑) of closed companies: the side lists, their company lists and
  * the two pie charts of the track/album page, computed from the rows on each request.
  */
-import { asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, count, desc, eq, inArray } from 'drizzle-orm';
 import { closureAlbums, closureCompanyAlbums, closureCompanyTracks, closureCompanyTypes, closures, closureTracks, closureTypes } from '../db';
 import type { Db } from '../env';
 import { ApiError } from '../lib/errors';
@@ -74,37 +74,36 @@ const withPercent = (rows: { name: string; value: number }[]): Slice[] => {
  */
 export async function trackReasonStatistics(db: Db, tagId: number): Promise<(Slice & { id: number; children: { id: number; name: string; value: number }[] })[]> {
   await requireItem(db, 'track', tagId);
-  const inTrack = sql`${closureCompanyTypes.comId} IN (SELECT ${closureCompanyTracks.comId} FROM ${closureCompanyTracks} WHERE ${closureCompanyTracks.tagId} = ${tagId})`;
-  const [parents, children] = await db.batch([
-    db
-      .select({ id: closureCompanyTypes.pId, value: sql<number>`count(DISTINCT ${closureCompanyTypes.comId})` })
-      .from(closureCompanyTypes)
-      .where(inTrack)
-      .groupBy(closureCompanyTypes.pId),
-    db
-      .select({ id: closureCompanyTypes.typeId, pId: closureCompanyTypes.pId, value: count() })
-      .from(closureCompanyTypes)
-      .where(inTrack)
-      .groupBy(closureCompanyTypes.typeId, closureCompanyTypes.pId),
-  ]);
-  const ids = [...new Set([...parents.map((p) => p.id), ...children.map((c) => c.id)])];
+  // One pass from the track's companies (its index range) to their reasons (primary key by com_id).
+  const links = await db
+    .select({ comId: closureCompanyTypes.comId, typeId: closureCompanyTypes.typeId, pId: closureCompanyTypes.pId })
+    .from(closureCompanyTracks)
+    .innerJoin(closureCompanyTypes, eq(closureCompanyTypes.comId, closureCompanyTracks.comId))
+    .where(eq(closureCompanyTracks.tagId, tagId));
+  const companiesOfParent = new Map<number, Set<number>>();
+  const childCount = new Map<number, { pId: number; value: number }>();
+  for (const l of links) {
+    const set = companiesOfParent.get(l.pId) ?? new Set<number>();
+    set.add(l.comId);
+    companiesOfParent.set(l.pId, set);
+    const child = childCount.get(l.typeId) ?? { pId: l.pId, value: 0 };
+    child.value += 1;
+    childCount.set(l.typeId, child);
+  }
+  const ids = [...companiesOfParent.keys(), ...childCount.keys()];
   const names = new Map(
     ids.length ? (await db.select({ id: closureTypes.id, name: closureTypes.name }).from(closureTypes).where(inArray(closureTypes.id, ids))).map((t) => [t.id, t.name]) : [],
   );
-  const slices = withPercent(
-    parents.sort((a, b) => b.value - a.value || a.id - b.id).map((p) => ({ name: names.get(p.id) ?? String(p.id), value: p.value })),
-  );
-  return slices.map((s, i) => {
-    const pid = parents[i].id;
-    return {
-      id: pid,
-      ...s,
-      children: children
-        .filter((c) => c.pId === pid)
-        .sort((a, b) => b.value - a.value || a.id - b.id)
-        .map((c) => ({ id: c.id, name: names.get(c.id) ?? String(c.id), value: c.value })),
-    };
-  });
+  const parents = [...companiesOfParent].map(([id, set]) => ({ id, value: set.size })).sort((a, b) => b.value - a.value || a.id - b.id);
+  const slices = withPercent(parents.map((p) => ({ name: names.get(p.id) ?? String(p.id), value: p.value })));
+  return slices.map((s, i) => ({
+    id: parents[i].id,
+    ...s,
+    children: [...childCount]
+      .filter(([, c]) => c.pId === parents[i].id)
+      .map(([id, c]) => ({ id, name: names.get(id) ?? String(id), value: c.value }))
+      .sort((a, b) => b.value - a.value || a.id - b.id),
+  }));
 }
 
 /** Operating-status distribution (运营状态) of a track or an album. */
