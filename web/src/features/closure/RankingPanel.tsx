@@ -1,0 +1,91 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState, type MouseEvent } from 'react';
+import { requireLogin } from '../../lib/gate';
+import { AppLink } from '../../ui/AppLink';
+import { EmptyState } from '../../ui/EmptyState';
+import { Loading } from '../../ui/Loading';
+import { Tabs } from '../../ui/Tabs';
+import { incenseTopQueryOptions, type IncenseType } from './queries';
+import './closure-widgets.css';
+
+const TABS = [
+  { value: 'com', label: '公司榜' },
+  { value: 'reason', label: '原因榜' },
+] as const;
+type Tab = (typeof TABS)[number]['value'];
+
+/** Ranks shown highlighted (spec §9). */
+const HIGHLIGHTED = 3;
+
+/**
+ * The floating incense ranking (上香榜), fixed at the right edge: closed by default, opened and
+ * closed by its toggle, closed by any click outside it and by Esc. Tabs 公司榜 / 原因榜; company rows
+ * link to /deathCompany?company={name}, reason rows to /deathReason?parent_id=&child_id=.
+ * A visitor sees the company ranking; switching tabs or following a row needs login.
+ */
+export function RankingPanel() {
+  const [open, setOpen] = useState(false);
+  const [tab, setTab] = useState<Tab>('com');
+  const root = useRef<HTMLDivElement>(null);
+  const panelId = useId();
+
+  useEffect(() => {
+    if (!open) return;
+    const onClick = (e: globalThis.MouseEvent) => {
+      if (!root.current?.contains(e.target as Node)) setOpen(false);
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') setOpen(false);
+    };
+    document.addEventListener('click', onClick);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('click', onClick);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+
+  return (
+    <div ref={root} className={`ranking-panel${open ? ' is-open' : ''}`}>
+      <button type="button" className="ranking-toggle" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen(!open)}>
+        <span className="incense-icon" aria-hidden="true" />
+        上香榜
+      </button>
+      {open && (
+        <div id={panelId} className="ranking-body" role="region" aria-label="上香排行榜">
+          <Tabs value={tab} onValueChange={(v) => requireLogin(() => setTab(v))} items={TABS} label="排行榜类型" />
+          <RankingList type={tab === 'com' ? 1 : 2} onFollow={() => setOpen(false)} />
+        </div>
+      )}
+    </div>
+  );
+}
+
+function RankingList({ type, onFollow }: { type: IncenseType; onFollow: () => void }) {
+  const q = useQuery(incenseTopQueryOptions(type));
+  if (q.isPending) return <Loading inline />;
+  if (q.isError || q.data.length === 0) return <EmptyState text="暂无上香记录" />;
+  // Both rankings share rank/name/total; only the link differs.
+  const rows = q.data.map((r) =>
+    'com_id' in r
+      ? { key: `c${r.com_id}`, name: r.com_name, total: r.total, href: `/deathCompany?company=${encodeURIComponent(r.com_name)}` }
+      : { key: `r${r.id}`, name: r.name, total: r.total, href: `/deathReason?parent_id=${r.p_id}&child_id=${r.id}` },
+  );
+  const follow = (e: MouseEvent<HTMLAnchorElement>) => {
+    if (!requireLogin()) e.preventDefault();
+    else onFollow();
+  };
+  return (
+    <ol className="ranking-list">
+      {rows.map((r, i) => (
+        <li key={r.key} className="ranking-row">
+          <span className={`ranking-no${i < HIGHLIGHTED ? ` is-top is-top-${i + 1}` : ''}`}>{i + 1}</span>
+          <AppLink href={r.href} className="ranking-name" onClick={follow}>
+            {r.name}
+          </AppLink>
+          <span className="ranking-total">{r.total} 炷</span>
+        </li>
+      ))}
+    </ol>
+  );
+}
