@@ -6,6 +6,7 @@ import { useIntentKey } from '../../lib/intent';
 import { Dialog } from '../../ui/Dialog';
 import { Loading } from '../../ui/Loading';
 import { toast } from '../../ui/toast';
+import type { BatchChoice } from './ExportBatchPicker';
 import { ExportProgress } from './ExportProgress';
 import { ExportQuoteView } from './ExportQuoteView';
 import { checkExport, createExport } from './queries';
@@ -27,22 +28,25 @@ const SLOW_CHECK_MS = 400;
  */
 export function ExportDialog({ req, onClose }: { req: ExportRequest; onClose: () => void }) {
   const queryClient = useQueryClient();
-  // One key for this dialog: a double click or a retry after a lost answer is charged once.
-  const [intentKey] = useIntentKey();
+  // One key per chosen range: a double click or a retry after a lost answer is charged once.
+  const [intentKey, renewKey] = useIntentKey();
+  const [choice, setChoice] = useState<BatchChoice>('all');
   const [slowCheck, setSlowCheck] = useState(false);
   const submitted = useRef(false);
 
   const check = useQuery({
-    queryKey: ['exports', 'check', intentKey, req.kind, req.params],
+    // A fresh check per dialog: the balance and the rows may have changed since the last one.
+    queryKey: ['exports', 'check', req.kind, req.params],
     queryFn: () => checkExport(req),
     meta: { from: req.from },
     retry: false,
     gcTime: 0,
+    staleTime: 0,
   });
   const quote = check.data;
 
   const generate = useMutation({
-    mutationFn: () => createExport(req, intentKey),
+    mutationFn: () => createExport(choice === 'all' ? req : { ...req, params: { ...req.params, page: choice, per_page: quote?.batch_size } }, intentKey),
     meta: { from: req.from },
     onSuccess: () => {
       // The header's coin balance and the download centre change with the charge.
@@ -80,6 +84,13 @@ export function ExportDialog({ req, onClose }: { req: ExportRequest; onClose: ()
     generate.mutate();
   };
 
+  const choose = (next: BatchChoice) => {
+    if (next === choice) return;
+    setChoice(next);
+    // Another range is another intent.
+    renewKey();
+  };
+
   const onOpenChange = (open: boolean) => !open && onClose();
 
   if (generate.data) {
@@ -109,7 +120,7 @@ export function ExportDialog({ req, onClose }: { req: ExportRequest; onClose: ()
           </>
         }
       >
-        <ExportQuoteView quote={quote} subject={req.title} />
+        <ExportQuoteView quote={quote} subject={req.title} choice={choice} onChoice={choose} busy={busy} />
       </Dialog>
     );
   }

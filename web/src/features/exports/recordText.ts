@@ -1,0 +1,45 @@
+import type { DownloadRecord } from './queries';
+
+/** 'YYYY-MM-DD HH:mm' in the browser's time zone, from epoch ms. */
+export function formatDateTime(ms: number | null | undefined): string {
+  if (!ms) return '';
+  const d = new Date(ms);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}`;
+}
+
+/** The download centre's status words. The server's status_text adds detail (retries, refunded coins). */
+export function statusLabel(r: Pick<DownloadRecord, 'status' | 'refunded'>): string {
+  switch (r.status) {
+    case 'queued':
+      return '排队中';
+    case 'generating':
+      return '生成中';
+    case 'done':
+      return '已完成';
+    case 'failed':
+      return r.refunded ? '失败（已退款）' : '失败（退款处理中）';
+    case 'expired':
+      return '已过期';
+  }
+}
+
+/** How long the file is kept: the spec's 7 days from when it was made. */
+export function retentionText(r: Pick<DownloadRecord, 'status' | 'expires_at'>): string {
+  if (r.status === 'done' && r.expires_at) return `文件保留7天，至 ${formatDateTime(r.expires_at)}`;
+  if (r.status === 'queued' || r.status === 'generating') return '生成后保留7天';
+  if (r.status === 'expired') return '文件已过期（保留7天）';
+  return '—';
+}
+
+/** '第 2/3 批' for a job of several files; '' for a one-file export. */
+export const batchText = (r: Pick<DownloadRecord, 'batch_no' | 'batches'>) => (r.batches > 1 ? `第 ${r.batch_no}/${r.batches} 批` : '');
+
+/** The progress figure: this file's percent while it is being written, and the job's 'X/Y 批' for several files. */
+export function progressText(r: DownloadRecord): string {
+  const job = r.batches > 1 ? `全部 ${r.progress.job_done}/${r.progress.job_batches} 批已完成` : '';
+  if (r.status === 'generating') return [`${r.progress.percent}%`, job].filter(Boolean).join(' · ');
+  if (r.status === 'queued') return job || '0%';
+  if (r.status === 'done') return job || '100%';
+  return job;
+}

@@ -1,0 +1,17 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { z } from 'zod';
+import { DownloadCentre } from '../../features/exports/DownloadCentre';
+
+/** ?page= of the records, so a link reproduces the view; a bad value falls back to page 1. */
+const searchSchema = z.object({ page: z.coerce.number().int().min(1).max(100_000).optional().catch(undefined) });
+
+export const Route = createFileRoute('/user-center/download')({
+  validateSearch: searchSchema,
+  component: DownloadPage,
+});
+
+function DownloadPage() {
+  const { page = 1 } = Route.useSearch();
+  const navigate = Route.useNavigate();
+  return <DownloadCentre page={page} onPage={(p) => void navigate({ search: { page: p === 1 ? undefined : p }, hash: 'company_down' })} />;
+}
