@@ -2,10 +2,11 @@
 /**
  * Seeds the LOCAL D1 database of wrangler.toml with the deterministic demo data set.
  *
- *   npx node scripts/seed.ts [--scale N] [--persist-to DIR] [--out FILE] [--reset] [--now YYYY-MM-DD] [--seed N]
+ *   npx node scripts/seed.ts [--scale N] [--persist-to DIR] [--out FILE] [--reset | --if-empty] [--now YYYY-MM-DD] [--seed N]
  *
  * Applies the migrations first (idempotent), refuses to seed a database that already has
- * data unless --reset (which deletes the rows of every table first, in the same batch),
+ * data unless --reset (which deletes the rows of every table first, in the same batch) or
+ * --if-empty (which then does nothing and exits 0: what `npm start` uses on every run),
  * writes the SQL to a file and runs it with `wrangler d1 execute --local --file`, which
  * executes the whole file as one D1 batch (one transaction) through miniflare.
  * "Today" of the data set is the real current date unless --now is given.
@@ -28,6 +29,7 @@ const { values: args } = parseArgs({
     'persist-to': { type: 'string' },
     out: { type: 'string' },
     reset: { type: 'boolean', default: false },
+    'if-empty': { type: 'boolean', default: false },
     now: { type: 'string' },
     seed: { type: 'string' },
   },
@@ -56,9 +58,10 @@ function wrangler(extra: string[], opts: { json?: boolean } = {}): string {
   return opts.json ? r.stdout.slice(r.stdout.indexOf('[')) : r.stdout;
 }
 
-function query<T>(sql: string): T[] {
-  const out = JSON.parse(wrangler(['execute', '--command', sql, '--json'], { json: true })) as { results: T[] }[];
-  return out[0].results;
+/** Runs read queries in one wrangler call (each call starts miniflare: seconds, not milliseconds). */
+function query(sqls: string[]): unknown[][] {
+  const out = JSON.parse(wrangler(['execute', '--command', sqls.join('; '), '--json'], { json: true })) as { results: unknown[] }[];
+  return out.map((r) => r.results);
 }
 
 // The committed hashes must match the documented password, or nobody could log in.
@@ -73,9 +76,11 @@ const lap = () => `${((performance.now() - started) / 1000).toFixed(1)} s`;
 wrangler(['migrations', 'apply']);
 console.log(`migrations applied (${lap()})`);
 
-const schema = query<{ name: string; type: string; tbl_name: string; sql: string | null }>(
+const [schemaRows, countRows] = query([
   "SELECT name, type, tbl_name, sql FROM sqlite_master WHERE type IN ('table', 'trigger') AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name <> 'd1_migrations'",
-);
+  'SELECT (SELECT COUNT(*) FROM users) + (SELECT COUNT(*) FROM companies) AS n',
+]);
+const schema = schemaRows as { name: string; type: string; tbl_name: string; sql: string | null }[];
 // Full-text indexes (virtual tables and their shadow tables) are kept by triggers, never written directly.
 const virtual = schema.filter((t) => t.type === 'table' && /^CREATE VIRTUAL TABLE/i.test(t.sql ?? '')).map((t) => t.name);
 const tables = schema
@@ -84,7 +89,11 @@ const tables = schema
 const triggered = new Set(schema.filter((t) => t.type === 'trigger').map((t) => t.tbl_name));
 const missing = SEED_TABLES.filter((t) => !tables.includes(t));
 if (missing.length) fail(`the database lacks tables the seed fills: ${missing.join(', ')}`);
-const [{ n: existing }] = query<{ n: number }>(`SELECT (SELECT COUNT(*) FROM users) + (SELECT COUNT(*) FROM companies) AS n`);
+const [{ n: existing }] = countRows as { n: number }[];
+if (existing > 0 && args['if-empty'] && !args.reset) {
+  console.log('the database already has data: not seeding it again (--reset deletes it and seeds anew)');
+  process.exit(0);
+}
 if (existing > 0 && !args.reset) fail('the database already has data (users or companies); run with --reset to delete all rows and seed again');
 
 let now = Date.now();
@@ -93,7 +102,7 @@ if (args.now) {
   if (Number.isNaN(now)) fail(`--now must be YYYY-MM-DD, got ${args.now}`);
 }
 const { statements, counts } = generateSeed({ scale, now, seed: args.seed ? Number(args.seed) : undefined });
-console.log(`generated ${statements.length} statements (${lap()})`);
+console.log(`checked the database and generated ${statements.length} statements (${lap()})`);
 
 // Tables with triggers go first (their triggers update derived tables, which are emptied after);
 // users is the only table others reference by foreign key, so it goes last.
@@ -108,6 +117,7 @@ writeFileSync(file, [...resets, ...statements].join(';\n') + ';\n');
 console.log(`wrote ${file}`);
 
 wrangler(['execute', '--file', file, '--yes']);
+console.log(`applied with wrangler d1 execute (${lap()})`);
 const seconds = (performance.now() - started) / 1000;
 
 const width = Math.max(...Object.keys(counts).map((t) => t.length));
@@ -116,4 +126,4 @@ for (const [table, n] of Object.entries(counts)) console.log(`  ${table.padEnd(w
 console.log(`  ${'total'.padEnd(width)}  ${String(Object.values(counts).reduce((a, b) => a + b, 0)).padStart(8)}`);
 console.log(`\nseeded ${DB} (local${persist.length ? `, ${persist[1]}` : ''}) at scale ${scale} in ${seconds.toFixed(1)} s`);
 console.log(`demo accounts (password ${DEMO_PASSWORD}):`);
-for (const a of DEMO_ACCOUNTS) console.log(`  ${a.account.padEnd(18)} ${a.note}`);
+for (const a of DEMO_ACCOUNTS) console.log(`  ${a.account.padEnd(18)} ${a.label}`);

@@ -14,8 +14,8 @@ export interface DemoAccount {
   username: string;
   role: DemoRole;
   coins: number;
-  /** What the account is for, as the README lists it. */
-  note: string;
+  /** What the account is for, as the README and `npm start` list it. */
+  label: string;
   salt: string;
   hash: string;
 }
@@ -26,7 +26,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     username: '演示用户',
     role: 'user',
     coins: 20,
-    note: '普通用户，20 桔子币',
+    label: '普通用户，20 桔子币',
     salt: '98d6407ab02152d47ca3709efb6449f1',
     hash: 'f31fd0faafe04f7a9a437791a064bc8a96cefca1e3e77a2bacc419e4179bf432',
   },
@@ -35,7 +35,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     username: '余额不足用户',
     role: 'user',
     coins: 0,
-    note: '普通用户，0 桔子币',
+    label: '普通用户，0 桔子币',
     salt: '6f3eeb5a6cbb1dd8372ba22bac940d1b',
     hash: '48dcf61b8f4b120919dadff6d12cbd1f189e483079f31d0cd639b094102c75e1',
   },
@@ -44,7 +44,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     username: '演示VIP',
     role: 'vip',
     coins: 500,
-    note: 'VIP 会员（长期有效），500 桔子币',
+    label: 'VIP 会员（长期有效），500 桔子币',
     salt: '1cc6a5c9a90dcbfab40687412ad14269',
     hash: 'db526da0258f2a326205c27d78c59199088edad45714e9f38c7a8fdf305c3e55',
   },
@@ -53,7 +53,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     username: '演示超级VIP',
     role: 'svip',
     coins: 500,
-    note: '超级 VIP 会员（长期有效），500 桔子币',
+    label: '超级 VIP 会员（长期有效），500 桔子币',
     salt: 'b1d90f72a3489c35d97e436a5111f7ac',
     hash: '8c7c7a9cf9e0b8c4565d9d8f12f04b313e29818b53d048d763ecf00a983da8b0',
   },
