@@ -122,7 +122,7 @@ function closureNews(ctx: SeedContext, closures: Closure[], add: Add) {
     if (rng.chance(0.3)) {
       const funded = c.fundStatusId <= ROUND.postIpo;
       const title = fill(funded ? rng.pick(HISTORY_TITLES) : rng.pick(HISTORY_TITLES.slice(2)), vars);
-      add(rng, { title, day: rng.int(dayOfYmd(c.bornYmd), closeDay), com, closure: true });
+      add(rng, { title, day: rng.int(Math.max(first, dayOfYmd(c.bornYmd)), closeDay), com, closure: true });
     } else {
       add(rng, { title: fill(rng.pick(CLOSING_TITLES), vars), day: closeDay + rng.int(-20, 90), com, closure: true });
     }

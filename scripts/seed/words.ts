@@ -29,35 +29,50 @@ export function brandName(rng: Rng, attempt: number): string {
 }
 
 const AUDIENCES = ['年轻白领', '中小企业', '大学生', '宝妈', '城市家庭', '95后', '中老年人', '小微商户', '创业者', '三四线城市用户', '企业HR', '医生'];
+/** Audience-facing forms only fit consumer products (平台, 服务, 应用 ...), not makers (研发商, 品牌). */
+const CONSUMER = /(平台|服务|应用|工具|社区|客户端)$/;
 const SLOGAN_TEMPLATES: ((what: string, rng: Rng) => string)[] = [
   (w) => w,
-  (w) => `专注${w}`,
-  (w, r) => `${r.pick(AUDIENCES)}身边的${w}`,
   (w) => `新一代${w}`,
-  // 在线问诊平台 -> 让在线问诊更简单; names of makers (研发商, 品牌) read badly here.
-  (w) => (/(平台|服务|应用|工具)$/.test(w) ? `让${w.replace(/(平台|服务|应用|工具)$/, '')}更简单` : `专注${w}`),
+  (w) => `国内领先的${w}`,
+];
+const CONSUMER_SLOGAN_TEMPLATES: ((what: string, rng: Rng) => string)[] = [
+  (w) => w,
+  (w) => `新一代${w}`,
+  (w) => `专注${w.replace(CONSUMER, '')}`,
+  (w, r) => `${r.pick(AUDIENCES)}身边的${w}`,
+  (w) => `让${w.replace(CONSUMER, '')}更简单`,
   (w, r) => `为${r.pick(AUDIENCES)}打造的${w}`,
 ];
 
 export function slogan(rng: Rng, business: string): string {
-  return rng.pick(SLOGAN_TEMPLATES)(business, rng);
+  return rng.pick(CONSUMER.test(business) ? CONSUMER_SLOGAN_TEMPLATES : SLOGAN_TEMPLATES)(business, rng);
 }
 
 const TEAM_ORIGINS = ['阿里巴巴', '腾讯', '百度', '字节跳动', '美团', '京东', '网易', '华为', '小米', '微软', '谷歌', '麦肯锡', '清华大学', '北京大学', '浙江大学', '复旦大学'];
-const FEATURES = [
-  '通过自研算法提升运营效率',
+const CONSUMER_FEATURES = [
   '以线上平台连接用户与服务商',
   '采用会员订阅模式',
   '主打高性价比与极致体验',
   '已覆盖全国数十个城市',
   '产品上线一年用户数突破百万',
-  '与多家行业头部企业建立合作',
+  '通过自研算法提升运营效率',
+];
+const MAKER_FEATURES = [
   '拥有多项核心技术专利',
+  '产品已进入多家行业头部企业供应链',
+  '研发投入占营收比例超过30%',
+  '与多家行业头部企业建立合作',
 ];
 
+/** 配送服务 -> 配送服务商, 健康管理应用 -> 健康管理应用开发商: what a company *is*. */
+const asCompany = (business: string) =>
+  business.endsWith('服务') ? `${business}商` : /(应用|工具|客户端)$/.test(business) ? `${business}开发商` : business;
+
 export function description(rng: Rng, name: string, business: string, bornYear: number, city: string): string {
+  const feature = rng.pick(CONSUMER.test(business) ? CONSUMER_FEATURES : MAKER_FEATURES);
   return (
-    `${name}是一家${business}，${rng.pick(FEATURES)}。` +
+    `${name}是一家${asCompany(business)}，${feature}。` +
     `公司成立于${bornYear}年，总部位于${city}，核心团队来自${rng.sample(TEAM_ORIGINS, 2).join('、')}等。`
   );
 }

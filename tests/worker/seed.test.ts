@@ -100,10 +100,11 @@ describe('seed data set', () => {
   });
 
   it('has closed-company news before 2012 and from overseas, for the news filters', async () => {
-    const r = await one<{ early: number; overseas: number }>(
-      "SELECT SUM(date < 20120101) AS early, SUM(prov = '海外') AS overseas FROM news WHERE is_closure = 1",
+    const r = await one<{ early: number; overseas: number; first: number }>(
+      "SELECT SUM(date < 20120101) AS early, SUM(prov = '海外') AS overseas, MIN(date) AS first FROM news WHERE is_closure = 1",
     );
     expect(r.early).toBeGreaterThan(0);
+    expect(r.first).toBeGreaterThanOrEqual(20080101);
     expect(r.overseas).toBeGreaterThan(0);
   });
 
