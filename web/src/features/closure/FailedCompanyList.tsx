@@ -1,0 +1,78 @@
+import { formatSurvival } from '../../lib/format';
+import { AppLink } from '../../ui/AppLink';
+import { EmptyState } from '../../ui/EmptyState';
+import { Loading } from '../../ui/Loading';
+import { Pagination } from '../../ui/Pagination';
+import { FollowButton } from './FollowButton';
+import { LogoBadge } from './LogoBadge';
+import { FAILED_COMPANY_PAGE_SIZE, type FailedCompany } from './queries-more';
+
+export interface FailedCompanyListProps {
+  companies: readonly FailedCompany[] | undefined;
+  total: number;
+  page: number;
+  /** Gate it in the caller (login, VIP) like every page change. */
+  onPageChange: (page: number) => void;
+  loading?: boolean;
+  pageSize?: number;
+}
+
+/** '/deathReason?parent_id=…&child_id=…' of a closing-reason tag. */
+export const reasonHref = (r: { id: number; p_id: number }) => `/deathReason?parent_id=${r.p_id}&child_id=${r.id}`;
+
+/** Survival time of a row: '存活3年5个月'. */
+export const survivalText = (s: { years: number; months: number }) => `存活${formatSurvival(s.years * 12 + s.months)}`;
+
+/**
+ * The failed-company list shared by the track/album and reason pages (spec §2 "Failed-company list"):
+ * logo, name (/company/{id}), founding month to closing date, province, sector, closing-reason tags,
+ * follow button, description, survival time; 'N家公司'; pagination only when it does not fit one page.
+ */
+export function FailedCompanyList({ companies, total, page, onPageChange, loading, pageSize = FAILED_COMPANY_PAGE_SIZE }: FailedCompanyListProps) {
+  if (loading && !companies) return <Loading />;
+  return (
+    <section className="failed-list" aria-label="死亡公司列表" aria-busy={loading || undefined}>
+      <p className="failed-list-total">{total}家公司</p>
+      {!companies || companies.length === 0 ? (
+        <EmptyState />
+      ) : (
+        <ul className="failed-list-rows">
+          {companies.map((c) => (
+            <li key={c.com_id} className="failed-row">
+              <AppLink href={`/company/${c.com_id}`} className="failed-logo" aria-hidden="true" tabIndex={-1}>
+                <LogoBadge src={c.logo} name={c.com_name} size={56} />
+              </AppLink>
+              <div className="failed-body">
+                <div className="failed-head">
+                  <AppLink href={`/company/${c.com_id}`} className="failed-name">
+                    {c.com_name}
+                  </AppLink>
+                  <FollowButton name={c.com_name} />
+                </div>
+                <p className="failed-meta">
+                  <span>
+                    {c.born || '未知'} 至 {c.com_change_close_date || '未知'}
+                  </span>
+                  {c.com_prov && <span>{c.com_prov}</span>}
+                  {c.cat_name && <span>{[c.cat_name, c.se_cat_name].filter(Boolean).join('-')}</span>}
+                  <span className="failed-survival">{survivalText(c.survival)}</span>
+                </p>
+                {c.closure_type.length > 0 && (
+                  <p className="failed-reasons">
+                    {c.closure_type.map((r) => (
+                      <AppLink key={r.id} href={reasonHref(r)} className="reason-tag">
+                        {r.name}
+                      </AppLink>
+                    ))}
+                  </p>
+                )}
+                {c.com_des && <p className="failed-des">{c.com_des}</p>}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Pagination total={total} page={page} pageSize={pageSize} onChange={onPageChange} />
+    </section>
+  );
+}

@@ -1,0 +1,124 @@
+import { useQuery } from '@tanstack/react-query';
+import { createFileRoute } from '@tanstack/react-router';
+import { useEffect, useRef } from 'react';
+import { z } from 'zod';
+import { FirmRankList } from '../features/closure/FirmRankList';
+import { closureFiltersQueryOptions } from '../features/closure/queries';
+import { GatedClosurePage } from '../features/closure/GatedClosurePage';
+import {
+  companyRankingQueryOptions,
+  firmRankingQueryOptions,
+  RANK_TABS,
+  type CompanyRankTab,
+  type RankTab,
+} from '../features/closure/queries-more';
+import { RankTable } from '../features/closure/RankTable';
+import { RANK_SORTS, sortRanked, type RankSort } from '../features/closure/rankSort';
+import { optIdParam, optTextParam } from '../features/closure/searchParams';
+import { CLOSURE_DOWN_KINDS, openExport } from '../features/exports/store';
+import { requireLogin } from '../lib/gate';
+import { Loading } from '../ui/Loading';
+import { Select } from '../ui/Select';
+import { Tabs } from '../ui/Tabs';
+
+const searchSchema = z.object({
+  tab: z.enum(RANK_TABS).optional().catch(undefined),
+  cat_id: optIdParam,
+  com_prov: optTextParam(20),
+  sort: z.enum(['1', '2', '3']).optional().catch(undefined),
+});
+
+export const Route = createFileRoute('/deathRank')({
+  validateSearch: searchSchema,
+  component: DeathRankPage,
+});
+
+const TAB_LABELS: Record<RankTab, string> = {
+  amount: '融资总额TOP100',
+  valuation: '估值TOP100',
+  horse: '千里马',
+  unicorn: '独角兽',
+  firm: '机构TOP100',
+};
+
+/** Spec §2 "Burn ranking page" (烧钱榜). */
+function DeathRankPage() {
+  return (
+    <GatedClosurePage active="rank" what="烧钱排行榜">
+      <RankContent />
+    </GatedClosurePage>
+  );
+}
+
+function RankContent() {
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const tab = search.tab ?? 'amount';
+  const switchTab = (t: RankTab) => requireLogin(() => void navigate({ search: (s) => ({ ...s, tab: t }) }));
+  const pageRef = useRef<HTMLDivElement>(null);
+  // On a phone the tab row scrolls sideways: keep the chosen tab (e.g. from a link to 机构TOP100) in view.
+  useEffect(() => {
+    const list = pageRef.current?.querySelector<HTMLElement>('.tabs-list');
+    const active = list?.querySelector<HTMLElement>('[data-state="active"]');
+    if (list && active) list.scrollLeft = active.offsetLeft - list.offsetLeft - 16;
+  }, [tab]);
+  return (
+    <div className="container rank-page" ref={pageRef}>
+      <h1 className="closure-more-title">烧钱排行榜</h1>
+      <Tabs value={tab} onValueChange={switchTab} items={RANK_TABS.map((t) => ({ value: t, label: TAB_LABELS[t] }))} label="排行榜类型" />
+      <div className="rank-panel">{tab === 'firm' ? <FirmTab /> : <CompanyTab tab={tab} />}</div>
+    </div>
+  );
+}
+
+function FirmTab() {
+  const firms = useQuery(firmRankingQueryOptions());
+  if (firms.isPending) return <Loading />;
+  return <FirmRankList firms={firms.data?.info ?? []} />;
+}
+
+function CompanyTab({ tab }: { tab: CompanyRankTab }) {
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const options = useQuery(closureFiltersQueryOptions());
+  const filters = { cat_id: search.cat_id, com_prov: search.com_prov };
+  const ranking = useQuery(companyRankingQueryOptions(tab, filters));
+  const sort: RankSort | '' = search.sort ?? '';
+  const rows = sortRanked(ranking.data?.info ?? [], sort);
+
+  const setFilter = (patch: { cat_id?: number; com_prov?: string; sort?: RankSort }) =>
+    requireLogin(() => void navigate({ search: (s) => ({ ...s, ...patch }) }));
+
+  const exportData = () => {
+    const kind = tab === 'amount' ? CLOSURE_DOWN_KINDS[4] : tab === 'valuation' ? CLOSURE_DOWN_KINDS[5] : CLOSURE_DOWN_KINDS[6];
+    const horseUnicorn = tab === 'horse' ? 1 : tab === 'unicorn' ? 2 : undefined;
+    openExport({ kind, params: { ...filters, horse_unicorn: horseUnicorn }, from: 'deathRank', title: `烧钱榜-${TAB_LABELS[tab]}` });
+  };
+
+  return (
+    <>
+      <div className="rank-filters">
+        <Select
+          label="行业"
+          placeholder="全部行业"
+          value={search.cat_id === undefined ? '' : String(search.cat_id)}
+          options={(options.data?.sectors ?? []).map((s) => ({ value: String(s.id), label: s.name }))}
+          onChange={(v) => setFilter({ cat_id: v ? Number(v) : undefined })}
+        />
+        <Select
+          label="地区"
+          placeholder="全部地区"
+          value={search.com_prov ?? ''}
+          options={(options.data?.provinces ?? []).map((p) => ({ value: p, label: p }))}
+          onChange={(v) => setFilter({ com_prov: v || undefined })}
+        />
+        <Select label="排序" placeholder={tab === 'amount' ? '按融资总额' : '按估值'} value={sort} options={RANK_SORTS} onChange={(v) => setFilter({ sort: v || undefined })} />
+        <span className="rank-count">{ranking.data ? `共${ranking.data.page.total}家公司` : ''}</span>
+        <button type="button" className="btn btn-primary btn-sm rank-export" onClick={exportData} disabled={!ranking.data}>
+          导出数据
+        </button>
+      </div>
+      {ranking.isPending ? <Loading /> : <RankTable rows={rows} measure={tab === 'amount' ? 'amount' : 'valuation'} />}
+    </>
+  );
+}

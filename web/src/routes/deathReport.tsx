@@ -1,0 +1,89 @@
+import { useQuery } from '@tanstack/react-query';
+import { createFileRoute } from '@tanstack/react-router';
+import { z } from 'zod';
+import { closureFiltersQueryOptions } from '../features/closure/queries';
+import { GatedClosurePage } from '../features/closure/GatedClosurePage';
+import { NewsList } from '../features/closure/NewsList';
+import { NewsSearchBox } from '../features/closure/NewsSearchBox';
+import { NEWS_PAGE_SIZE, newsQueryOptions, type NewsFilters } from '../features/closure/queries-more';
+import { optTextParam, pageSearchParam } from '../features/closure/searchParams';
+import { requireLogin } from '../lib/gate';
+import { Loading } from '../ui/Loading';
+import { Pagination } from '../ui/Pagination';
+import { Select } from '../ui/Select';
+
+/** cat_id is the industry's name, as the news call takes it (spec §7). */
+const searchSchema = z.object({
+  cat_id: optTextParam(30),
+  com_prov: optTextParam(20),
+  year: optTextParam(10),
+  keyword: optTextParam(50),
+  page: pageSearchParam,
+});
+
+export const Route = createFileRoute('/deathReport')({
+  validateSearch: searchSchema,
+  component: DeathReportPage,
+});
+
+/** Spec §2 "Closed-company news list": the reports on closed companies. */
+function DeathReportPage() {
+  return (
+    <GatedClosurePage active="report" what="死亡公司报道">
+      <ReportContent />
+    </GatedClosurePage>
+  );
+}
+
+function ReportContent() {
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const options = useQuery(closureFiltersQueryOptions());
+  const filters: NewsFilters = { cat_id: search.cat_id, com_prov: search.com_prov, year: search.year, keyword: search.keyword, page: search.page ?? 1 };
+  const news = useQuery(newsQueryOptions(filters));
+
+  // Any filter change starts again at page 1.
+  const setFilter = (patch: Partial<Omit<NewsFilters, 'page'>>) =>
+    requireLogin(() => void navigate({ search: (s) => ({ ...s, ...patch, page: undefined }) }));
+  const setPage = (page: number) => requireLogin(() => void navigate({ search: (s) => ({ ...s, page }) }));
+
+  const total = news.data?.page.total ?? 0;
+  return (
+    <div className="container report-page">
+      <h1 className="closure-more-title">死亡公司报道</h1>
+      <div className="report-filters">
+        <Select
+          label="行业"
+          placeholder="全部行业"
+          value={search.cat_id ?? ''}
+          options={(options.data?.sectors ?? []).map((s) => ({ value: s.name, label: s.name }))}
+          onChange={(v) => setFilter({ cat_id: v || undefined })}
+        />
+        <Select
+          label="地区"
+          placeholder="全部地区"
+          value={search.com_prov ?? ''}
+          options={(options.data?.news_regions ?? []).map((p) => ({ value: p, label: p }))}
+          onChange={(v) => setFilter({ com_prov: v || undefined })}
+        />
+        <Select
+          label="年份"
+          placeholder="全部年份"
+          value={search.year ?? ''}
+          options={(options.data?.news_years ?? []).map((y) => ({ value: y, label: y }))}
+          onChange={(v) => setFilter({ year: v || undefined })}
+        />
+        <NewsSearchBox value={search.keyword ?? ''} onSearch={(keyword) => setFilter({ keyword: keyword || undefined })} />
+      </div>
+      <p className="report-total">{news.data ? `共${total}条报道` : ''}</p>
+      {news.isPending ? (
+        <Loading />
+      ) : (
+        <div aria-busy={news.isFetching || undefined} className={news.isFetching ? 'is-refreshing' : undefined}>
+          <NewsList items={news.data?.info ?? []} />
+        </div>
+      )}
+      <Pagination total={total} page={filters.page} pageSize={NEWS_PAGE_SIZE} onChange={setPage} />
+    </div>
+  );
+}
