@@ -16,10 +16,12 @@ export function DownloadRecordRow({ record: r }: { record: DownloadRecord }) {
     <tr>
       <td className="dl-name" data-label="文件名">
         <span className="dl-filename">{r.filename}</span>
-        {r.title && <span className="dl-title">{r.title}</span>}
+        {r.title && !r.filename.startsWith(r.title) && <span className="dl-title">{r.title}</span>}
       </td>
       <td data-label="条数">{r.rows}</td>
-      <td data-label="批次">{batchText(r) || '—'}</td>
+      <td data-label="批次" className={r.batches > 1 ? undefined : 'dl-blank'}>
+        {batchText(r) || '—'}
+      </td>
       <td data-label="状态">
         <span className={`dl-status status-${r.status}`} title={r.status_text}>
           {label}
@@ -31,10 +33,10 @@ export function DownloadRecordRow({ record: r }: { record: DownloadRecord }) {
         <span className="dl-progress">{progressText(r) || '—'}</span>
       </td>
       <td data-label="创建时间">{formatDateTime(r.created_at)}</td>
-      <td data-label="保留期限" className="dl-keep">
+      <td data-label="保留期限" className={r.status === 'failed' ? 'dl-keep dl-blank' : 'dl-keep'}>
         {retentionText(r)}
       </td>
-      <td data-label="操作" className="dl-action">
+      <td data-label="操作" className={r.status === 'done' ? 'dl-action' : 'dl-action dl-blank'}>
         {r.status === 'done' ? (
           <button type="button" className="btn btn-primary btn-sm" onClick={() => void save()} disabled={saving} aria-label={`下载 ${r.filename}`}>
             {saving ? '下载中…' : '下载'}
