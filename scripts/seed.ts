@@ -13,7 +13,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { pbkdf2Sync } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -114,10 +114,12 @@ const deleteOrder = [
 const resets = args.reset && existing > 0 ? deleteOrder.map((t) => `DELETE FROM ${t}`) : [];
 const file = args.out ? path.resolve(args.out) : path.join(mkdtempSync(path.join(tmpdir(), 'juzi-seed-')), 'seed.sql');
 writeFileSync(file, [...resets, ...statements].join(';\n') + ';\n');
-console.log(`wrote ${file}`);
+if (args.out) console.log(`wrote ${file}`);
 
 wrangler(['execute', '--file', file, '--yes']);
 console.log(`applied with wrangler d1 execute (${lap()})`);
+// The temporary SQL is tens of megabytes; keep only a file the caller asked for.
+if (!args.out) rmSync(path.dirname(file), { recursive: true, force: true });
 const seconds = (performance.now() - started) / 1000;
 
 const width = Math.max(...Object.keys(counts).map((t) => t.length));
