@@ -1,5 +1,6 @@
+import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { baseTaxonomy, makeClosure, makeFirm, SECTOR } from './closure-fixtures';
+import { baseTaxonomy, makeClosure, makeClosures, makeFirm, SECTOR } from './closure-fixtures';
 import { call, roleTokens, type Role } from './helpers';
 
 let tokens: Record<Role, string | undefined>;
@@ -78,6 +79,38 @@ describe('burn rankings', () => {
     const outsider = res.body.data.info.find((f: { invst_id: number }) => f.invst_id === 424242);
     expect(outsider).toMatchObject({ invst_name: '某天使人', count: 1, invst_logo: '' });
     expect(res.body.data.page.total).toBe(res.body.data.info.length);
+  });
+
+  it('the cases follow the companies\' financing totals (a copy kept by triggers, never by hand)', async () => {
+    const firm = await makeFirm('跟随资本');
+    const [a, b] = await makeClosures([
+      { name: '跟随甲', totalMoney: 10, investors: [firm] },
+      { name: '跟随乙', totalMoney: 20, investors: [firm] },
+    ]);
+    const casesOf = async () => {
+      const res = await call('/api/closure/invst_top', { token: tokens.user, query: { per_page: 100 } });
+      return res.body.data.info.find((f: { invst_id: number }) => f.invst_id === firm.id).com.map((c: { com_id: number }) => c.com_id);
+    };
+    expect(await casesOf()).toEqual([b, a]);
+    await env.DB.prepare('UPDATE closures SET total_money = 30 WHERE com_id = ?').bind(a).run();
+    expect(await casesOf()).toEqual([a, b]);
+    await env.DB.prepare('UPDATE closure_investors SET total_money = 999 WHERE com_id = ?').bind(b).run();
+    const copies = await env.DB.prepare(
+      'SELECT COUNT(*) AS n FROM closure_investors i JOIN closures c ON c.com_id = i.com_id WHERE i.total_money <> c.total_money',
+    ).first<{ n: number }>();
+    expect(copies!.n).toBe(0);
+  });
+
+  it('invst_top caps at 100 firms, also on a page of 100', async () => {
+    const firms = [];
+    for (let i = 0; i < 101; i++) firms.push({ id: 800000 + i, name: `长尾机构${i}` });
+    await makeClosures(firms.map((f) => ({ investors: [f] })));
+    const res = await call('/api/closure/invst_top', { token: tokens.user, query: { per_page: 100 } });
+    expect(res.status).toBe(200);
+    expect(res.body.data.info).toHaveLength(100);
+    expect(res.body.data.page.total).toBe(100);
+    expect(res.body.data.info[0].invst_id).toBe(bigFirm.id);
+    expect((await call('/api/closure/invst_top', { token: tokens.user, query: { page: 2, per_page: 100 } })).body.data.info).toEqual([]);
   });
 
   it('rankings need login', async () => {

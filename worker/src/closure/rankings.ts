@@ -3,7 +3,7 @@
  * head of an index: financing total, valuation (all, 千里马 or unicorn), the firms with the most
  * closed companies (closure_firm_stats, kept by triggers), and incense totals.
  */
-import { and, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, sql, type SQL } from 'drizzle-orm';
 import { closureFirmStats, closureInvestors, closures, investFirms } from '../db';
 import type { Db } from '../env';
 import { offsetOf } from '../lib/pagination';
@@ -69,6 +69,28 @@ export interface FirmRow {
   com: { com_id: number; com_name: string }[];
 }
 
+type Case = { invst_id: number; com_id: number; com_name: string; total_money: number };
+
+/**
+ * The representative cases of a page of firms: each firm's FIRM_CASES companies with the largest
+ * financing total, read off closure_investors_invst_money_idx (a few index rows per firm, however
+ * many companies a firm backed). The ids travel as one JSON parameter: a page of 100 firms plus
+ * the limit would pass D1's 100 bound parameters.
+ */
+async function firmCases(db: Db, ids: number[]): Promise<Map<number, { com_id: number; com_name: string }[]>> {
+  const out = new Map<number, { com_id: number; com_name: string }[]>();
+  if (!ids.length) return out;
+  const rows = await db.all<Case>(sql`
+    SELECT f.value AS invst_id, c.com_id, c.com_name, c.total_money
+    FROM json_each(${JSON.stringify(ids)}) f
+    JOIN ${closures} c ON c.com_id IN (
+      SELECT j.com_id FROM ${closureInvestors} j WHERE j.invst_id = f.value ORDER BY j.total_money DESC, j.com_id DESC LIMIT ${FIRM_CASES}
+    )`);
+  rows.sort((a, b) => a.invst_id - b.invst_id || b.total_money - a.total_money || b.com_id - a.com_id);
+  for (const r of rows) out.set(r.invst_id, [...(out.get(r.invst_id) ?? []), { com_id: r.com_id, com_name: r.com_name }]);
+  return out;
+}
+
 /**
  * 机构 TOP100: firms by the number of closed companies they backed, each with its
  * FIRM_CASES largest burns (by financing total) as representative cases.
@@ -95,16 +117,7 @@ export async function firmTop(db: Db, p: { page: number; per_page: number }): Pr
       .offset(offset),
     db.select({ n: sql<number>`count(*)` }).from(top),
   ]);
-  const ids = firms.map((f) => f.invstId);
-  const cases = ids.length
-    ? await db.all<{ invst_id: number; com_id: number; com_name: string }>(sql`
-        SELECT invst_id, com_id, com_name FROM (
-          SELECT i.invst_id, c.com_id, c.com_name,
-                 ROW_NUMBER() OVER (PARTITION BY i.invst_id ORDER BY c.total_money DESC, c.com_id DESC) AS rn
-          FROM ${closureInvestors} i JOIN ${closures} c ON c.com_id = i.com_id
-          WHERE ${inArray(sql`i.invst_id`, ids)}
-        ) WHERE rn <= ${FIRM_CASES} ORDER BY invst_id, rn`)
-    : [];
+  const cases = await firmCases(db, firms.map((f) => f.invstId));
   return {
     info: firms.map((f, i) => ({
       rank: offset + i + 1,
@@ -112,7 +125,7 @@ export async function firmTop(db: Db, p: { page: number; per_page: number }): Pr
       invst_name: f.name ?? f.recordedName ?? '',
       invst_logo: f.logo ?? '',
       count: f.count,
-      com: cases.filter((c) => c.invst_id === f.invstId).map((c) => ({ com_id: c.com_id, com_name: c.com_name })),
+      com: cases.get(f.invstId) ?? [],
     })),
     total: countRows[0]?.n ?? 0,
   };

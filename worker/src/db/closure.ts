@@ -159,8 +159,15 @@ export const closureInvestors = sqliteTable(
     comId: integer('com_id').notNull(),
     invstId: integer('invst_id').notNull(),
     invstName: text('invst_name').notNull(),
+    // The company's financing total (万元), copied by triggers (migration *_closure_investor_money):
+    // never written by hand; lets the institution ranking read a firm's biggest burns from an index.
+    totalMoney: integer('total_money').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.comId, t.invstId] }), index('closure_investors_invst_idx').on(t.invstId, t.comId)],
+  (t) => [
+    primaryKey({ columns: [t.comId, t.invstId] }),
+    index('closure_investors_invst_idx').on(t.invstId, t.comId),
+    index('closure_investors_invst_money_idx').on(t.invstId, t.totalMoney, t.comId),
+  ],
 );
 
 /**

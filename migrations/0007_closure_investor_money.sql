@@ -1,0 +1,2 @@
+ALTER TABLE `closure_investors` ADD `total_money` integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+CREATE INDEX `closure_investors_invst_money_idx` ON `closure_investors` (`invst_id`,`total_money`,`com_id`);
