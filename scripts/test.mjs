@@ -11,7 +11,7 @@ function missingSystemPackages() {
   if (!existsSync('/usr/bin/chromium')) missing.push('chromium');
   const fonts = spawnSync('fc-list', [], { encoding: 'utf8' });
   if (!/Noto Sans CJK/i.test(fonts.stdout ?? '')) missing.push('fonts-noto-cjk');
-  const py = spawnSync('python3', ['-c', 'import openpyxl'], { encoding: 'utf8' });
+  const py = spawnSync('/usr/bin/python3', ['-c', 'import openpyxl'], { encoding: 'utf8' });
   if (py.status !== 0) missing.push('python3-openpyxl');
   return missing;
 }
