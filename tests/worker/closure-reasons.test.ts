@@ -1,5 +1,6 @@
+import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { baseTaxonomy, makeClosure, makeReasons } from './closure-fixtures';
+import { baseTaxonomy, makeAlbum, makeClosure, makeReasons, makeTrack } from './closure-fixtures';
 import { call, roleTokens, type Role } from './helpers';
 
 let tokens: Record<Role, string | undefined>;
@@ -74,5 +75,55 @@ describe('GET /api/closure/closure_type_list: all companies of a reason', () => 
     expect(new Set(ids).size).toBe(13);
     const second = await call('/api/closure/closure_type_list', { token: tokens.vip, query: { type_id: r.children[1] } });
     expect(second.body.data.info.map((x: { com_id: number }) => x.com_id)).toEqual([inBoth]);
+  });
+});
+
+describe('list totals kept by triggers', () => {
+  const TRUTH: Record<string, string> = {
+    type: 'SELECT CAST(type_id AS TEXT) AS key, COUNT(*) AS n FROM closure_company_types GROUP BY type_id',
+    ptype: 'SELECT CAST(p_id AS TEXT) AS key, COUNT(DISTINCT com_id) AS n FROM closure_company_types GROUP BY p_id',
+    track: 'SELECT CAST(tag_id AS TEXT) AS key, COUNT(*) AS n FROM closure_company_tracks GROUP BY tag_id',
+    album: 'SELECT CAST(album_id AS TEXT) AS key, COUNT(*) AS n FROM closure_company_albums GROUP BY album_id',
+    all: "SELECT '' AS key, COUNT(*) AS n FROM closures",
+    prov: 'SELECT com_prov AS key, COUNT(*) AS n FROM closures GROUP BY com_prov',
+    cat: 'SELECT CAST(cat_id AS TEXT) AS key, COUNT(*) AS n FROM closures GROUP BY cat_id',
+    fund: 'SELECT CAST(fund_status_id AS TEXT) AS key, COUNT(*) AS n FROM closures GROUP BY fund_status_id',
+    year: 'SELECT CAST(close_year AS TEXT) AS key, COUNT(*) AS n FROM closures GROUP BY close_year',
+  };
+  /** Every (dim, key) whose kept count differs from counting the rows (zero rows kept as 0 are equal). */
+  const mismatches = async () => {
+    const out: string[] = [];
+    for (const [dim, sql] of Object.entries(TRUTH)) {
+      const truth = new Map((await env.DB.prepare(sql).all<{ key: string; n: number }>()).results.map((r) => [r.key, r.n]));
+      const kept = new Map(
+        (await env.DB.prepare('SELECT key, n FROM closure_counts WHERE dim = ?').bind(dim).all<{ key: string; n: number }>()).results.map((r) => [r.key, r.n]),
+      );
+      for (const key of new Set([...truth.keys(), ...kept.keys()])) {
+        if ((truth.get(key) ?? 0) !== (kept.get(key) ?? 0)) out.push(`${dim}/${key}: kept ${kept.get(key)}, rows ${truth.get(key)}`);
+      }
+    }
+    return out;
+  };
+
+  it('equal the link rows after inserts, deletes and updates', async () => {
+    const t = await makeReasons(2);
+    const track = await makeTrack();
+    const album = await makeAlbum();
+    const both = await makeClosure({ reasons: [{ id: t.children[0], pId: t.parent }, { id: t.children[1], pId: t.parent }], tracks: [track], albums: [album] });
+    await makeClosure({ reasons: [{ id: t.children[1], pId: t.parent }], tracks: [track] });
+    expect(await mismatches()).toEqual([]);
+    const total = async (type_id: number) => (await call('/api/closure/closure_type_list', { token: tokens.vip, query: { type_id } })).body.data.page.total;
+    expect(await total(t.parent)).toBe(2);
+    await env.DB.prepare('DELETE FROM closure_company_types WHERE com_id = ? AND type_id = ?').bind(both, t.children[1]).run();
+    expect(await total(t.parent)).toBe(2);
+    expect(await total(t.children[1])).toBe(1);
+    await env.DB.prepare('UPDATE closure_company_types SET type_id = ? WHERE com_id = ? AND type_id = ?').bind(t.children[1], both, t.children[0]).run();
+    expect(await total(t.children[0])).toBe(0);
+    expect(await total(t.children[1])).toBe(2);
+    await env.DB.prepare('DELETE FROM closure_company_tracks WHERE com_id = ?').bind(both).run();
+    await env.DB.prepare('UPDATE closure_company_albums SET album_id = ? WHERE com_id = ?').bind(album + 100000, both).run();
+    const trackList = await call('/api/closure/death_track_list', { token: tokens.user, query: { item_id: track } });
+    expect(trackList.body.data.page.total).toBe(1);
+    expect(await mismatches()).toEqual([]);
   });
 });

@@ -8,6 +8,7 @@ import { closureCounts, closures } from '../db';
 import type { Db } from '../env';
 import { ApiError } from '../lib/errors';
 import { offsetOf } from '../lib/pagination';
+import { countQuery, type CountDim } from './counts';
 import { hydrateClosures, type ClosureRow } from './rows';
 
 export const CLOSURE_PAGE_SIZE = 10;
@@ -48,13 +49,12 @@ const ORDER = {
 } as const;
 
 /** The one closure_counts row that answers the total, or null when the filters need a COUNT. */
-function countKey(p: ClosureListParams): { dim: string; key: string } | null {
+function countKey(p: ClosureListParams): { dim: CountDim; key: string } | null {
   if (p.keyword) return null;
-  const set = [
-    p.com_prov !== undefined && { dim: 'prov', key: p.com_prov },
-    p.cat_id !== undefined && { dim: 'cat', key: String(p.cat_id) },
-    p.fund_status !== undefined && { dim: 'fund', key: String(p.fund_status) },
-  ].filter((x): x is { dim: string; key: string } => Boolean(x));
+  const set: { dim: CountDim; key: string }[] = [];
+  if (p.com_prov !== undefined) set.push({ dim: 'prov', key: p.com_prov });
+  if (p.cat_id !== undefined) set.push({ dim: 'cat', key: String(p.cat_id) });
+  if (p.fund_status !== undefined) set.push({ dim: 'fund', key: String(p.fund_status) });
   if (set.length === 0) return { dim: 'all', key: '' };
   return set.length === 1 ? set[0] : null;
 }
@@ -77,7 +77,7 @@ export async function listClosures(db: Db, p: ClosureListParams): Promise<{ info
       .limit(perPage)
       .offset(offsetOf(p.page, perPage)),
     key
-      ? db.select({ n: closureCounts.n }).from(closureCounts).where(and(eq(closureCounts.dim, key.dim), eq(closureCounts.key, key.key)))
+      ? countQuery(db, key.dim, key.key)
       : db.select({ n: sql<number>`count(*)` }).from(closures).where(where),
   ]);
   const info = await hydrateClosures(db, idRows.map((r) => r.id));

@@ -2,11 +2,12 @@
  * Closing reasons (两级死亡原因): the navigation tree, a reason's representative projects and
  * all of its companies. A parent reason stands for all of its children (as its export does).
  */
-import { and, asc, count, countDistinct, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { closureCompanyTypes, closures, closureTypes } from '../db';
 import type { Db } from '../env';
 import { ApiError } from '../lib/errors';
 import { offsetOf } from '../lib/pagination';
+import { countQuery } from './counts';
 import { hydrateClosures, type ClosureRow } from './rows';
 
 /** The tree carries no incense totals, so it is the same for every caller for long stretches (edge-cacheable). */
@@ -83,10 +84,7 @@ export async function reasonCompanies(db: Db, p: { type_id: number; page: number
       .orderBy(desc(closureCompanyTypes.closeDate), desc(closureCompanyTypes.comId))
       .limit(p.per_page)
       .offset(offsetOf(p.page, p.per_page)),
-    db
-      .select({ n: reason.pId === 0 ? countDistinct(closureCompanyTypes.comId) : count() })
-      .from(closureCompanyTypes)
-      .where(where),
+    countQuery(db, reason.pId === 0 ? 'ptype' : 'type', reason.id),
   ]);
   return { info: await hydrateClosures(db, idRows.map((r) => r.id)), total: countRows[0]?.n ?? 0 };
 }

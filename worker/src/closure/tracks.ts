@@ -7,6 +7,7 @@ import { closureAlbums, closureCompanyAlbums, closureCompanyTracks, closureCompa
 import type { Db } from '../env';
 import { ApiError } from '../lib/errors';
 import { offsetOf } from '../lib/pagination';
+import { countQuery } from './counts';
 import { hydrateClosures, type ClosureRow } from './rows';
 
 export const listTracks = (db: Db) =>
@@ -50,7 +51,7 @@ export async function collectionCompanies(
       .orderBy(desc(l.closeDate), desc(l.comId))
       .limit(p.per_page)
       .offset(offsetOf(p.page, p.per_page)),
-    db.select({ n: count() }).from(l.table).where(eq(l.itemId, p.item_id)),
+    countQuery(db, kind, p.item_id),
   ]);
   return { info: await hydrateClosures(db, idRows.map((r) => r.id)), total: countRows[0]?.n ?? 0 };
 }

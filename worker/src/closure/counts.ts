@@ -1,0 +1,18 @@
+/**
+ * Totals kept by triggers in closure_counts (migrations 0003 and 0009): one row per
+ * (dim, key), equal to counting the rows, without reading them on every request.
+ * dims: 'all', 'year', 'prov', 'cat', 'fund' (closures); 'type', 'ptype' (distinct companies of a
+ * parent reason), 'track', 'album' (the link tables).
+ */
+import { and, eq } from 'drizzle-orm';
+import { closureCounts } from '../db';
+import type { Db } from '../env';
+
+export type CountDim = 'all' | 'year' | 'prov' | 'cat' | 'fund' | 'type' | 'ptype' | 'track' | 'album';
+
+/** The query of one total, for use inside db.batch(); the row is absent when nothing was ever counted. */
+export const countQuery = (db: Db, dim: CountDim, key: string | number) =>
+  db
+    .select({ n: closureCounts.n })
+    .from(closureCounts)
+    .where(and(eq(closureCounts.dim, dim), eq(closureCounts.key, String(key))));
