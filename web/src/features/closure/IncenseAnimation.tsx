@@ -37,9 +37,11 @@ export function IncenseAnimation({ open, onClose, amount }: IncenseAnimationProp
       <div className="incense-stage" aria-hidden="true">
         {[0, 1, 2].map((i) => (
           <div key={i} className={`incense-stick incense-stick-${i}`}>
-            <span className="incense-smoke" />
-            <span className="incense-smoke incense-smoke-late" />
-            <span className="incense-ember" />
+            <span className="incense-tip">
+              <span className="incense-smoke" />
+              <span className="incense-smoke incense-smoke-late" />
+              <span className="incense-ember" />
+            </span>
             <span className="incense-body" />
           </div>
         ))}

@@ -1,0 +1,61 @@
+import { Dialog } from '../../ui/Dialog';
+import { openExport } from '../exports/store';
+import { EXPORT_BATCH_ROWS } from './queries';
+import type { ClosureFilterValues } from './ClosureFilterBar';
+
+export const BATCH_HINT = '分批下载；若下载失败，请等待五分钟后到个人下载中心获取文件';
+
+/** '1-2000', '2001-4000', …, the last one ending at `total`. */
+export function batchRanges(total: number): { page: number; label: string; from: number; to: number }[] {
+  const out = [];
+  for (let page = 1; (page - 1) * EXPORT_BATCH_ROWS < total; page++) {
+    const from = (page - 1) * EXPORT_BATCH_ROWS + 1;
+    const to = Math.min(page * EXPORT_BATCH_ROWS, total);
+    out.push({ page, from, to, label: `${from}-${to}` });
+  }
+  return out;
+}
+
+export interface BatchDownloadDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Rows of the list under `filters` (the list's page.total). */
+  total: number;
+  filters: ClosureFilterValues;
+}
+
+/**
+ * '下载全部数据' of the closed-company list: one button per 2000-row file ('1-2000', '2001-4000', …)
+ * with the batch hint when there are more than 2000 rows, a single button otherwise. Each button
+ * hands that slice (closure_down down_type 0: the filters + page + per_page 2000) to the shared
+ * export dialog, which checks the cost, charges and builds the file.
+ */
+export function BatchDownloadDialog({ open, onOpenChange, total, filters }: BatchDownloadDialogProps) {
+  const batches = batchRanges(total);
+  const download = (b: (typeof batches)[number]) => {
+    onOpenChange(false);
+    openExport({
+      kind: 'closure',
+      params: { ...filters, page: b.page, per_page: EXPORT_BATCH_ROWS },
+      from: 'deathCompany',
+      title: `死亡公司列表（第${b.from}-${b.to}条）`,
+    });
+  };
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="下载全部数据"
+      description={batches.length > 1 ? BATCH_HINT : `共 ${total} 条数据，将生成一个 Excel 文件`}
+      size="sm"
+    >
+      <div className="batch-buttons">
+        {batches.map((b) => (
+          <button key={b.page} type="button" className="btn btn-ghost" onClick={() => download(b)}>
+            {b.label}
+          </button>
+        ))}
+      </div>
+    </Dialog>
+  );
+}
