@@ -96,15 +96,15 @@ describe('the personal download centre', () => {
     stubApi({ 'GET /api/user/info': { body: meBody() }, 'GET /api/downloads': () => ({ body: listBody(answer()) }) });
     await renderRouter(tree());
     await waitFor(() => expect(screen.getAllByText('排队中')).toHaveLength(2));
-    expect(screen.getAllByText('全部 0/2 批已完成')).toHaveLength(2);
+    expect(screen.getAllByText('整体 0/2 批')).toHaveLength(2);
 
     await act(() => vi.advanceTimersByTimeAsync(2100));
     await screen.findByText('生成中');
-    expect(screen.getByText('50% · 全部 1/2 批已完成')).toBeTruthy();
+    expect(screen.getByText('50% · 整体 1/2 批')).toBeTruthy();
 
     await act(() => vi.advanceTimersByTimeAsync(2100));
     await waitFor(() => expect(screen.getAllByText('已完成')).toHaveLength(2));
-    expect(screen.getAllByText('全部 2/2 批已完成')).toHaveLength(2);
+    expect(screen.getAllByText('整体 2/2 批')).toHaveLength(2);
     const settled = calls;
     await act(() => vi.advanceTimersByTimeAsync(6000));
     expect(calls).toBe(settled);

@@ -37,7 +37,7 @@ export const batchText = (r: Pick<DownloadRecord, 'batch_no' | 'batches'>) => (r
 
 /** The progress figure: this file's percent while it is being written, and the job's 'X/Y 批' for several files. */
 export function progressText(r: DownloadRecord): string {
-  const job = r.batches > 1 ? `全部 ${r.progress.job_done}/${r.progress.job_batches} 批已完成` : '';
+  const job = r.batches > 1 ? `整体 ${r.progress.job_done}/${r.progress.job_batches} 批` : '';
   if (r.status === 'generating') return [`${r.progress.percent}%`, job].filter(Boolean).join(' · ');
   if (r.status === 'queued') return job || '0%';
   if (r.status === 'done') return job || '100%';
