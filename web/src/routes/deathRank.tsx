@@ -25,7 +25,8 @@ const searchSchema = z.object({
   tab: z.enum(RANK_TABS).optional().catch(undefined),
   cat_id: optIdParam,
   com_prov: optTextParam(20),
-  sort: z.enum(['1', '2', '3']).optional().catch(undefined),
+  // A number in the URL: the router would write the string '1' as sort=%221%22.
+  sort: z.union([z.literal(1), z.literal(2), z.literal(3)]).optional().catch(undefined),
 });
 
 export const Route = createFileRoute('/deathRank')({
@@ -83,10 +84,10 @@ function CompanyTab({ tab }: { tab: CompanyRankTab }) {
   const options = useQuery(closureFiltersQueryOptions());
   const filters = { cat_id: search.cat_id, com_prov: search.com_prov };
   const ranking = useQuery(companyRankingQueryOptions(tab, filters));
-  const sort: RankSort | '' = search.sort ?? '';
+  const sort = (search.sort === undefined ? '' : String(search.sort)) as RankSort | '';
   const rows = sortRanked(ranking.data?.info ?? [], sort);
 
-  const setFilter = (patch: { cat_id?: number; com_prov?: string; sort?: RankSort }) =>
+  const setFilter = (patch: { cat_id?: number; com_prov?: string; sort?: 1 | 2 | 3 }) =>
     requireLogin(() => void navigate({ search: (s) => ({ ...s, ...patch }) }));
 
   const exportData = () => {
@@ -112,7 +113,7 @@ function CompanyTab({ tab }: { tab: CompanyRankTab }) {
           options={(options.data?.provinces ?? []).map((p) => ({ value: p, label: p }))}
           onChange={(v) => setFilter({ com_prov: v || undefined })}
         />
-        <Select label="排序" placeholder={tab === 'amount' ? '按融资总额' : '按估值'} value={sort} options={RANK_SORTS} onChange={(v) => setFilter({ sort: v || undefined })} />
+        <Select label="排序" placeholder={tab === 'amount' ? '按融资总额' : '按估值'} value={sort} options={RANK_SORTS} onChange={(v) => setFilter({ sort: v ? (Number(v) as 1 | 2 | 3) : undefined })} />
         <span className="rank-count">{ranking.data ? `共${ranking.data.page.total}家公司` : ''}</span>
         <button type="button" className="btn btn-primary btn-sm rank-export" onClick={exportData} disabled={!ranking.data}>
           导出数据

@@ -5,18 +5,21 @@ import { closureFiltersQueryOptions } from '../features/closure/queries';
 import { GatedClosurePage } from '../features/closure/GatedClosurePage';
 import { NewsList } from '../features/closure/NewsList';
 import { NewsSearchBox } from '../features/closure/NewsSearchBox';
-import { NEWS_PAGE_SIZE, newsQueryOptions, type NewsFilters } from '../features/closure/queries-more';
+import { NEWS_BEFORE_2012, NEWS_PAGE_SIZE, newsQueryOptions, type NewsFilters } from '../features/closure/queries-more';
 import { optTextParam, pageSearchParam } from '../features/closure/searchParams';
 import { requireLogin } from '../lib/gate';
 import { Loading } from '../ui/Loading';
 import { Pagination } from '../ui/Pagination';
 import { Select } from '../ui/Select';
 
-/** cat_id is the industry's name, as the news call takes it (spec §7). */
+/**
+ * cat_id is the industry's name, as the news call takes it (spec §7). A year is kept as a number
+ * (the router would write a numeric-looking string as year=%222025%22), '2012以前' as text.
+ */
 const searchSchema = z.object({
   cat_id: optTextParam(30),
   com_prov: optTextParam(20),
-  year: optTextParam(10),
+  year: z.union([z.number().int().min(1900).max(2100), z.literal(NEWS_BEFORE_2012)]).optional().catch(undefined),
   keyword: optTextParam(50),
   page: pageSearchParam,
 });
@@ -39,11 +42,12 @@ function ReportContent() {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
   const options = useQuery(closureFiltersQueryOptions());
-  const filters: NewsFilters = { cat_id: search.cat_id, com_prov: search.com_prov, year: search.year, keyword: search.keyword, page: search.page ?? 1 };
+  const year = search.year === undefined ? undefined : String(search.year);
+  const filters: NewsFilters = { cat_id: search.cat_id, com_prov: search.com_prov, year, keyword: search.keyword, page: search.page ?? 1 };
   const news = useQuery(newsQueryOptions(filters));
 
   // Any filter change starts again at page 1.
-  const setFilter = (patch: Partial<Omit<NewsFilters, 'page'>>) =>
+  const setFilter = (patch: { cat_id?: string; com_prov?: string; year?: number | typeof NEWS_BEFORE_2012; keyword?: string }) =>
     requireLogin(() => void navigate({ search: (s) => ({ ...s, ...patch, page: undefined }) }));
   const setPage = (page: number) => requireLogin(() => void navigate({ search: (s) => ({ ...s, page }) }));
 
@@ -69,9 +73,9 @@ function ReportContent() {
         <Select
           label="年份"
           placeholder="全部年份"
-          value={search.year ?? ''}
+          value={year ?? ''}
           options={(options.data?.news_years ?? []).map((y) => ({ value: y, label: y }))}
-          onChange={(v) => setFilter({ year: v || undefined })}
+          onChange={(v) => setFilter({ year: !v ? undefined : v === NEWS_BEFORE_2012 ? v : Number(v) })}
         />
         <NewsSearchBox value={search.keyword ?? ''} onSearch={(keyword) => setFilter({ keyword: keyword || undefined })} />
       </div>

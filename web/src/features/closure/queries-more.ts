@@ -102,6 +102,8 @@ export type RankedFirm = DataOf<Awaited<ReturnType<typeof api.closure.invst_top.
 // --- news (/deathReport) ---
 
 export const NEWS_PAGE_SIZE = 20;
+/** The year option for everything before 2012 (the worker's NEWS_BEFORE_2012). */
+export const NEWS_BEFORE_2012 = '2012以前';
 
 export interface NewsFilters {
   /** The industry's name (the spec sends cat_id as the industry name). */

@@ -1,0 +1,289 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatWan } from '../../web/src/lib/format';
+import { apiLogin, baseURL, DESKTOP, launch, PHONE, screenshot } from './browser';
+
+/**
+ * The track/album, burn-ranking, news and reason pages of the closed-company area in Chromium,
+ * against the real seeded stack.
+ */
+
+let browser: Browser;
+const tokens: Record<string, string> = {};
+
+beforeAll(async () => {
+  browser = await launch();
+  for (const account of ['vip@demo.local', 'user@demo.local', 'svip@demo.local']) tokens[account] = await apiLogin(account);
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** A page signed in as `account` (or a visitor), at desktop or phone size. */
+async function open(account: string | null, viewport = DESKTOP): Promise<Page> {
+  const context = await browser.newContext({ viewport, isMobile: viewport === PHONE, hasTouch: viewport === PHONE });
+  if (account) await context.addInitScript((t) => localStorage.setItem('juzi_token', t), tokens[account]);
+  return context.newPage();
+}
+
+async function apiGet<T>(path: string, account: string): Promise<T> {
+  const res = await fetch(`${baseURL()}/api${path}`, { headers: { Authorization: `Bearer ${tokens[account]}` } });
+  const body = (await res.json()) as { data: T };
+  return body.data;
+}
+
+const horizontalOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+
+/** Slices drawn by Recharts inside a chart figure. */
+const sectors = (page: Page, title: string) => page.locator(`figure[aria-label="${title}"] .recharts-pie-sector`);
+
+describe('/deathTrack', () => {
+  it('a VIP sees the first track selected, both charts, the update line and the company list; an album shows only the status chart', async () => {
+    const tracks = await apiGet<{ tag_id: number; tag_name: string }[]>('/closure/death_track', 'vip@demo.local');
+    const first = tracks[0];
+    const list = await apiGet<{ info: { com_name: string }[]; page: { total: number } }>(`/closure/death_track_list?item_id=${first.tag_id}`, 'vip@demo.local');
+
+    const page = await open('vip@demo.local');
+    await page.goto(`${baseURL()}/deathTrack`);
+    const trackBlock = page.getByRole('region', { name: '死亡赛道' });
+    await trackBlock.getByRole('button', { name: first.tag_name, pressed: true }).waitFor();
+    await page.waitForURL(`**/deathTrack?tag_id=${first.tag_id}`);
+    await expect(page.getByRole('heading', { level: 1 }).innerText()).resolves.toBe(`死亡公司赛道${first.tag_name}`);
+    await expect.poll(() => page.locator('.track-total').innerText()).toBe(`共${list.page.total}家公司`);
+    await sectors(page, '死亡原因分布').first().waitFor();
+    await sectors(page, '运营状态分布').first().waitFor();
+    const today = new Date();
+    const ymd = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
+    await expect(page.locator('.track-updated').innerText()).resolves.toBe(`更新于 ${ymd} | 数据来源：桔子数据`);
+    const names = page.locator('.failed-row .failed-name');
+    await names.first().waitFor();
+    await expect(names.allInnerTexts()).resolves.toEqual(list.info.map((c) => c.com_name));
+    await expect(page.getByText(`${list.page.total}家公司`, { exact: true }).count()).resolves.toBe(1);
+    if (list.page.total > 10) await page.getByRole('navigation', { name: '分页' }).waitFor();
+    await screenshot(page, 'closure-track-desktop');
+
+    // Hovering a slice of the reason chart shows the tooltip with its numbered children.
+    await sectors(page, '死亡原因分布').first().hover();
+    const tip = page.locator('.pie-tooltip').first();
+    await tip.waitFor();
+    await expect(tip.innerText()).resolves.toMatch(/\d+家（\d+(\.\d{1,2})?%）[\s\S]*1\. /);
+
+    // The VIP expands the album block and picks the second album: album mode, no reason chart.
+    const albums = await apiGet<{ album_id: number; album_name: string }[]>('/closure/death_album', 'vip@demo.local');
+    const albumBlock = page.getByRole('region', { name: '死亡专辑' });
+    await albumBlock.getByRole('button', { name: '查看全部(VIP)' }).click();
+    await albumBlock.getByRole('button', { name: '收起' }).waitFor();
+    await albumBlock.getByRole('button', { name: albums[1].album_name }).click();
+    await page.waitForURL(`**/deathTrack?album_id=${albums[1].album_id}`);
+    await expect(page.getByRole('heading', { level: 1 }).innerText()).resolves.toBe(`死亡公司专辑${albums[1].album_name}`);
+    await expect(trackBlock.getByRole('button', { pressed: true }).count()).resolves.toBe(0);
+    await sectors(page, '运营状态分布').first().waitFor();
+    await expect(page.locator('figure[aria-label="死亡原因分布"]').count()).resolves.toBe(0);
+    await page.close();
+  });
+
+  it('works at phone width without horizontal overflow', async () => {
+    const page = await open('vip@demo.local', PHONE);
+    await page.goto(`${baseURL()}/deathTrack`);
+    await page.locator('.failed-row').first().waitFor();
+    await sectors(page, '运营状态分布').first().waitFor();
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    await screenshot(page, 'closure-track-phone');
+    await page.close();
+  });
+
+  it('a non-VIP who tries to expand the track block gets the membership dialog', async () => {
+    const page = await open('user@demo.local');
+    await page.goto(`${baseURL()}/deathTrack`);
+    const trackBlock = page.getByRole('region', { name: '死亡赛道' });
+    await trackBlock.getByRole('button', { pressed: true }).waitFor();
+    await trackBlock.getByRole('button', { name: '查看全部(VIP)' }).click();
+    const dialog = page.getByRole('dialog', { name: '开通VIP会员' });
+    await dialog.waitFor();
+    await expect(dialog.getByRole('link', { name: '立即开通' }).getAttribute('href')).resolves.toBe('/order?from=deathTrack');
+    await page.close();
+  });
+
+  it('a visitor gets the login dialog and a login prompt instead of data', async () => {
+    const page = await open(null);
+    const calls: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/closure/death_track')) calls.push(r.url());
+    });
+    await page.goto(`${baseURL()}/deathTrack`);
+    await page.getByRole('dialog', { name: '登录' }).waitFor();
+    await expect(page.locator('.login-wall').innerText()).resolves.toContain('登录后查看');
+    expect(calls).toEqual([]);
+    await page.close();
+  });
+});
+
+describe('/deathReason', () => {
+  it('a non-VIP clicking 全部公司 gets the membership prompt (the worker refuses the list too)', async () => {
+    const page = await open('user@demo.local');
+    await page.goto(`${baseURL()}/deathReason`);
+    await page.getByRole('tab', { name: '全部公司' }).click();
+    const dialog = page.getByRole('dialog', { name: '开通VIP会员' });
+    await dialog.waitFor();
+    await expect(dialog.getByRole('link', { name: '立即开通' }).getAttribute('href')).resolves.toBe('/order?from=deathReason');
+    await page.keyboard.press('Escape');
+    await expect(page.locator('.upgrade-prompt').innerText()).resolves.toContain('仅对VIP会员开放');
+    await expect(page.locator('.failed-row').count()).resolves.toBe(0);
+
+    const tree = await apiGet<{ child: { id: number }[] }[]>('/closure/closure_type', 'user@demo.local');
+    const res = await fetch(`${baseURL()}/api/closure/closure_type_list?type_id=${tree[0].child[0].id}`, { headers: { Authorization: `Bearer ${tokens['user@demo.local']}` } });
+    expect(res.status).toBe(403);
+    expect(((await res.json()) as { code: string }).code).toBe('VIP_REQUIRED');
+    await page.close();
+  });
+
+  it('a VIP sees the reason navigation, representative projects and the company list of a child chosen in the query', async () => {
+    const tree = await apiGet<{ id: number; name: string; child: { id: number; name: string }[] }[]>('/closure/closure_type', 'vip@demo.local');
+    const parent = tree[1];
+    const child = parent.child[1];
+    const page = await open('vip@demo.local');
+    await page.goto(`${baseURL()}/deathReason?parent_id=${parent.id}&child_id=${child.id}`);
+    await expect(page.getByRole('heading', { level: 1 }).innerText()).resolves.toBe(child.name);
+    await expect(page.getByRole('tab', { name: child.name, selected: true }).count()).resolves.toBe(1);
+    await page.locator('.delegate-item').first().waitFor();
+    await expect(page.locator('.delegate-item').first().getAttribute('href')).resolves.toMatch(/^\/company\/\d+$/);
+    await page.getByRole('tab', { name: '全部公司' }).click();
+    await page.locator('.failed-row').first().waitFor();
+    await expect(page.getByRole('dialog').count()).resolves.toBe(0);
+    await screenshot(page, 'closure-reason-desktop');
+    await page.close();
+  });
+
+  it('lighting incense on a reason switches to 上香记录 with the new record on top', async () => {
+    const me = await apiGet<{ username: string; juzibtc: number }>('/user/info', 'svip@demo.local');
+    const page = await open('svip@demo.local');
+    await page.goto(`${baseURL()}/deathReason`);
+    const title = await page.getByRole('heading', { level: 1 }).innerText();
+    await page.getByRole('button', { name: '为它上香' }).click();
+    const dialog = page.getByRole('dialog', { name: `为「${title}」上香` });
+    await dialog.getByText('当前余额').waitFor();
+    // The radio itself is styled away; its label is what a user clicks.
+    await dialog.locator('label', { hasText: '3 炷' }).click();
+    await expect(dialog.getByRole('radio', { name: '3 炷' }).isChecked()).resolves.toBe(true);
+    await dialog.getByRole('button', { name: '确认上香' }).click();
+    const scene = page.getByRole('dialog', { name: '上香成功' });
+    await scene.waitFor();
+    await scene.click();
+    await page.waitForURL(/tab=records/);
+    await expect(page.getByRole('tab', { name: '上香记录', selected: true }).count()).resolves.toBe(1);
+    const top = page.locator('.incense-record').first();
+    await top.waitFor();
+    await expect(top.innerText()).resolves.toMatch(new RegExp(`${me.username}[\\s\\S]*上香 3 炷`));
+    const after = await apiGet<{ juzibtc: number }>('/user/info', 'svip@demo.local');
+    expect(after.juzibtc).toBe(me.juzibtc - 3);
+    await page.close();
+  });
+
+  it('works at phone width without horizontal overflow', async () => {
+    const page = await open('vip@demo.local', PHONE);
+    await page.goto(`${baseURL()}/deathReason`);
+    await page.locator('.delegate-item').first().waitFor();
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    await screenshot(page, 'closure-reason-phone');
+    await page.close();
+  });
+});
+
+interface RankRow {
+  com_id: number;
+  com_name: string;
+  total_money: number;
+  valuation: number;
+}
+
+describe('/deathRank', () => {
+  it('switches tabs through the URL and shows amounts of 10000万 or more as 亿元, smaller ones as 万元', async () => {
+    // A province whose top list mixes both units (found through the API, not hard-coded).
+    const { provinces } = await apiGet<{ provinces: string[] }>('/closure/filters', 'vip@demo.local');
+    let province = '';
+    let rows: RankRow[] = [];
+    for (const p of provinces) {
+      const data = await apiGet<{ info: RankRow[] }>(`/closure/amount_top?per_page=100&com_prov=${encodeURIComponent(p)}`, 'vip@demo.local');
+      if (data.info.some((r) => r.total_money >= 10000) && data.info.some((r) => r.total_money < 10000)) {
+        province = p;
+        rows = data.info;
+        break;
+      }
+    }
+    expect(province).not.toBe('');
+
+    const page = await open('vip@demo.local');
+    await page.goto(`${baseURL()}/deathRank`);
+    await page.getByRole('tab', { name: '融资总额TOP100', selected: true }).waitFor();
+    await page.locator('.rank-table tbody tr').first().waitFor();
+    await screenshot(page, 'closure-rank-desktop');
+    await page.getByLabel('地区').selectOption(province);
+    await page.waitForURL(/com_prov=/);
+    const table = page.locator('.rank-table');
+    await expect.poll(() => table.locator('tbody tr').count()).toBe(rows.length);
+    const shown = await table.locator('tbody tr td.rank-measure').allInnerTexts();
+    expect(shown).toEqual(rows.map((r) => formatWan(r.total_money)));
+    expect(shown.some((s) => s.endsWith('亿元'))).toBe(true);
+    expect(shown.some((s) => s.endsWith('万元'))).toBe(true);
+    const serials = await table.locator('tbody tr td:first-child').allInnerTexts();
+    expect(serials).toEqual(rows.map((_, i) => String(i + 1)));
+
+    await page.getByRole('tab', { name: '估值TOP100' }).click();
+    await page.waitForURL(/tab=valuation/);
+    await expect.poll(() => table.locator('thead th').last().innerText()).toBe('估值');
+
+    await page.getByRole('tab', { name: '机构TOP100' }).click();
+    await page.waitForURL(/tab=firm/);
+    const firm = page.locator('.firm-row').first();
+    await firm.waitFor();
+    await expect(firm.locator('.firm-name').getAttribute('href')).resolves.toMatch(/^\/investfirm\/\d+$/);
+    await expect(firm.locator('.firm-case').first().getAttribute('href')).resolves.toMatch(/^\/company\/\d+$/);
+    await page.close();
+  });
+
+  it('works at phone width: serial, company, province and amount fit without page overflow', async () => {
+    const page = await open('vip@demo.local', PHONE);
+    await page.goto(`${baseURL()}/deathRank?tab=unicorn`);
+    await page.locator('.rank-table tbody tr').first().waitFor();
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    await expect(page.locator('.rank-table tbody tr td.rank-measure').first().isVisible()).resolves.toBe(true);
+    await screenshot(page, 'closure-rank-phone');
+    await page.close();
+  });
+});
+
+describe('/deathReport', () => {
+  it('lists closed-company news 20 a page and filters by year and company name', async () => {
+    const page = await open('vip@demo.local');
+    await page.goto(`${baseURL()}/deathReport`);
+    const rows = page.locator('.news-row');
+    await rows.first().waitFor();
+    await expect(rows.count()).resolves.toBe(20);
+    await expect(rows.first().locator('.news-title').getAttribute('target')).resolves.toBe('_blank');
+    await screenshot(page, 'closure-report-desktop');
+
+    const year = String(new Date().getFullYear() - 1);
+    await page.getByLabel('年份').selectOption(year);
+    await page.waitForURL(new RegExp(`year=${year}`));
+    const allMatch = async (locator: ReturnType<Page['locator']>, ok: (text: string) => boolean) => {
+      const texts = await locator.allInnerTexts();
+      return texts.length > 0 && texts.every(ok);
+    };
+    await expect.poll(() => allMatch(rows.locator('.news-meta'), (t) => t.includes(`${year}-`))).toBe(true);
+
+    const company = (await page.locator('.news-company').first().innerText()).trim();
+    await page.getByRole('searchbox', { name: '公司名称' }).fill(company);
+    await page.waitForURL(/keyword=/);
+    await expect.poll(() => allMatch(rows.locator('.news-company'), (t) => t.includes(company))).toBe(true);
+    await page.close();
+  });
+
+  it('works at phone width without horizontal overflow', async () => {
+    const page = await open('vip@demo.local', PHONE);
+    await page.goto(`${baseURL()}/deathReport`);
+    await page.locator('.news-row').first().waitFor();
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    await screenshot(page, 'closure-report-phone');
+    await page.close();
+  });
+});
