@@ -1,5 +1,6 @@
-import { createWriteStream, mkdirSync, rmSync } from 'node:fs';
+import { createWriteStream, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 // The same orchestration `npm start` uses: real D1, R2, Queues and cron in workerd.
@@ -25,9 +26,9 @@ function freePort(): Promise<number> {
 }
 
 export default async function setup(project: TestProject) {
-  const persistTo = path.join(ROOT, 'test-results', 'e2e-state');
+  // A private state dir per run: concurrent runs never share (or wipe) each other's D1/R2.
+  const persistTo = mkdtempSync(path.join(os.tmpdir(), 'juzi-e2e-'));
   const artifactsDir = path.join(ROOT, 'test-results', 'e2e');
-  rmSync(persistTo, { recursive: true, force: true });
   mkdirSync(artifactsDir, { recursive: true });
   buildSpa();
   prepareDatabase({ persistTo, quiet: true });
@@ -40,5 +41,6 @@ export default async function setup(project: TestProject) {
   return async () => {
     stack.stop();
     log.end();
+    rmSync(persistTo, { recursive: true, force: true });
   };
 }
