@@ -17,7 +17,7 @@ export interface BuiltFile {
 export async function buildRecordFile(env: Env, record: RecordWithJob): Promise<BuiltFile> {
   const kind = exportKind(record.kind);
   const params = kind.params.parse(JSON.parse(record.params));
-  const query = kind.query(params);
+  const query = await kind.query(params, env.DB);
   let written = 0;
   async function* rows(): AsyncGenerator<ExportRow[]> {
     for await (const page of readRows(env.DB, query, record.offset, record.rows)) {

@@ -6,7 +6,7 @@ import exportWorker from '../../export-worker/src/index';
 import type { ExportMessage } from '../../worker/src/env';
 import { closureAll, closureAmountTop } from '../../worker/src/exports/closure';
 import { failRecord } from '../../worker/src/exports/records';
-import { seedClosures, seedStarmarket } from './exports-fixtures';
+import { seedClosures, seedStarmarket, TAXONOMY } from './exports-fixtures';
 import { balance, call, ledgerSum, makeUser } from './helpers';
 
 let msgSeq = 0;
@@ -198,6 +198,23 @@ describe('export worker', () => {
     expect(ws.getCell('A2').value).toBe(1);
     expect(ws.getCell('A101').value).toBe(100);
     expect(Array.from({ length: 100 }, (_, i) => ws.getRow(i + 2).getCell(2).value)).toEqual(results.map((r) => r.com_name));
+  });
+
+  it('a parent reason lists each company once, though it sits under two of its children', async () => {
+    const u = await makeUser({ coins: 100, role: 'vip' });
+    await seedClosures(30);
+    const res = await call('/api/closure/closure_down', { method: 'POST', token: u.token, json: { down_type: 1, type_id: TAXONOMY.reasonParent }, headers: { 'Idempotency-Key': 'parent-reason-1' } });
+    const { results } = await env.DB.prepare(
+      `SELECT c.com_name FROM closures c WHERE c.com_id IN (SELECT com_id FROM closure_company_types WHERE p_id = ?) ORDER BY c.close_date DESC, c.com_id DESC`,
+    )
+      .bind(TAXONOMY.reasonParent)
+      .all<{ com_name: string }>();
+    expect(res.body.data.rows).toBe(results.length);
+    await deliver([res.body.data.record_id]);
+    const ws = await readSheet(`exports/${u.id}/${res.body.data.record_id}.xlsx`);
+    const names = Array.from({ length: ws.rowCount - 1 }, (_, i) => ws.getRow(i + 2).getCell(1).value);
+    expect(names).toEqual(results.map((r) => r.com_name));
+    expect(new Set(names).size).toBe(names.length);
   });
 
   it('STAR-market exports: the financing top 10 and the listed companies', async () => {

@@ -105,6 +105,18 @@ export const closureAll: ExportKind<ClosureList> = {
 
 const reasonParams = z.object({ type_id: reqId('死亡原因 type_id'), ...slice });
 
+/**
+ * Companies of a link table (reason, track, album), read through its (id, close_date, com_id)
+ * index and joined to closures by primary key: only the linked companies are touched.
+ */
+const byLink = (from: string, where: string, id: number, distinct = false): ExportQuery => ({
+  ...byClosingDate([where], [id]),
+  from,
+  joins: `JOIN closures c ON c.com_id = x.com_id ${JOINS}`,
+  key: ['x.close_date', 'x.com_id'],
+  distinct,
+});
+
 /** down_type 1: companies of a closing reason; a parent reason means all of its children. */
 export const closureReason: ExportKind<z.infer<typeof reasonParams>> = {
   name: 'closure_reason',
@@ -113,8 +125,13 @@ export const closureReason: ExportKind<z.infer<typeof reasonParams>> = {
   params: reasonParams,
   columns: COLUMNS,
   title: async (d1, p) => `死亡原因-${await nameOf(d1, 'SELECT name FROM closure_types WHERE id = ?', p.type_id)}`,
-  query: (p) =>
-    byClosingDate(['EXISTS (SELECT 1 FROM closure_company_types x WHERE x.com_id = c.com_id AND (x.type_id = ? OR x.p_id = ?))'], [p.type_id, p.type_id]),
+  async query(p, d1) {
+    const reason = await d1.prepare('SELECT p_id FROM closure_types WHERE id = ?').bind(p.type_id).first<{ p_id: number }>();
+    // A company can sit under two children of one parent: the parent's rows are grouped per company.
+    return reason?.p_id === 0
+      ? byLink('closure_company_types x', 'x.p_id = ?', p.type_id, true)
+      : byLink('closure_company_types x', 'x.type_id = ?', p.type_id);
+  },
 };
 
 const itemParams = z.object({ item_id: reqId('item_id'), ...slice });
@@ -126,7 +143,7 @@ export const closureTrack: ExportKind<z.infer<typeof itemParams>> = {
   params: itemParams,
   columns: COLUMNS,
   title: async (d1, p) => `死亡赛道-${await nameOf(d1, 'SELECT tag_name AS name FROM closure_tracks WHERE tag_id = ?', p.item_id)}`,
-  query: (p) => byClosingDate(['EXISTS (SELECT 1 FROM closure_company_tracks x WHERE x.com_id = c.com_id AND x.tag_id = ?)'], [p.item_id]),
+  query: (p) => byLink('closure_company_tracks x', 'x.tag_id = ?', p.item_id),
 };
 
 /** down_type 3: companies of an album. */
@@ -136,7 +153,7 @@ export const closureAlbum: ExportKind<z.infer<typeof itemParams>> = {
   params: itemParams,
   columns: COLUMNS,
   title: async (d1, p) => `死亡专辑-${await nameOf(d1, 'SELECT album_name AS name FROM closure_albums WHERE album_id = ?', p.item_id)}`,
-  query: (p) => byClosingDate(['EXISTS (SELECT 1 FROM closure_company_albums x WHERE x.com_id = c.com_id AND x.album_id = ?)'], [p.item_id]),
+  query: (p) => byLink('closure_company_albums x', 'x.album_id = ?', p.item_id),
 };
 
 /** The ranking's `sort` is accepted for the list's sake; a top 100 is always ordered by its measure. */

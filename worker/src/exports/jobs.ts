@@ -61,7 +61,7 @@ interface Priced {
 
 async function price(d1: D1Database, user: SessionUser, { kind, params }: ParsedExport): Promise<Priced> {
   requireLevel(user, kind.level);
-  const plan = planBatches(await countRows(d1, kind.query(params)), params);
+  const plan = planBatches(await countRows(d1, await kind.query(params, d1)), params);
   const tier = priceTier(user);
   const prices = plan.batches.map((b) => filePrice(tier, b.rows));
   return { plan, title: await kind.title(d1, params), tier, prices, coins: prices.reduce((s, p) => s + p, 0) };

@@ -3,44 +3,57 @@ import type { Cursor, ExportQuery, ExportRow } from './types';
 /** Rows per D1 read while building a file: small enough for D1's response limits, large enough to be few round trips. */
 export const READ_PAGE = 500;
 
+export interface Statement {
+  sql: string;
+  params: unknown[];
+}
+
 const where = (q: ExportQuery, extra: string[] = []) => {
   const all = [...q.where, ...extra];
   return all.length ? `WHERE ${all.join(' AND ')}` : '';
 };
+const groupBy = (q: ExportQuery) => (q.distinct ? `GROUP BY ${q.key.join(', ')}` : '');
 const orderBy = (q: ExportQuery) => `ORDER BY ${q.key.map((k) => `${k} ${q.dir}`).join(', ')}`;
 const keySelect = (q: ExportQuery) => q.key.map((k, i) => `${k} AS _k${i}`).join(', ');
 const cursorOf = (q: ExportQuery, row: Record<string, unknown>): Cursor => q.key.map((_, i) => row[`_k${i}`]);
 
+/** The three statements of an export; exported so the query-plan test checks exactly these. */
+export const exportSql = {
+  count: (q: ExportQuery): Statement => ({
+    sql: q.distinct
+      ? `SELECT COUNT(*) AS n FROM (SELECT 1 FROM ${q.from} ${where(q)} ${groupBy(q)})`
+      : `SELECT COUNT(*) AS n FROM ${q.from} ${where(q)}`,
+    params: q.params,
+  }),
+  /** The key of the row at `offset` in the export's order: one OFFSET walk of the covering index. */
+  keyAt: (q: ExportQuery, offset: number): Statement => ({
+    sql: `SELECT ${keySelect(q)} FROM ${q.from} ${where(q)} ${groupBy(q)} ${orderBy(q)} LIMIT 1 OFFSET ?`,
+    params: [...q.params, offset],
+  }),
+  /** Up to `limit` rows after the cursor: a row-value comparison on (sort key, unique id), so SQLite seeks the index there. */
+  page: (q: ExportQuery, after: Cursor | null, limit: number): Statement => {
+    const op = q.dir === 'DESC' ? '<' : '>';
+    const extra = after ? [`(${q.key.join(', ')}) ${op} (${q.key.map(() => '?').join(', ')})`] : [];
+    return {
+      sql: `SELECT ${keySelect(q)}, ${q.select} FROM ${q.from} ${q.joins ?? ''} ${where(q, extra)} ${groupBy(q)} ${orderBy(q)} LIMIT ?`,
+      params: [...q.params, ...(after ?? []), limit],
+    };
+  },
+};
+
+const prepare = (d1: D1Database, s: Statement) => d1.prepare(s.sql).bind(...s.params);
+
 /** Rows the export would hold: the filter's count, capped at the ranking's top N. */
 export async function countRows(d1: D1Database, q: ExportQuery): Promise<number> {
-  const row = await d1.prepare(`SELECT COUNT(*) AS n FROM ${q.from} ${where(q)}`).bind(...q.params).first<{ n: number }>();
-  const n = row?.n ?? 0;
+  const n = (await prepare(d1, exportSql.count(q)).first<{ n: number }>())?.n ?? 0;
   return q.limit === undefined ? n : Math.min(n, q.limit);
 }
 
-/**
- * The key of the row just before `offset` (one indexed OFFSET read), so a batch that starts
- * deep in the result continues by keyset from there. null: start from the top.
- */
+/** The cursor just before `offset` (null: start from the top), so a batch deep in the result continues by keyset. */
 async function startCursor(d1: D1Database, q: ExportQuery, offset: number): Promise<Cursor | null | 'past-end'> {
   if (offset === 0) return null;
-  const row = await d1
-    .prepare(`SELECT ${keySelect(q)} FROM ${q.from} ${where(q)} ${orderBy(q)} LIMIT 1 OFFSET ?`)
-    .bind(...q.params, offset - 1)
-    .first<Record<string, unknown>>();
+  const row = await prepare(d1, exportSql.keyAt(q, offset - 1)).first<Record<string, unknown>>();
   return row ? cursorOf(q, row) : 'past-end';
-}
-
-async function readPage(d1: D1Database, q: ExportQuery, after: Cursor | null, limit: number) {
-  // Row-value comparison on the (sort key, unique id) tuple: SQLite walks the index from the cursor.
-  const op = q.dir === 'DESC' ? '<' : '>';
-  const extra = after ? [`(${q.key.join(', ')}) ${op} (${q.key.map(() => '?').join(', ')})`] : [];
-  const sql = `SELECT ${keySelect(q)}, ${q.select} FROM ${q.from} ${q.joins ?? ''} ${where(q, extra)} ${orderBy(q)} LIMIT ?`;
-  const { results } = await d1
-    .prepare(sql)
-    .bind(...q.params, ...(after ?? []), limit)
-    .all<Record<string, unknown>>();
-  return results;
 }
 
 /**
@@ -54,7 +67,7 @@ export async function* readRows(d1: D1Database, q: ExportQuery, offset: number, 
   let done = 0;
   while (done < rows) {
     const want = Math.min(pageSize, rows - done);
-    const page = await readPage(d1, q, cursor, want);
+    const { results: page } = await prepare(d1, exportSql.page(q, cursor, want)).all<Record<string, unknown>>();
     if (page.length === 0) return;
     cursor = cursorOf(q, page[page.length - 1]);
     yield page.map((r, i) => ({ ...r, _pos: offset + done + i + 1 }));

@@ -31,6 +31,11 @@ export interface ExportQuery {
   select: string;
   /** Rankings export at most this many rows (the top N). */
   limit?: number;
+  /**
+   * `from` may hold a company more than once (a parent reason's link rows, one per child):
+   * rows are grouped by the key, so each key is one row of the export.
+   */
+  distinct?: boolean;
 }
 
 /** Slice of the result a request asks for: the page buttons of the download dialog send page + per_page. */
@@ -47,5 +52,6 @@ export interface ExportKind<P extends ExportSlice = ExportSlice> {
   columns: ExportColumn[];
   /** Sheet and file title, e.g. 死亡公司数据 or 赛道-共享单车. */
   title(d1: D1Database, params: P): Promise<string>;
-  query(params: P): ExportQuery;
+  /** May read small lookup tables (is this reason a parent?) to pick the indexed way to the rows. */
+  query(params: P, d1: D1Database): ExportQuery | Promise<ExportQuery>;
 }
