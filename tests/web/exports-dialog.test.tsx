@@ -1,7 +1,7 @@
 import { createRoute } from '@tanstack/react-router';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { openExport, type ExportRequest } from '../../web/src/features/exports/store';
+import { exportStore, openExport, type ExportRequest } from '../../web/src/features/exports/store';
 import { setToken } from '../../web/src/lib/token';
 import { Route as rootRoute } from '../../web/src/routes/__root';
 import { created, listBody, quote, record } from './exports-fixtures';
@@ -35,6 +35,7 @@ async function openDialog(routes: Parameters<typeof stubApi>[0], req?: ExportReq
 
 beforeEach(() => {
   resetApp();
+  act(() => exportStore.set(null));
   visit('/deathCompany');
   setToken('tok-vip');
 });
@@ -42,6 +43,7 @@ afterEach(() => {
   vi.useRealTimers();
   vi.restoreAllMocks();
   resetApp();
+  act(() => exportStore.set(null));
 });
 
 describe('the export dialog', () => {
@@ -62,6 +64,23 @@ describe('the export dialog', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: '取消' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(generateCalls(seen)).toHaveLength(0);
+  });
+
+  it('a second click on the export button within 300 ms is ignored; a later one starts a fresh check', async () => {
+    const now = vi.spyOn(Date, 'now').mockReturnValue(1_000_000);
+    const seen = await openDialog({ 'POST /api/exports/check': { body: okBody(quote()) } });
+    await screen.findByRole('dialog', { name: '导出数据' });
+    const checks = () => seen.filter((r) => r.path === '/api/exports/check').length;
+    expect(checks()).toBe(1);
+    now.mockReturnValue(1_000_250);
+    // The open modal hides the page from the accessibility tree; the button is still there.
+    fireEvent.click(screen.getByRole('button', { name: '导出数据', hidden: true }));
+    await act(() => new Promise((r) => setTimeout(r, 50)));
+    expect(checks()).toBe(1);
+    now.mockReturnValue(1_000_600);
+    // The open modal hides the page from the accessibility tree; the button is still there.
+    fireEvent.click(screen.getByRole('button', { name: '导出数据', hidden: true }));
+    await waitFor(() => expect(checks()).toBe(2));
   });
 
   it('zero rows: the warning 数据为空，不能下载 and no dialog', async () => {

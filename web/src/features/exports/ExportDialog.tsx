@@ -42,6 +42,7 @@ export function ExportDialog({ req, onClose }: { req: ExportRequest; onClose: ()
     retry: false,
     gcTime: 0,
     staleTime: 0,
+    refetchOnReconnect: false,
   });
   const quote = check.data;
 
@@ -65,7 +66,10 @@ export function ExportDialog({ req, onClose }: { req: ExportRequest; onClose: ()
     return () => clearTimeout(t);
   }, []);
 
+  const charged = generate.isPending || generate.isSuccess;
   useEffect(() => {
+    // Once confirmed, the quote no longer decides anything (the balance it showed has been spent).
+    if (charged) return;
     // The gate already showed why (login dialog, membership prompt, the '数据为空' warning, ...).
     if (check.isError) onClose();
     if (!quote) return;
@@ -76,7 +80,7 @@ export function ExportDialog({ req, onClose }: { req: ExportRequest; onClose: ()
       openRecharge(req.from, quote.msg);
       onClose();
     }
-  }, [check.isError, quote, req.from, onClose]);
+  }, [charged, check.isError, quote, req.from, onClose]);
 
   const confirm = () => {
     if (submitted.current) return;

@@ -72,6 +72,10 @@ export const exportStore = createStore<OpenExport | null>(null);
 
 let serial = 0;
 
+/** Spec §9: export clicks are debounced by 300 ms; a double click on an export button opens one dialog. */
+export const EXPORT_CLICK_DEBOUNCE_MS = 300;
+let lastClick = { key: '', at: 0 };
+
 /**
  * Opens the export dialog for `req` (replacing an export dialog that is already open).
  * A visitor gets the login dialog instead; the worker checks the role again (e.g. the reason
@@ -79,6 +83,11 @@ let serial = 0;
  */
 export function openExport(req: ExportRequest): void {
   if (!requireLogin()) return;
+  const key = JSON.stringify([req.kind, req.params]);
+  const now = Date.now();
+  const repeated = key === lastClick.key && now - lastClick.at < EXPORT_CLICK_DEBOUNCE_MS && exportStore.get() !== null;
+  lastClick = { key, at: now };
+  if (repeated) return;
   exportStore.set({ req, serial: ++serial });
 }
 
