@@ -122,11 +122,11 @@ describe('/deathCompany', () => {
   it('a visitor changing a filter gets the login dialog; nothing changes and nothing is requested', async () => {
     stubPage();
     const { router } = await renderPage();
-    const province = screen.getByLabelText('地区') as HTMLSelectElement;
-    await waitFor(() => expect(province.options.length).toBe(3));
+    const province = screen.getByRole('combobox', { name: '地区' });
+    await waitFor(() => expect(within(province).getAllByRole('option')).toHaveLength(3));
     fireEvent.change(province, { target: { value: '北京' } });
     await screen.findByRole('dialog', { name: '登录' });
-    expect(province.value).toBe('');
+    expect(within(province).getByRole('option', { selected: true, hidden: true }).textContent).toBe('全部地区');
     await new Promise((r) => setTimeout(r, 350));
     expect(router.state.location.search).toEqual({});
     expect(listRequests()).toHaveLength(1);
