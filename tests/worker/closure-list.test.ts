@@ -97,6 +97,9 @@ describe('GET /api/closure: the closed-company list', () => {
     expect(await names('共享单车')).toEqual(['小鸣共享单车']);
     expect(await names('OFO小')).toEqual(['ofo小黄车']);
     expect(await names('黄')).toEqual(['ofo小黄车']);
+    expect(await names('OF')).toEqual(['ofo小黄车']);
+    expect(await names('o小')).toEqual(['ofo小黄车']);
+    expect(await names('车甲')).toEqual([]);
     expect(await names('%')).toEqual([]);
     const withTotal = await call('/api/closure', { token: tokens.user, query: { keyword: '共享充电', com_prov: '测试市' } });
     expect(withTotal.body.data.page.total).toBe(1);
@@ -154,9 +157,20 @@ describe('derived counts', () => {
     await env.DB.prepare('DELETE FROM closures WHERE com_id = ?').bind(id).run();
     const all = await call('/api/closure');
     expect(all.body.data.page.total).toBe(await count('SELECT COUNT(*) AS n FROM closures'));
-    // The name index follows the row: the deleted company is no longer found.
+    // The name indexes follow the row: the deleted company is no longer found.
     const res = await call('/api/closure', { token: tokens.user, query: { keyword: `测试公司${id}` } });
     expect(res.body.data.info).toEqual([]);
+  });
+
+  it('finds a renamed company by its new name only, with short and long keywords', async () => {
+    const id = await makeClosure({ name: '旧名字甲' });
+    await env.DB.prepare("UPDATE closures SET com_name = '新称呼乙' WHERE com_id = ?").bind(id).run();
+    const ids = async (keyword: string) =>
+      (await call('/api/closure', { token: tokens.user, query: { keyword } })).body.data.info.map((r: { com_id: number }) => r.com_id);
+    expect(await ids('旧名')).toEqual([]);
+    expect(await ids('旧名字')).toEqual([]);
+    expect(await ids('称呼')).toEqual([id]);
+    expect(await ids('新称呼乙')).toEqual([id]);
   });
 
   it('survival_months is computed by the database from the dates and cannot be written', async () => {

@@ -23,23 +23,32 @@ export interface ClosureListParams {
   per_page?: number;
 }
 
-/** The shortest keyword the trigram index can answer; shorter ones are matched with LIKE. */
+/** The shortest keyword the trigram index can answer; shorter ones go to the per-character index. */
 const TRIGRAM = 3;
+
+const TOKEN_CHAR = /[\p{L}\p{N}]/u;
 
 /** LIKE pattern matching the keyword anywhere, with LIKE's own wildcards escaped. */
 export const likeAnywhere = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
 
 /**
- * Company-name substring match. Keywords of 3+ characters use the trigram FTS5 index
- * (closure_name_fts); 1–2 characters cannot be answered by trigrams, so they use LIKE on
- * whatever rows the other filters select (a scan of closures when there is no other filter).
+ * Company-name substring match, always through an index of closures' names kept by triggers:
+ * keywords of 3+ characters use the trigram FTS5 table (closure_name_fts); 1–2 characters use
+ * closure_name_chars, where every character of a name is a token and the keyword a phrase of
+ * adjacent ones, then LIKE confirms the exact substring on those candidates only.
+ * A keyword with no letter or digit at all (say '%') has nothing to look up and falls back to LIKE.
  */
 export function nameMatches(keyword: string): SQL {
-  if ([...keyword].length >= TRIGRAM) {
+  const chars = [...keyword];
+  const like = sql`${closures.comName} LIKE ${likeAnywhere(keyword)} ESCAPE '\\'`;
+  if (chars.length >= TRIGRAM) {
     const phrase = `"${keyword.replace(/"/g, '""')}"`;
     return sql`${closures.comId} IN (SELECT rowid FROM closure_name_fts WHERE closure_name_fts MATCH ${phrase})`;
   }
-  return sql`${closures.comName} LIKE ${likeAnywhere(keyword)} ESCAPE '\\'`;
+  const tokens = chars.filter((c) => TOKEN_CHAR.test(c));
+  if (tokens.length === 0) return like;
+  const phrase = `"${tokens.join(' ')}"`;
+  return sql`${closures.comId} IN (SELECT rowid FROM closure_name_chars WHERE closure_name_chars MATCH ${phrase}) AND ${like}`;
 }
 
 const ORDER = {
