@@ -1,6 +1,9 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ACCOUNTS } from '../../scripts/seed/demo-accounts.ts';
 import { baseURL, DESKTOP, launch, PHONE, screenshot } from './browser';
+
+const VIP = DEMO_ACCOUNTS.find((a) => a.account === 'vip@demo.local')!;
 
 let browser: Browser;
 beforeAll(async () => {
@@ -23,17 +26,17 @@ describe('the shell in Chromium', () => {
     await dialog.getByLabel('密码').fill('demo-pass-2026');
     await dialog.getByRole('button', { name: '登录', exact: true }).click();
 
-    const trigger = page.getByRole('button', { name: /用户菜单：vip/ });
+    const trigger = page.getByRole('button', { name: `用户菜单：${VIP.username}` });
     await trigger.waitFor();
     await expect(dialog.count()).resolves.toBe(0);
     const header = page.locator('header');
-    await expect(header.innerText()).resolves.toMatch(/vip/);
+    await expect(header.innerText()).resolves.toContain(VIP.username);
     await expect(header.innerText()).resolves.toMatch(/桔子币\s*500/);
     await screenshot(page, 'shell-logged-in-vip');
 
     // Reload: the session persists.
     await page.reload();
-    await page.getByRole('button', { name: /用户菜单：vip/ }).waitFor();
+    await page.getByRole('button', { name: `用户菜单：${VIP.username}` }).waitFor();
     await page.close();
   });
 
