@@ -34,9 +34,9 @@ describe('export check (closure_down_check)', () => {
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ rows: 4500, batches: 3, jzb_down: 450, jzb_num: 1000, downloadable: true, tier: 'user' });
     expect(res.body.data.files).toEqual([
-      { page: 1, from: 1, to: 2000, rows: 2000, coins: 200 },
-      { page: 2, from: 2001, to: 4000, rows: 2000, coins: 200 },
-      { page: 3, from: 4001, to: 4500, rows: 500, coins: 50 },
+      { page: 1, per_page: 2000, from: 1, to: 2000, rows: 2000, coins: 200 },
+      { page: 2, per_page: 2000, from: 2001, to: 4000, rows: 2000, coins: 200 },
+      { page: 3, per_page: 2000, from: 4001, to: 4500, rows: 500, coins: 50 },
     ]);
     expect(res.body.data.msg).toContain('4500 家公司');
     expect(res.body.data.msg).toContain('450 桔子币');
@@ -56,6 +56,7 @@ describe('export check (closure_down_check)', () => {
     expect(res.body.data).toMatchObject({ jzb_down: 45, jzb_num: 5, downloadable: false, tier: 'vip' });
     const one = await check(u.token, { down_type: 0, com_prov: big.prov, page: 3, per_page: 2000 });
     expect(one.body.data).toMatchObject({ rows: 500, batches: 1, jzb_down: 5, downloadable: true });
+    expect(one.body.data.files).toEqual([{ page: 3, per_page: 2000, from: 4001, to: 4500, rows: 500, coins: 5 }]);
   });
 
   it('a super-VIP with no coins is never refused: free, and the server says so', async () => {

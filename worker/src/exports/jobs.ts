@@ -39,8 +39,8 @@ export interface ExportQuote {
   rows: number;
   batches: number;
   batch_size: number;
-  /** The files the export makes: the dialog's batch buttons (page N = rows from..to). */
-  files: { page: number; from: number; to: number; rows: number; coins: number }[];
+  /** The files the export makes; `page` + `per_page` sent back to closure_down / /exports make exactly that file (the batch buttons). */
+  files: { page: number; per_page: number; from: number; to: number; rows: number; coins: number }[];
   /** Coins to deduct. */
   jzb_down: number;
   /** Current balance. */
@@ -89,7 +89,8 @@ export async function quoteExport(d1: D1Database, user: SessionUser, req: Parsed
     batches: files,
     batch_size: BATCH_SIZE,
     files: p.plan.batches.map((b, i) => ({
-      page: Math.floor(b.offset / BATCH_SIZE) + 1,
+      page: req.params.page ?? b.batchNo,
+      per_page: req.params.page ? (req.params.per_page ?? BATCH_SIZE) : BATCH_SIZE,
       from: b.offset + 1,
       to: b.offset + b.rows,
       rows: b.rows,
