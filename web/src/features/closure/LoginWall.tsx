@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { openLogin } from '../../lib/gate';
+import { gateStore, openLogin } from '../../lib/gate';
 
 /**
  * What a visitor sees on a closed-company page that needs login (/deathReason, /deathTrack,
@@ -7,7 +7,8 @@ import { openLogin } from '../../lib/gate';
  */
 export function LoginWall({ what }: { what: string }) {
   useEffect(() => {
-    openLogin();
+    // An expired token already opened the dialog with its own message ('登录已过期…'): keep that one.
+    if (gateStore.get() === null) openLogin();
   }, []);
   return (
     <div className="login-wall">
