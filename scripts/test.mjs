@@ -36,6 +36,15 @@ if (missing.length) {
 
 buildSpa({ force: true });
 
+// Types first: the build generated web/src/routeTree.gen.ts, so the whole tree typechecks.
+console.log('› 类型检查 (tsc)…');
+const tsc = spawnSync('tsc', ['-p', 'tsconfig.json'], { cwd: ROOT, stdio: 'inherit' });
+if (tsc.status !== 0) {
+  console.error('类型检查失败');
+  console.log('\n0 passed, 1 failed');
+  process.exit(1);
+}
+
 const outDir = path.join(ROOT, 'test-results');
 mkdirSync(outDir, { recursive: true });
 const report = path.join(outDir, 'vitest.json');
