@@ -41,6 +41,11 @@ beforeAll(async () => {
   pick.prov = (await one<{ p: string }>('SELECT com_prov AS p FROM closures GROUP BY com_prov ORDER BY COUNT(*) DESC LIMIT 1')).p;
   pick.cat = (await one<{ id: number }>('SELECT cat_id AS id FROM closures GROUP BY cat_id ORDER BY COUNT(*) DESC LIMIT 1')).id;
   pick.sector = (await one<{ name: string }>(`SELECT name FROM sectors WHERE id = ${pick.cat}`)).name;
+  // Keywords a user would type: parts of a real name in the middle of the table.
+  const name = (await one<{ n: string }>('SELECT com_name AS n FROM closures ORDER BY com_id LIMIT 1 OFFSET 1000')).n;
+  pick.kw3 = [...name].slice(0, 3).join('');
+  pick.kw2 = [...name].slice(0, 2).join('');
+  pick.kw1 = [...name].slice(-1).join('');
   pick.lastPage = Math.ceil((await one<{ n: number }>('SELECT COUNT(*) AS n FROM closures')).n / 10);
 }, 1_800_000);
 
@@ -50,9 +55,10 @@ const CALLS: [label: string, path: () => string, method?: string][] = [
   ['list: last page', () => `/api/closure?page=${pick.lastPage}`],
   ['list: biggest province, sort 3', () => `/api/closure?com_prov=${encodeURIComponent(String(pick.prov))}&sort=3`],
   ['list: province + sector', () => `/api/closure?com_prov=${encodeURIComponent(String(pick.prov))}&cat_id=${pick.cat}`],
-  ['list: keyword 3+ chars (FTS)', () => `/api/closure?keyword=${encodeURIComponent('科技有限')}`],
-  ['list: keyword 2 chars (LIKE)', () => `/api/closure?keyword=${encodeURIComponent('共享')}`],
-  ['list: keyword 2 chars + province', () => `/api/closure?keyword=${encodeURIComponent('共享')}&com_prov=${encodeURIComponent(String(pick.prov))}`],
+  ['list: keyword 3 chars (trigram)', () => `/api/closure?keyword=${encodeURIComponent(String(pick.kw3))}`],
+  ['list: keyword 2 chars (chars index)', () => `/api/closure?keyword=${encodeURIComponent(String(pick.kw2))}`],
+  ['list: keyword 1 char (chars index)', () => `/api/closure?keyword=${encodeURIComponent(String(pick.kw1))}`],
+  ['list: keyword 2 chars + province', () => `/api/closure?keyword=${encodeURIComponent(String(pick.kw2))}&com_prov=${encodeURIComponent(String(pick.prov))}`],
   ['year_number', () => '/api/closure/year_number'],
   ['filters', () => '/api/closure/filters'],
   ['closure_type', () => '/api/closure/closure_type'],
@@ -109,6 +115,8 @@ describe(`closed-company calls at scale ${SCALE}`, () => {
         `${pad(label, 42)}${pad(percentile(times, 50).toFixed(1), 9)}${pad(percentile(times, 99).toFixed(1), 9)}${pad(total, 11)}${scans.map((s) => s.detail).join('; ') || '-'}`,
       );
     }
-    console.log(`\nclosed-company calls, scale ${SCALE}, ${RUNS} runs each (latency in workerd through the worker's fetch)\n${lines.join('\n')}`);
+    console.log(
+      `\nclosed-company calls, scale ${SCALE}, ${RUNS} runs each (latency in workerd through the worker's fetch); keywords ${pick.kw3} / ${pick.kw2} / ${pick.kw1}\n${lines.join('\n')}`,
+    );
   });
 });

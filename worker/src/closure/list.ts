@@ -4,6 +4,7 @@
  * totals come from the trigger-kept closure_counts when at most one filter is set.
  */
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { closureCounts, closures } from '../db';
 import type { Db } from '../env';
 import { ApiError } from '../lib/errors';
@@ -70,10 +71,13 @@ function countKey(p: ClosureListParams): { dim: CountDim; key: string } | null {
 
 export async function listClosures(db: Db, p: ClosureListParams): Promise<{ info: ClosureRow[]; total: number }> {
   const perPage = p.per_page ?? CLOSURE_PAGE_SIZE;
+  // With a keyword the name index drives (its matches are few); the unary + keeps SQLite from
+  // walking a whole province or sector range instead and testing each row against the matches.
+  const is = (column: SQLiteColumn, value: string | number) => (p.keyword ? sql`+${column} = ${value}` : eq(column, value));
   const conds: SQL[] = [];
-  if (p.com_prov !== undefined) conds.push(eq(closures.comProv, p.com_prov));
-  if (p.cat_id !== undefined) conds.push(eq(closures.catId, p.cat_id));
-  if (p.fund_status !== undefined) conds.push(eq(closures.fundStatusId, p.fund_status));
+  if (p.com_prov !== undefined) conds.push(is(closures.comProv, p.com_prov));
+  if (p.cat_id !== undefined) conds.push(is(closures.catId, p.cat_id));
+  if (p.fund_status !== undefined) conds.push(is(closures.fundStatusId, p.fund_status));
   if (p.keyword) conds.push(nameMatches(p.keyword));
   const where = conds.length ? and(...conds) : undefined;
   const key = countKey(p);
