@@ -68,16 +68,19 @@ describe('burn rankings', () => {
     expect((await call('/api/closure/valuation_top', { token: tokens.user, query: { horse_unicorn: 3 } })).status).toBe(400);
   });
 
-  it('invst_top: firms by closed companies backed, with their biggest cases and the count', async () => {
+  it('invst_top: firms by closed companies backed, with their biggest cases and their investment-event count', async () => {
+    // Three financing events the big firm took part in (any company, closed or not).
+    const ev = env.DB.prepare("INSERT INTO invest_event_investors (event_id, invst_id, invst_name, invst_type) VALUES (?, ?, '烧钱资本', 'invst')");
+    await env.DB.batch([ev.bind(9001, bigFirm.id), ev.bind(9002, bigFirm.id), ev.bind(9003, bigFirm.id)]);
     const res = await call('/api/closure/invst_top', { token: tokens.user, query: { per_page: 100 } });
     expect(res.status).toBe(200);
     const [first, second] = res.body.data.info;
-    expect(first).toMatchObject({ rank: 1, invst_id: bigFirm.id, invst_name: '烧钱资本', count: 12, invst_logo: expect.stringContaining('firm') });
+    expect(first).toMatchObject({ rank: 1, invst_id: bigFirm.id, invst_name: '烧钱资本', closed_count: 12, count: 3, invst_logo: expect.stringContaining('firm') });
     // The 3 biggest burns among its 12 companies.
     expect(first.com.map((c: { com_name: string }) => c.com_name)).toEqual(['榜单公司12', '榜单公司11', '榜单公司10']);
-    expect(second).toMatchObject({ rank: 2, invst_name: '谨慎资本', count: 5 });
+    expect(second).toMatchObject({ rank: 2, invst_name: '谨慎资本', closed_count: 5, count: 0 });
     const outsider = res.body.data.info.find((f: { invst_id: number }) => f.invst_id === 424242);
-    expect(outsider).toMatchObject({ invst_name: '某天使人', count: 1, invst_logo: '' });
+    expect(outsider).toMatchObject({ invst_name: '某天使人', closed_count: 1, invst_logo: '' });
     expect(res.body.data.page.total).toBe(res.body.data.info.length);
   });
 

@@ -4,7 +4,7 @@
  * closed companies (closure_firm_stats, kept by triggers), and incense totals.
  */
 import { and, desc, eq, gt, sql, type SQL } from 'drizzle-orm';
-import { closureFirmStats, closureInvestors, closures, investFirms } from '../db';
+import { closureFirmStats, closureInvestors, closures, investEventInvestors, investFirms } from '../db';
 import type { Db } from '../env';
 import { offsetOf } from '../lib/pagination';
 import { RANKING_SIZE } from './params';
@@ -64,8 +64,10 @@ export interface FirmRow {
   invst_id: number;
   invst_name: string;
   invst_logo: string;
-  /** Closed companies the firm invested in. */
+  /** Investment events the firm took part in (all of its recorded financing events). */
   count: number;
+  /** Closed companies the firm invested in: the ranking measure. */
+  closed_count: number;
   com: { com_id: number; com_name: string }[];
 }
 
@@ -103,7 +105,9 @@ export async function firmTop(db: Db, p: { page: number; per_page: number }): Pr
     db
       .select({
         invstId: closureFirmStats.invstId,
-        count: closureFirmStats.comCount,
+        closedCount: closureFirmStats.comCount,
+        // invest_event_investors is indexed by invst_id, so this is an index-only count per firm.
+        eventCount: sql<number>`(SELECT count(*) FROM ${investEventInvestors} WHERE ${investEventInvestors.invstId} = ${closureFirmStats.invstId})`,
         name: investFirms.name,
         logo: investFirms.logo,
         // A firm outside the firm database still has the name its investments were recorded with.
@@ -124,7 +128,8 @@ export async function firmTop(db: Db, p: { page: number; per_page: number }): Pr
       invst_id: f.invstId,
       invst_name: f.name ?? f.recordedName ?? '',
       invst_logo: f.logo ?? '',
-      count: f.count,
+      count: f.eventCount,
+      closed_count: f.closedCount,
       com: cases.get(f.invstId) ?? [],
     })),
     total: countRows[0]?.n ?? 0,

@@ -29,7 +29,7 @@ export function FirmRankList({ firms }: { firms: readonly RankedFirm[] }) {
                 ))}
           </div>
           <span className="firm-count">
-            投资事件 <b>{f.count}</b>
+            死亡案例 <b>{f.closed_count}</b> 家 · 投资事件 <b>{f.count}</b> 起
           </span>
         </li>
       ))}
