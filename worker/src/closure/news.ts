@@ -3,7 +3,7 @@
  * (given by name), region (a province, or '海外' for news outside mainland China), year (the
  * current year down to 2012, or '2012以前') and company name.
  */
-import { and, count, desc, eq, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { news, sectors } from '../db';
 import type { Db } from '../env';
 import { ApiError } from '../lib/errors';
@@ -53,20 +53,26 @@ function yearCondition(year: string): SQL {
   return sql`${news.date} BETWEEN ${from} AND ${to}`;
 }
 
-/** The industry filter arrives as a sector name (a numeric id is accepted too). */
-async function sectorId(db: Db, nameOrId: string): Promise<number | null> {
-  if (/^\d+$/.test(nameOrId)) return Number(nameOrId);
-  const row = await db.select({ id: sectors.id }).from(sectors).where(eq(sectors.name, nameOrId)).orderBy(sectors.parentId).get();
-  return row?.id ?? null;
+/**
+ * The industry filter arrives as a sector name (a numeric id is accepted too); it covers the
+ * sector and its sub-sectors. Resolved to ids first so the news query is one IN on its index.
+ */
+async function sectorIds(db: Db, nameOrId: string): Promise<number[]> {
+  const id = /^\d+$/.test(nameOrId)
+    ? Number(nameOrId)
+    : (await db.select({ id: sectors.id }).from(sectors).where(eq(sectors.name, nameOrId)).orderBy(sectors.parentId).get())?.id;
+  if (id === undefined) return [];
+  const children = await db.select({ id: sectors.id }).from(sectors).where(eq(sectors.parentId, id));
+  return [id, ...children.map((c) => c.id)];
 }
 
 export async function listNews(db: Db, p: NewsParams): Promise<{ info: NewsItem[]; total: number }> {
   const conds: SQL[] = [eq(news.isClosure, 1)];
   if (p.com_prov !== undefined) conds.push(eq(news.prov, p.com_prov));
   if (p.cat_id !== undefined) {
-    const id = await sectorId(db, p.cat_id);
-    if (id === null) return { info: [], total: 0 };
-    conds.push(or(eq(news.catId, id), sql`${news.catId} IN (SELECT ${sectors.id} FROM ${sectors} WHERE ${sectors.parentId} = ${id})`)!);
+    const ids = await sectorIds(db, p.cat_id);
+    if (ids.length === 0) return { info: [], total: 0 };
+    conds.push(inArray(news.catId, ids));
   }
   if (p.year !== undefined) conds.push(yearCondition(p.year));
   if (p.keyword) conds.push(sql`${news.comName} LIKE ${likeAnywhere(p.keyword)} ESCAPE '\\'`);

@@ -114,6 +114,8 @@ export const news = sqliteTable(
   },
   (t) => [
     index('news_closure_date_idx').on(t.isClosure, t.date),
+    index('news_closure_prov_date_idx').on(t.isClosure, t.prov, t.date),
+    index('news_closure_cat_date_idx').on(t.isClosure, t.catId, t.date),
     index('news_scope_date_idx').on(t.scope, t.date),
     index('news_com_idx').on(t.comId, t.date),
   ],
