@@ -9,6 +9,7 @@ import { closureCounts, closures } from '../db';
 import type { Db } from '../env';
 import { ApiError } from '../lib/errors';
 import { offsetOf } from '../lib/pagination';
+import { likeAnywhere } from '../lib/params';
 import { countQuery, type CountDim } from './counts';
 import { hydrateClosures, type ClosureRow } from './rows';
 
@@ -28,9 +29,6 @@ export interface ClosureListParams {
 const TRIGRAM = 3;
 
 const TOKEN_CHAR = /[\p{L}\p{N}]/u;
-
-/** LIKE pattern matching the keyword anywhere, with LIKE's own wildcards escaped. */
-export const likeAnywhere = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
 
 /**
  * Company-name substring match, always through an index of closures' names kept by triggers:

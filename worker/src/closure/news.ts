@@ -10,7 +10,7 @@ import { ApiError } from '../lib/errors';
 import { offsetOf } from '../lib/pagination';
 import { beijingDate, formatYmd } from '../lib/time';
 import { yearRange } from './format';
-import { likeAnywhere } from './list';
+import { likeAnywhere } from '../lib/params';
 import { NEWS_BEFORE_2012 } from './params';
 
 export const OVERSEAS = '海外';

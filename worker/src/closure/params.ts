@@ -5,33 +5,7 @@
  */
 import { z } from 'zod';
 import { pageParam, perPageParam } from '../lib/pagination';
-
-const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
-
-const MAX_ID = 2_147_483_647;
-
-export const optInt = (label: string, min: number, max: number) =>
-  z.preprocess(
-    blankToUndefined,
-    z.coerce.number({ message: `${label}必须是数字` }).int(`${label}必须是整数`).min(min, `${label}最小为${min}`).max(max, `${label}最大为${max}`).optional(),
-  );
-
-export const reqId = (label: string) =>
-  z.preprocess(
-    blankToUndefined,
-    z.coerce.number({ message: `缺少${label}` }).int(`${label}必须是整数`).min(1, `${label}必须是正整数`).max(MAX_ID, `${label}过大`),
-  );
-
-export const optText = (label: string, max: number) =>
-  z.preprocess(
-    blankToUndefined,
-    z
-      .string({ message: `${label}必须是文字` })
-      .trim()
-      .max(max, `${label}最多${max}个字`)
-      .optional()
-      .transform((v) => v || undefined),
-  );
+import { blankToUndefined, MAX_ID, optInt, optText, reqId } from '../lib/params';
 
 const toNumber = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v);
 

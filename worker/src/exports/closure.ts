@@ -4,7 +4,8 @@
  * the check counted.
  */
 import { z } from 'zod';
-import { likeAnywhere, optInt, optText, reqId, slice } from './params';
+import { likeAnywhere, optInt, optText, reqId } from '../lib/params';
+import { slice } from './params';
 import type { ExportColumn, ExportKind, ExportQuery } from './types';
 
 /** Ranking exports are the top 100, as on /deathRank. */

@@ -3,7 +3,8 @@
  * and the two exportable rankings of /kcb/rank (financing and opening market value, top 10 by default).
  */
 import { z } from 'zod';
-import { likeAnywhere, optInt, optText, slice } from './params';
+import { likeAnywhere, optInt, optText } from '../lib/params';
+import { slice } from './params';
 import type { ExportColumn, ExportKind, ExportQuery } from './types';
 
 const COLUMNS: ExportColumn[] = [

@@ -23,7 +23,7 @@ import {
   STARMARKET_DOWN_TYPES,
   XLSX_TYPE,
 } from '../exports';
-import { optInt, optText } from '../exports/params';
+import { optInt, optText } from '../lib/params';
 import { list, ok } from '../lib/envelope';
 import { ApiError } from '../lib/errors';
 import { idempotencyKey } from '../lib/idempotency';
