@@ -6,3 +6,4 @@ export * from './medical';
 export * from './exports';
 export * from './saas';
 export * from './group';
+export * from './follows';
