@@ -11,6 +11,7 @@ import { buildOpenApi, docsPage } from './lib/openapi';
 import { authRoutes } from './routes/auth';
 import { closureCommentRoutes, closureRoutes } from './routes/closure';
 import { exportRoutes } from './routes/exports';
+import { followRoutes } from './routes/follow';
 import { userRoutes } from './routes/user';
 
 /** Request bodies above this are refused before parsing. */
@@ -24,7 +25,8 @@ const api = new Hono<AppEnv>()
   .route('/user', userRoutes)
   .route('/closure', closureRoutes)
   .route('/', closureCommentRoutes)
-  .route('/', exportRoutes);
+  .route('/', exportRoutes)
+  .route('/follow', followRoutes);
 
 const app = new Hono<AppEnv>();
 

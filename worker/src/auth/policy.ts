@@ -134,6 +134,13 @@ const exportsArea: Table = {
   },
 };
 
-export const POLICY: Readonly<Table> = { ...core, ...closure, ...exportsArea };
+const follow: Table = {
+  'GET /api/follow': { level: 'login', summary: '我的关注（新的在前）：type 1 公司（默认）、page、per_page（默认10）；含 item_id、name、logo、created_at' },
+  'POST /api/follow': { level: 'login', summary: '关注（JSON：type 1 公司、item_id）', note: '重复关注只保留一条；公司不存在返回 NOT_FOUND「该公司不存在」' },
+  'POST /api/follow/cancel': { level: 'login', summary: '取消关注（JSON：type、item_id）', note: '未关注时同样成功' },
+  'GET /api/follow/status': { level: 'login', summary: '关注状态：type、ids（逗号分隔，最多50个），返回其中已关注的 { followed: [id] }', note: '只含当前用户自己的关注' },
+};
+
+export const POLICY: Readonly<Table> = { ...core, ...closure, ...exportsArea, ...follow };
 
 export const LEVEL_RANK: Record<AccessLevel, number> = { public: 0, login: 1, vip: 2, svip: 3 };

@@ -1,0 +1,110 @@
+/**
+ * Follows (关注), mounted at /api/follow: the follow/favourite button of the failed-company list
+ * (spec §2 "Failed-company list", type 1 = company). Following and unfollowing are idempotent, so a
+ * double click or a retry never errors or duplicates. Every call is for the signed-in user only
+ * (auth/policy.ts); a user never sees another user's follows.
+ */
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { currentUser } from '../auth/access';
+import { closures, companies, follows } from '../db';
+import type { AppEnv, Db } from '../env';
+import { list, ok } from '../lib/envelope';
+import { ApiError } from '../lib/errors';
+import { offsetOf, pageParam, perPageParam } from '../lib/pagination';
+import { blankToUndefined, MAX_ID, reqId } from '../lib/params';
+import { zv } from '../lib/validate';
+
+/** Ids one status call may ask about: a list page is 10, the biggest lists 50. */
+export const FOLLOW_STATUS_MAX = 50;
+
+const toNumber = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v);
+
+/** Only companies (type 1) can be followed so far; the table's CHECK says the same. */
+const followType = (fallback?: 1) =>
+  z.preprocess((v) => toNumber(blankToUndefined(v) ?? fallback), z.literal([1], { message: '关注类型只能是 1（公司）' }));
+
+/** 'ids=1,2,3': distinct positive integers, in the order asked. */
+const idList = z.preprocess(blankToUndefined, z.string({ message: '缺少要查询的 id 列表' })).transform((s, ctx) => {
+  const parts = s.split(',').map((p) => p.trim());
+  if (parts.length > FOLLOW_STATUS_MAX) {
+    ctx.issues.push({ code: 'custom', message: `一次最多查询${FOLLOW_STATUS_MAX}个 id`, input: s });
+    return z.NEVER;
+  }
+  const ids = parts.map(Number);
+  if (parts.some((p, i) => !/^\d+$/.test(p) || ids[i] < 1 || ids[i] > MAX_ID)) {
+    ctx.issues.push({ code: 'custom', message: '必须是逗号分隔的正整数 id，如 1,2,3', input: s });
+    return z.NEVER;
+  }
+  return [...new Set(ids)];
+});
+
+const followBody = z.object({ type: followType(), item_id: reqId('关注对象 item_id') });
+const statusQuery = z.object({ type: followType(), ids: idList });
+const listQuery = z.object({ type: followType(1), page: pageParam, per_page: perPageParam(10, 50) });
+
+/** The company must exist in the company database or among the closed companies. */
+async function requireCompany(db: Db, id: number): Promise<void> {
+  const [company, closure] = await db.batch([
+    db.select({ id: companies.id }).from(companies).where(eq(companies.id, id)).limit(1),
+    db.select({ id: closures.comId }).from(closures).where(eq(closures.comId, id)).limit(1),
+  ]);
+  if (company.length === 0 && closure.length === 0) throw new ApiError('NOT_FOUND', '该公司不存在');
+}
+
+export const followRoutes = new Hono<AppEnv>()
+  .get('/', zv('query', listQuery), async (c) => {
+    const user = currentUser(c);
+    const { type, page, per_page } = c.req.valid('query');
+    const db = c.get('db');
+    const mine = and(eq(follows.userId, user.id), eq(follows.type, type));
+    const rows = await db
+      .select({
+        item_id: follows.itemId,
+        type: follows.type,
+        // A closed company may have no row in `companies`; its closure row then names it.
+        name: sql<string>`coalesce(${companies.name}, ${closures.comName}, '')`,
+        logo: sql<string>`coalesce(nullif(${companies.logo}, ''), ${closures.logo}, '')`,
+        created_at: follows.createdAt,
+      })
+      .from(follows)
+      .leftJoin(companies, eq(companies.id, follows.itemId))
+      .leftJoin(closures, eq(closures.comId, follows.itemId))
+      .where(mine)
+      // rowid breaks ties of the same millisecond: the later follow first.
+      .orderBy(desc(follows.createdAt), desc(sql`"follows".rowid`))
+      .limit(per_page)
+      .offset(offsetOf(page, per_page));
+    const total = await db.$count(follows, mine);
+    return list(c, rows, { total, page, per_page });
+  })
+  .post('/', zv('json', followBody), async (c) => {
+    const user = currentUser(c);
+    const { type, item_id } = c.req.valid('json');
+    const db = c.get('db');
+    await requireCompany(db, item_id);
+    // Following again keeps the first row (and its date).
+    await db.insert(follows).values({ userId: user.id, type, itemId: item_id, createdAt: Date.now() }).onConflictDoNothing();
+    return ok(c, { type, item_id, followed: true });
+  })
+  .post('/cancel', zv('json', followBody), async (c) => {
+    const user = currentUser(c);
+    const { type, item_id } = c.req.valid('json');
+    await c
+      .get('db')
+      .delete(follows)
+      .where(and(eq(follows.userId, user.id), eq(follows.type, type), eq(follows.itemId, item_id)));
+    return ok(c, { type, item_id, followed: false });
+  })
+  .get('/status', zv('query', statusQuery), async (c) => {
+    const user = currentUser(c);
+    const { type, ids } = c.req.valid('query');
+    const rows = await c
+      .get('db')
+      .select({ itemId: follows.itemId })
+      .from(follows)
+      .where(and(eq(follows.userId, user.id), eq(follows.type, type), inArray(follows.itemId, ids)));
+    const followed = new Set(rows.map((r) => r.itemId));
+    return ok(c, { followed: ids.filter((id) => followed.has(id)) });
+  });
