@@ -1,9 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FailedCompanyList, reasonHref, survivalText } from '../../web/src/features/closure/FailedCompanyList';
 import type { FailedCompany } from '../../web/src/features/closure/queries-more';
 import { setToken } from '../../web/src/lib/token';
-import { renderInApp, resetApp, stubApi, visit } from './helpers';
+import { okBody, renderInApp, resetApp, stubApi, visit } from './helpers';
 
 beforeEach(() => {
   resetApp();
@@ -88,18 +89,84 @@ describe('FailedCompanyList', () => {
     expect(screen.getByText('0家公司')).toBeTruthy();
     expect(screen.getByText('暂无数据')).toBeTruthy();
   });
+});
 
-  it('has a follow button that needs login and never claims a saved follow (there is no follow call)', async () => {
+/** The follow-status calls the page made, with their ids. */
+const statusCalls = () =>
+  vi
+    .mocked(fetch)
+    .mock.calls.map(([input]) => new URL(String(input), 'http://localhost'))
+    .filter((u) => u.pathname === '/api/follow/status')
+    .map((u) => ({ type: u.searchParams.get('type'), ids: u.searchParams.get('ids') }));
+
+/** The notices on screen. */
+const toasts = () => [...document.querySelectorAll('.toast')].map((e) => e.textContent);
+
+/** The list with its own page state, as the track and reason pages hold it. */
+function PagedList({ rows }: { rows: FailedCompany[] }) {
+  const [page, setPage] = useState(1);
+  return <FailedCompanyList companies={rows.slice((page - 1) * 10, page * 10)} total={rows.length} page={page} onPageChange={setPage} />;
+}
+
+describe('follow button', () => {
+  it('a visitor gets the login dialog, and nothing is asked or saved', async () => {
     const seen = stubApi({});
     await renderInApp(<FailedCompanyList companies={[company()]} total={1} page={1} onPageChange={() => {}} />);
-    fireEvent.click(screen.getByRole('button', { name: '关注力灵网' }));
+    const button = screen.getByRole('button', { name: '关注力灵网' });
+    expect(button.textContent).toBe('+ 关注');
+    fireEvent.click(button);
     await screen.findByRole('dialog', { name: '登录' });
+    expect(seen.filter((r) => r.path.startsWith('/api/follow'))).toEqual([]);
+  });
 
+  it('a user sees the saved state; one click posts once and the label flips, and back again', async () => {
     setToken('tok-user');
-    fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Escape' });
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    fireEvent.click(screen.getByRole('button', { name: '关注力灵网' }));
-    expect(await screen.findByText('关注功能暂未开放，敬请期待')).toBeTruthy();
-    expect(seen.filter((r) => r.method !== 'GET')).toEqual([]);
+    const seen = stubApi({
+      'GET /api/follow/status': { body: okBody({ followed: [102] }) },
+      'POST /api/follow': (req) => ({ body: okBody({ ...(req.body as object), followed: true }) }),
+      'POST /api/follow/cancel': (req) => ({ body: okBody({ ...(req.body as object), followed: false }) }),
+    });
+    const rows = [company(), company({ com_id: 102, com_name: '红帽子' })];
+    await renderInApp(<FailedCompanyList companies={rows} total={2} page={1} onPageChange={() => {}} />);
+
+    const other = await screen.findByRole('button', { name: '已关注红帽子，点击取消关注' });
+    expect(other.textContent).toBe('已关注');
+    expect(other.getAttribute('aria-pressed')).toBe('true');
+    const button = screen.getByRole('button', { name: '关注力灵网' });
+    expect(button.textContent).toBe('+ 关注');
+
+    // A double click is still one follow.
+    fireEvent.click(button);
+    fireEvent.click(button);
+    await waitFor(() => expect(toasts()).toContain('已关注'));
+    await waitFor(() => expect(screen.getByRole('button', { name: '已关注力灵网，点击取消关注' }).textContent).toBe('已关注'));
+    expect(seen.filter((r) => r.method === 'POST')).toEqual([expect.objectContaining({ path: '/api/follow', body: { type: 1, item_id: 101 } })]);
+
+    fireEvent.click(screen.getByRole('button', { name: '已关注红帽子，点击取消关注' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: '关注红帽子' }).textContent).toBe('+ 关注'));
+    await waitFor(() => expect(toasts()).toContain('已取消关注'));
+    expect(seen.filter((r) => r.method === 'POST').map((r) => [r.path, r.body])).toEqual([
+      ['/api/follow', { type: 1, item_id: 101 }],
+      ['/api/follow/cancel', { type: 1, item_id: 102 }],
+    ]);
+    // The clicks changed the cached answer; they did not ask for the status again.
+    expect(statusCalls()).toEqual([{ type: '1', ids: '101,102' }]);
+  });
+
+  it('asks for the follow status once per list page, not once per row', async () => {
+    setToken('tok-user');
+    stubApi({ 'GET /api/follow/status': { body: okBody({ followed: [3, 12] }) } });
+    const rows = Array.from({ length: 15 }, (_, i) => company({ com_id: i + 1, com_name: `公司${i + 1}` }));
+    await renderInApp(<PagedList rows={rows} />);
+    await waitFor(() => expect(screen.getByRole('button', { name: '已关注公司3，点击取消关注' })).toBeTruthy());
+    expect(screen.getAllByRole('button', { name: /^关注公司/ })).toHaveLength(9);
+    expect(statusCalls()).toEqual([{ type: '1', ids: '1,2,3,4,5,6,7,8,9,10' }]);
+
+    fireEvent.click(within(screen.getByRole('navigation', { name: '分页' })).getByRole('button', { name: '第 2 页' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: '已关注公司12，点击取消关注' })).toBeTruthy());
+    expect(statusCalls()).toEqual([
+      { type: '1', ids: '1,2,3,4,5,6,7,8,9,10' },
+      { type: '1', ids: '11,12,13,14,15' },
+    ]);
   });
 });

@@ -1,11 +1,13 @@
+import { useQuery } from '@tanstack/react-query';
 import { formatSurvival } from '../../lib/format';
+import { useToken } from '../auth/me';
 import { AppLink } from '../../ui/AppLink';
 import { EmptyState } from '../../ui/EmptyState';
 import { Loading } from '../../ui/Loading';
 import { Pagination } from '../../ui/Pagination';
 import { FollowButton } from './FollowButton';
 import { LogoBadge } from './LogoBadge';
-import { FAILED_COMPANY_PAGE_SIZE, type FailedCompany } from './queries-more';
+import { FAILED_COMPANY_PAGE_SIZE, followStatusQueryOptions, type FailedCompany } from './queries-more';
 
 export interface FailedCompanyListProps {
   companies: readonly FailedCompany[] | undefined;
@@ -29,6 +31,11 @@ export const survivalText = (s: { years: number; months: number }) => `存活${f
  * follow button, description, survival time; 'N家公司'; pagination only when it does not fit one page.
  */
 export function FailedCompanyList({ companies, total, page, onPageChange, loading, pageSize = FAILED_COMPANY_PAGE_SIZE }: FailedCompanyListProps) {
+  const loggedIn = useToken() !== null;
+  const ids = companies?.map((c) => c.com_id) ?? [];
+  // One status call for the page's companies; a visitor has no follows to ask about.
+  const follows = useQuery({ ...followStatusQueryOptions(ids), enabled: loggedIn && ids.length > 0 });
+  const followed = new Set(loggedIn ? follows.data : undefined);
   if (loading && !companies) return <Loading />;
   return (
     <section className="failed-list" aria-label="死亡公司列表" aria-busy={loading || undefined}>
@@ -47,7 +54,7 @@ export function FailedCompanyList({ companies, total, page, onPageChange, loadin
                   <AppLink href={`/company/${c.com_id}`} className="failed-name">
                     {c.com_name}
                   </AppLink>
-                  <FollowButton name={c.com_name} />
+                  <FollowButton comId={c.com_id} name={c.com_name} followed={followed.has(c.com_id)} />
                 </div>
                 <p className="failed-meta">
                   <span>
