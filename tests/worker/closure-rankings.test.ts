@@ -6,24 +6,49 @@ import { call, roleTokens, type Role } from './helpers';
 let tokens: Record<Role, string | undefined>;
 let bigFirm: { id: number; name: string };
 
+/** What a ranked company was made with: enough to work out every order independently of the worker. */
+interface Made {
+  com_id: number;
+  money: number;
+  valuation: number;
+  born: number;
+  close: number;
+  finance: boolean;
+  horseUnicorn: 0 | 1 | 2;
+}
+const made: Made[] = [];
+
+/** Whole months from founding to closing, a month counting once its day is reached (spec: survival time). */
+const survivalOf = (m: Made) => {
+  const months = (d: number) => Math.floor(d / 10000) * 12 + (Math.floor(d / 100) % 100);
+  return Math.max(0, months(m.close) - months(m.born) - (m.close % 100 < m.born % 100 ? 1 : 0));
+};
+
 beforeAll(async () => {
   tokens = await roleTokens();
   await baseTaxonomy();
   bigFirm = await makeFirm('烧钱资本');
   const smallFirm = await makeFirm('谨慎资本');
   // 110 companies with money 1..110 (万元), valuation 10x; every 10th in 测试金融 / 上海.
+  // Founding and closing dates are scattered (with repeats, so com_id has ties to break).
   for (let i = 1; i <= 110; i++) {
     const finance = i % 10 === 0;
-    await makeClosure({
+    const born = 20050000 + ((i * 7) % 10) * 10000 + ((i * 5) % 12 + 1) * 100 + ((i * 3) % 28) + 1;
+    const close = 20160000 + ((i * 3) % 9) * 10000 + ((i * 11) % 12 + 1) * 100 + (i % 5) + 1;
+    const horseUnicorn = i > 105 ? 2 : i > 95 ? 1 : 0;
+    const com_id = await makeClosure({
       name: `榜单公司${i}`,
       totalMoney: i,
       valuation: i * 10,
+      born,
+      close,
       catId: finance ? SECTOR.finance : SECTOR.shop,
       seCatId: finance ? SECTOR.financeSub : SECTOR.shopSub,
       prov: finance ? '上海' : '北京',
-      horseUnicorn: i > 105 ? 2 : i > 95 ? 1 : 0,
+      horseUnicorn,
       investors: i <= 5 ? [bigFirm, smallFirm] : i <= 12 ? [bigFirm] : [],
     });
+    made.push({ com_id, money: i, valuation: i * 10, born, close, finance, horseUnicorn });
   }
   // A company that raised nothing is not on the financing ranking.
   await makeClosure({ name: '零融资公司', totalMoney: 0 });
@@ -31,7 +56,21 @@ beforeAll(async () => {
   await makeClosure({ name: '散户公司', investors: [{ id: 424242, name: '某天使人' }] });
 });
 
-type Row = { rank: number; com_name: string; total_money: number; valuation: number };
+const SORT_KEYS: Record<1 | 2 | 3, (m: Made) => number> = { 1: (m) => m.close, 2: (m) => m.born, 3: survivalOf };
+
+/** The expected ranking: the top 100 by the measure, then (with a sort) those 100 by the key, both with com_id desc on ties. */
+function expected(measure: (m: Made) => number, members: (m: Made) => boolean, sort?: 1 | 2 | 3) {
+  const top = made
+    .filter(members)
+    .sort((a, b) => measure(b) - measure(a) || b.com_id - a.com_id)
+    .slice(0, 100)
+    .map((m, i) => ({ ...m, rank: i + 1 }));
+  if (!sort) return top;
+  const key = SORT_KEYS[sort];
+  return [...top].sort((a, b) => key(b) - key(a) || b.com_id - a.com_id);
+}
+
+type Row = { rank: number; serial: number; com_id: number; com_name: string; total_money: number; valuation: number };
 
 describe('burn rankings', () => {
   it('amount_top: top 100 by financing total with serial numbers, capped at 100', async () => {
@@ -49,12 +88,69 @@ describe('burn rankings', () => {
     expect((await call('/api/closure/amount_top', { token: tokens.user, query: { per_page: 101 } })).status).toBe(400);
   });
 
-  it('filters by sector and province; sort does not reorder a top 100', async () => {
-    const fin = await call('/api/closure/amount_top', { token: tokens.user, query: { cat_id: SECTOR.finance, sort: 2 } });
+  it('filters by sector and province', async () => {
+    const fin = await call('/api/closure/amount_top', { token: tokens.user, query: { cat_id: SECTOR.finance } });
     expect(fin.body.data.page.total).toBe(11);
     expect(fin.body.data.info.map((r: Row) => r.total_money)).toEqual([110, 100, 90, 80, 70, 60, 50, 40, 30, 20]);
     const sh = await call('/api/closure/amount_top', { token: tokens.user, query: { com_prov: '上海', cat_id: SECTOR.shop } });
     expect(sh.body.data).toEqual({ info: [], page: { total: 0, page: 1, per_page: 10 } });
+  });
+
+  it.each([1, 2, 3] as const)('amount_top sort=%i orders the same top 100 by that key; rank stays the financing rank, serial counts 1..100', async (sort) => {
+    const byMeasure = await call('/api/closure/amount_top', { token: tokens.user, query: { per_page: 100 } });
+    const sorted = await call('/api/closure/amount_top', { token: tokens.user, query: { per_page: 100, sort } });
+    expect(sorted.status).toBe(200);
+    expect(sorted.body.data.page).toEqual({ total: 100, page: 1, per_page: 100 });
+    const rows: Row[] = sorted.body.data.info;
+    const want = expected((m) => m.money, () => true, sort);
+    expect(rows.map((r) => r.com_id)).toEqual(want.map((m) => m.com_id));
+    expect(rows.map((r) => r.rank)).toEqual(want.map((m) => m.rank));
+    expect(rows.map((r) => r.serial)).toEqual(Array.from({ length: 100 }, (_, i) => i + 1));
+    // The same members as the measure's order, each with the rank it has there.
+    const rankThere = new Map(byMeasure.body.data.info.map((r: Row) => [r.com_id, r.rank]));
+    expect(new Set(rows.map((r) => r.com_id))).toEqual(new Set(rankThere.keys()));
+    for (const r of rows) expect(r.rank).toBe(rankThere.get(r.com_id));
+    // A real reordering: the fixture's dates do not follow the financing totals.
+    expect(rows.map((r) => r.rank)).not.toEqual(want.map((_, i) => i + 1));
+  });
+
+  it('without a sort, serial and rank are the same place by the measure', async () => {
+    const res = await call('/api/closure/amount_top', { token: tokens.user, query: { page: 3 } });
+    expect(res.body.data.info.map((r: Row) => [r.serial, r.rank])).toEqual(Array.from({ length: 10 }, (_, i) => [21 + i, 21 + i]));
+  });
+
+  it('pages go on through the sorted 100: page 2 continues where page 1 stopped, the last page stops at the 100th', async () => {
+    const want = expected((m) => m.money, () => true, 3);
+    const page = async (n: number, per_page: number) =>
+      (await call('/api/closure/amount_top', { token: tokens.user, query: { sort: 3, page: n, per_page } })).body.data;
+    const p1 = await page(1, 30);
+    const p2 = await page(2, 30);
+    expect(p2.page).toEqual({ total: 100, page: 2, per_page: 30 });
+    expect([...p1.info, ...p2.info].map((r: Row) => r.com_id)).toEqual(want.slice(0, 60).map((m) => m.com_id));
+    expect(p2.info.map((r: Row) => r.serial)).toEqual(Array.from({ length: 30 }, (_, i) => 31 + i));
+    expect(p2.info.map((r: Row) => r.rank)).toEqual(want.slice(30, 60).map((m) => m.rank));
+    const p4 = await page(4, 30);
+    expect(p4.info.map((r: Row) => r.com_id)).toEqual(want.slice(90, 100).map((m) => m.com_id));
+    expect(p4.info.map((r: Row) => r.serial)).toEqual(Array.from({ length: 10 }, (_, i) => 91 + i));
+    expect((await page(5, 30)).info).toEqual([]);
+  });
+
+  it('a sort applies after the filters: 测试金融 by founding date, 千里马 by closing date', async () => {
+    const fin = await call('/api/closure/amount_top', { token: tokens.user, query: { cat_id: SECTOR.finance, sort: 2 } });
+    expect(fin.body.data.page.total).toBe(11);
+    expect(fin.body.data.info.map((r: Row) => r.com_id)).toEqual(expected((m) => m.money, (m) => m.finance, 2).slice(0, 10).map((m) => m.com_id));
+    const horse = await call('/api/closure/valuation_top', { token: tokens.user, query: { horse_unicorn: 1, sort: 1 } });
+    const want = expected((m) => m.valuation, (m) => m.horseUnicorn === 1, 1);
+    expect(horse.body.data.info.map((r: Row) => [r.com_id, r.rank, r.serial])).toEqual(want.map((m, i) => [m.com_id, m.rank, i + 1]));
+  });
+
+  it('an unknown sort is refused with the choices named', async () => {
+    const res = await call('/api/closure/valuation_top', { token: tokens.user, query: { sort: 4 } });
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(res.body)).toContain('排序方式只能是 1（关闭时间）、2（成立时间）或 3（存活时间）');
+    // Blank is the filter bar's "no choice": the measure's order.
+    const blank = await call('/api/closure/valuation_top', { token: tokens.user, query: { sort: '' } });
+    expect(blank.body.data.info[0]).toMatchObject({ rank: 1, serial: 1, valuation: 1100 });
   });
 
   it('valuation_top ranks by valuation; horse_unicorn 1 gives 千里马 and 2 unicorns', async () => {

@@ -18,6 +18,9 @@ const CASES: [string, Record<string, unknown>][] = [
   ['closure_amount_top', { com_prov: '测试省1' }],
   ['closure_valuation_top', { cat_id: TAXONOMY.cat }],
   ['closure_horse_unicorn', { horse_unicorn: 2 }],
+  ['closure_amount_top', { com_prov: '测试省1', sort: 3 }],
+  ['closure_valuation_top', { cat_id: TAXONOMY.cat, sort: 1 }],
+  ['closure_horse_unicorn', { horse_unicorn: 2, sort: 2 }],
   ['starmarket_applicants', { state: 9840 }],
   ['starmarket_listed', {}],
   ['starmarket_amount_top', {}],
@@ -27,6 +30,12 @@ async function plan(sql: string, params: unknown[]) {
   const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`).bind(...params).all<{ detail: string }>();
   return results.map((r) => r.detail);
 }
+
+/**
+ * The closed-company rankings read their top 100 off the head of the measure's index, then number
+ * and order those (at most 100) rows, so a sort of that small set is expected there.
+ */
+const TOP_100 = new Set(['closure_amount_top', 'closure_valuation_top', 'closure_horse_unicorn']);
 
 /** A full pass over a table's rows (a scan of an index is an index walk, which OFFSET and COUNT need). */
 const tableScan = (d: string) => /^SCAN (c|x|m|closures|starmarket_companies)\b/.test(d) && !/USING (COVERING )?INDEX/.test(d);
@@ -42,6 +51,12 @@ describe('export query plans', () => {
     const page = exportSql.page(q, q.key.map(() => 1), 500);
     const pagePlan = await plan(page.sql, page.params);
     for (const d of [...count, ...keyAt, ...pagePlan]) expect(tableScan(d), `${d}`).toBe(false);
+    if (TOP_100.has(name)) {
+      // Every statement takes its members from a seek on the measure's index (LIMIT 100), and joins closures by primary key.
+      for (const p of [count, keyAt, pagePlan]) expect(p.join('\n')).toMatch(/^SEARCH c USING (COVERING )?INDEX closures_\w*(money|valuation)_idx \(/m);
+      expect(pagePlan).toContain('SEARCH c USING INTEGER PRIMARY KEY (rowid=?)');
+      return;
+    }
     // The page read starts with a seek on the sort index at the cursor, and needs no sort of its own.
     expect(pagePlan[0]).toMatch(/^SEARCH (c|x|m) USING (COVERING )?INDEX \S+ \(.*[<>]/);
     expect(pagePlan.join('\n')).not.toMatch(/TEMP B-TREE/);

@@ -200,6 +200,44 @@ describe('export worker', () => {
     expect(Array.from({ length: 100 }, (_, i) => ws.getRow(i + 2).getCell(2).value)).toEqual(results.map((r) => r.com_name));
   });
 
+  it('a sorted ranking file lists the page\'s top 100 in the page\'s order (survival time), 排名 still the financing rank', async () => {
+    const u = await makeUser({ coins: 0, role: 'svip' });
+    const { prov } = await seedClosures(150);
+    const res = await exportAll(u.token, { down_type: 4, com_prov: prov, sort: 3 }, 'rank-sort-0001');
+    expect(res.records.map((r) => r.rows)).toEqual([100]);
+    await deliver([res.record_id]);
+    const ws = await readSheet(`exports/${u.id}/${res.record_id}.xlsx`);
+    expect(ws.rowCount).toBe(101);
+    const file = Array.from({ length: 100 }, (_, i) => ws.getRow(i + 2)).map((r) => ({ rank: r.getCell(1).value, name: r.getCell(2).value, survival: r.getCell(8).value as number }));
+    // Straight from D1: the members are the top 100 by financing total, listed by survival time.
+    const { results: top } = await env.DB.prepare(
+      'SELECT com_id, com_name, survival_months FROM closures WHERE com_prov = ? AND total_money > 0 ORDER BY total_money DESC, com_id DESC LIMIT 100',
+    )
+      .bind(prov)
+      .all<{ com_id: number; com_name: string; survival_months: number }>();
+    const bySurvival = top.map((r, i) => ({ ...r, rank: i + 1 })).sort((a, b) => b.survival_months - a.survival_months || b.com_id - a.com_id);
+    expect(file.map((r) => r.name)).toEqual(bySurvival.map((r) => r.com_name));
+    expect(file.map((r) => r.rank)).toEqual(bySurvival.map((r) => r.rank));
+    expect(file.map((r) => r.survival)).toEqual(bySurvival.map((r) => r.survival_months));
+    expect(new Set(file.map((r) => r.rank))).toEqual(new Set(Array.from({ length: 100 }, (_, i) => i + 1)));
+    // And exactly what the ranking page shows for the same params.
+    const page = await call('/api/closure/amount_top', { token: u.token, query: { com_prov: prov, sort: 3, per_page: 100 } });
+    expect(file.map((r) => [r.rank, r.name])).toEqual(page.body.data.info.map((r: { rank: number; com_name: string }) => [r.rank, r.com_name]));
+  });
+
+  it('a slice of a sorted valuation ranking continues the page order (rows 31-60 by closing date)', async () => {
+    const u = await makeUser({ coins: 0, role: 'svip' });
+    const { prov } = await seedClosures(120);
+    const res = await exportAll(u.token, { down_type: 5, com_prov: prov, sort: 1, page: 2, per_page: 30 }, 'rank-sort-0002');
+    expect(res.records.map((r) => r.rows)).toEqual([30]);
+    await deliver([res.record_id]);
+    const ws = await readSheet(`exports/${u.id}/${res.record_id}.xlsx`);
+    const page = await call('/api/closure/valuation_top', { token: u.token, query: { com_prov: prov, sort: 1, page: 2, per_page: 30 } });
+    expect(page.body.data.info.map((r: { serial: number }) => r.serial)).toEqual(Array.from({ length: 30 }, (_, i) => 31 + i));
+    const rows = Array.from({ length: ws.rowCount - 1 }, (_, i) => ws.getRow(i + 2)).map((r) => [r.getCell(1).value, r.getCell(2).value]);
+    expect(rows).toEqual(page.body.data.info.map((r: { rank: number; com_name: string }) => [r.rank, r.com_name]));
+  });
+
   it('a parent reason lists each company once, though it sits under two of its children', async () => {
     const u = await makeUser({ coins: 100, role: 'vip' });
     await seedClosures(30);

@@ -50,10 +50,16 @@ export function nameMatches(keyword: string): SQL {
   return sql`${closures.comId} IN (SELECT rowid FROM closure_name_chars WHERE closure_name_chars MATCH ${phrase}) AND ${like}`;
 }
 
+/**
+ * The sort keys of the list (1 closing date, 2 founding date, 3 survival time), newest / longest
+ * first with com_id desc breaking ties. The burn rankings order their top 100 by the same keys.
+ */
+export const SORT_COLUMNS = { 1: closures.closeDate, 2: closures.bornDate, 3: closures.survivalMonths } as const;
+
 const ORDER = {
-  1: [desc(closures.closeDate), desc(closures.comId)],
-  2: [desc(closures.bornDate), desc(closures.comId)],
-  3: [desc(closures.survivalMonths), desc(closures.comId)],
+  1: [desc(SORT_COLUMNS[1]), desc(closures.comId)],
+  2: [desc(SORT_COLUMNS[2]), desc(closures.comId)],
+  3: [desc(SORT_COLUMNS[3]), desc(closures.comId)],
 } as const;
 
 /** The one closure_counts row that answers the total, or null when the filters need a COUNT. */

@@ -13,6 +13,10 @@ const toNumber = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? Num
 const choice = <const T extends readonly [number, ...number[]]>(label: string, values: T, def: T[number]) =>
   z.preprocess((v) => toNumber(blankToUndefined(v) ?? def), z.literal(values, { message: `${label}只能是 ${values.join('、')}` }));
 
+/** One of a few small integers, or absent (blank too). */
+const optChoice = <const T extends readonly [number, ...number[]]>(label: string, values: T, meaning: string) =>
+  z.preprocess((v) => toNumber(blankToUndefined(v)), z.literal(values, { message: `${label}只能是 ${meaning}` }).optional());
+
 /** One of a few small integers, required. */
 const reqChoice = <const T extends readonly [number, ...number[]]>(label: string, values: T, meaning: string) =>
   z.preprocess((v) => toNumber(blankToUndefined(v)), z.literal(values, { message: `${label}只能是 ${meaning}` }));
@@ -94,8 +98,8 @@ export const RANKING_SIZE = 100;
 export const rankingQuery = z.object({
   cat_id: optInt('行业', 1, MAX_ID),
   com_prov: optText('省份', 20),
-  // Accepted for the filter bar's sake; a top 100 is always ordered by its measure (as its export is).
-  sort: optInt('排序方式', 1, 3),
+  // Orders the top 100 (chosen by the measure either way); absent keeps the measure's order.
+  sort: optChoice('排序方式', [1, 2, 3], '1（关闭时间）、2（成立时间）或 3（存活时间）'),
   page: pageParam,
   per_page: perPageParam(10, RANKING_SIZE),
 });

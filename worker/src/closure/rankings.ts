@@ -1,21 +1,28 @@
 /**
  * Burn rankings (/deathRank) and incense rankings. Every ranking is a top 100 read from the
  * head of an index: financing total, valuation (all, 千里马 or unicorn), the firms with the most
- * closed companies (closure_firm_stats, kept by triggers), and incense totals.
+ * closed companies (closure_firm_stats, kept by triggers), and incense totals. The company
+ * rankings can show their 100 in another order (closing, founding or survival time).
  */
 import { and, desc, eq, gt, sql, type SQL } from 'drizzle-orm';
 import { closureFirmStats, closureInvestors, closures, investEventInvestors, investFirms } from '../db';
 import type { Db } from '../env';
 import { offsetOf } from '../lib/pagination';
+import { SORT_COLUMNS } from './list';
 import { RANKING_SIZE } from './params';
 import { hydrateClosures, type ClosureRow } from './rows';
 
 export interface RankingParams {
   cat_id?: number;
   com_prov?: string;
+  /** Absent: by the measure; 1 closing date, 2 founding date, 3 survival time (the list's sorts). */
+  sort?: 1 | 2 | 3;
   page: number;
   per_page: number;
 }
+
+/** A ranked company: `rank` is its place by the measure, `serial` its place in the returned order (序号). */
+export type RankedClosure = ClosureRow & { rank: number; serial: number };
 
 /** The slice of a top-100 a page covers: nothing past the 100th. */
 function window(page: number, perPage: number) {
@@ -23,30 +30,54 @@ function window(page: number, perPage: number) {
   return { offset, limit: Math.max(0, Math.min(perPage, RANKING_SIZE - offset)) };
 }
 
+/**
+ * A company ranking. Its members are always the top 100 by the measure, read from the head of the
+ * measure's index (LIMIT 100); `sort` only orders those 100, so the work after the index read is
+ * a sort of at most 100 rows, whatever the table's size. The sort key is read along with the
+ * members, so ordering them needs no second pass over closures.
+ */
 async function rankCompanies(
   db: Db,
   measure: typeof closures.totalMoney | typeof closures.valuation,
   p: RankingParams,
   extra: SQL[] = [],
-): Promise<{ info: (ClosureRow & { rank: number })[]; total: number }> {
+): Promise<{ info: RankedClosure[]; total: number }> {
   const conds: SQL[] = [gt(measure, 0), ...extra];
   if (p.cat_id !== undefined) conds.push(eq(closures.catId, p.cat_id));
   if (p.com_prov !== undefined) conds.push(eq(closures.comProv, p.com_prov));
   const where = and(...conds);
   const { offset, limit } = window(p.page, p.per_page);
-  const top = db.select({ one: sql`1` }).from(closures).where(where).orderBy(desc(measure)).limit(RANKING_SIZE).as('top');
+  const sortKey = p.sort ? SORT_COLUMNS[p.sort] : measure;
+  const top = db
+    .select({ comId: closures.comId, measure, sortKey: sql<number>`${sortKey}`.as('sort_key') })
+    .from(closures)
+    .where(where)
+    .orderBy(desc(measure), desc(closures.comId))
+    .limit(RANKING_SIZE)
+    .as('top');
+  const ranked = db
+    .select({
+      comId: top.comId,
+      sortKey: top.sortKey,
+      rank: sql<number>`row_number() OVER (ORDER BY ${top.measure} DESC, ${top.comId} DESC)`.as('measure_rank'),
+    })
+    .from(top)
+    .as('ranked');
   const [idRows, countRows] = await db.batch([
     db
-      .select({ id: closures.comId })
-      .from(closures)
-      .where(where)
-      .orderBy(desc(measure), desc(closures.comId))
+      .select({ id: ranked.comId, rank: ranked.rank })
+      .from(ranked)
+      .orderBy(desc(ranked.sortKey), desc(ranked.comId))
       .limit(limit)
       .offset(offset),
     db.select({ n: sql<number>`count(*)` }).from(top),
   ]);
+  const rankOf = new Map(idRows.map((r) => [r.id, r.rank]));
   const rows = await hydrateClosures(db, idRows.map((r) => r.id));
-  return { info: rows.map((r, i) => ({ rank: offset + i + 1, ...r })), total: countRows[0]?.n ?? 0 };
+  return {
+    info: rows.map((r, i) => ({ rank: rankOf.get(r.com_id) ?? 0, serial: offset + i + 1, ...r })),
+    total: countRows[0]?.n ?? 0,
+  };
 }
 
 /** 融资总额 TOP100 */

@@ -43,7 +43,8 @@ const COLUMNS: ExportColumn[] = [
   { key: 'com_des', header: '公司简介', width: 60, type: 'text' },
 ];
 
-const RANKED_COLUMNS: ExportColumn[] = [{ key: '_pos', header: '排名', width: 8, type: 'number' }, ...COLUMNS];
+/** 排名 is the company's place by the ranking's measure, whatever order the file is in. */
+const RANKED_COLUMNS: ExportColumn[] = [{ key: 'measure_rank', header: '排名', width: 8, type: 'number' }, ...COLUMNS];
 
 const SELECT = `c.com_name, s1.name AS cat_name, s2.name AS se_cat_name, c.com_prov, c.born_date, c.close_date,
   c.survival_months, r.name AS round_name, c.total_money, c.valuation,
@@ -157,15 +158,30 @@ export const closureAlbum: ExportKind<z.infer<typeof itemParams>> = {
   query: (p) => byLink('closure_company_albums x', 'x.album_id = ?', p.item_id),
 };
 
-/** The ranking's `sort` is accepted for the list's sake; a top 100 is always ordered by its measure. */
+/** A ranking takes the list's filters and sort; the sort orders its top 100 (as on /deathRank). */
 const rankingParams = z.object(listFilters);
 type RankingParams = z.infer<typeof rankingParams>;
 
+/**
+ * The same rows in the same order as the ranking page (closure/rankings.ts): the top 100 by the
+ * measure, read from the head of its index (LIMIT 100) along with the sort key and numbered by the
+ * measure, then ordered by the sort key (absent: the measure) and com_id, both desc. The keyset
+ * reader runs on that set of at most 100 rows; closures is joined by primary key for the columns.
+ */
 function ranking(measure: 'c.total_money' | 'c.valuation', p: RankingParams, extra: string[] = [], extraParams: unknown[] = []): ExportQuery {
   const { where, params } = filterWhere(p);
+  const conds = [...where, `${measure} > 0`, ...extra];
+  const sortKey = p.sort ? SORT_KEY[p.sort] : measure;
+  const members = `SELECT c.com_id, ${measure} AS measure, ${sortKey} AS sort_key FROM closures c
+    WHERE ${conds.join(' AND ')} ORDER BY ${measure} DESC, c.com_id DESC LIMIT ${RANKING_SIZE}`;
   return {
-    ...byClosingDate([...where, `${measure} > 0`, ...extra], [...params, ...extraParams]),
-    key: [measure, 'c.com_id'],
+    from: `(SELECT com_id, sort_key, row_number() OVER (ORDER BY measure DESC, com_id DESC) AS measure_rank FROM (${members})) top`,
+    joins: `JOIN closures c ON c.com_id = top.com_id ${JOINS}`,
+    where: [],
+    params: [...params, ...extraParams],
+    key: ['top.sort_key', 'top.com_id'],
+    dir: 'DESC',
+    select: `top.measure_rank, ${SELECT}`,
     limit: RANKING_SIZE,
   };
 }

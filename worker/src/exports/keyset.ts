@@ -58,7 +58,8 @@ async function startCursor(d1: D1Database, q: ExportQuery, offset: number): Prom
 
 /**
  * Reads rows offset .. offset+rows of the export in its order, READ_PAGE at a time.
- * Each row gets `_pos`, its 1-based place in the whole result (the 排名 of a ranking).
+ * Each row gets `_pos`, its 1-based place in the whole result (the 排名 of a STAR-market ranking;
+ * a closed-company ranking selects its own, the place by its measure, as it may be sorted otherwise).
  */
 export async function* readRows(d1: D1Database, q: ExportQuery, offset: number, rows: number, pageSize = READ_PAGE): AsyncGenerator<ExportRow[]> {
   const start = await startCursor(d1, q, offset);
