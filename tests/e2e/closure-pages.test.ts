@@ -228,6 +228,19 @@ describe('/deathRank', () => {
     const serials = await table.locator('tbody tr td:first-child').allInnerTexts();
     expect(serials).toEqual(rows.map((_, i) => String(i + 1)));
 
+    // Sorted by survival time: the worker's order of the same 100 (serials 1..n), not a re-sort in the page.
+    const bySurvival = await apiGet<{ info: (RankRow & { rank: number })[] }>(
+      `/closure/amount_top?per_page=100&sort=3&com_prov=${encodeURIComponent(province)}`,
+      'vip@demo.local',
+    );
+    expect(bySurvival.info.map((r) => r.com_id)).not.toEqual(rows.map((r) => r.com_id));
+    expect(new Set(bySurvival.info.map((r) => r.com_id))).toEqual(new Set(rows.map((r) => r.com_id)));
+    await page.getByLabel('排序').selectOption('3');
+    await page.waitForURL(/sort=3/);
+    const names = () => table.locator('tbody tr .rank-company > span:last-child').allInnerTexts();
+    await expect.poll(names).toEqual(bySurvival.info.map((r) => r.com_name));
+    expect(await table.locator('tbody tr td:first-child').allInnerTexts()).toEqual(rows.map((_, i) => String(i + 1)));
+
     await page.getByRole('tab', { name: '估值TOP100' }).click();
     await page.waitForURL(/tab=valuation/);
     await expect.poll(() => table.locator('thead th').last().innerText()).toBe('估值');

@@ -4,7 +4,6 @@ import { FirmRankList } from '../../web/src/features/closure/FirmRankList';
 import { NewsSearchBox, SEARCH_DEBOUNCE_MS } from '../../web/src/features/closure/NewsSearchBox';
 import type { RankedCompany, ReasonParent } from '../../web/src/features/closure/queries-more';
 import { RankTable } from '../../web/src/features/closure/RankTable';
-import { sortRanked } from '../../web/src/features/closure/rankSort';
 import { selectReason } from '../../web/src/features/closure/reasonSelection';
 import { renderInApp, resetApp, stubApi } from './helpers';
 
@@ -14,6 +13,7 @@ afterEach(resetApp);
 function ranked(rank: number, over: Partial<RankedCompany> = {}): RankedCompany {
   return {
     rank,
+    serial: rank,
     com_id: 500 + rank,
     com_name: `公司${rank}`,
     logo: '',
@@ -65,16 +65,16 @@ describe('RankTable', () => {
     expect(screen.queryByRole('table')).toBeNull();
   });
 
-  it('re-orders the top 100 by closing, founding or survival time (latest / longest first); no sort keeps the rank order', () => {
-    const rows = [
-      ranked(1, { com_change_close_date: '2018-01-01', born: '2016-01', survival: { years: 2, months: 0 } }),
-      ranked(2, { com_change_close_date: '2021-05-01', born: '2012-01', survival: { years: 9, months: 4 } }),
-      ranked(3, { com_change_close_date: '2019-09-09', born: '2019-01', survival: { years: 0, months: 8 } }),
-    ];
-    expect(sortRanked(rows, '').map((r) => r.rank)).toEqual([1, 2, 3]);
-    expect(sortRanked(rows, '1').map((r) => r.rank)).toEqual([2, 3, 1]);
-    expect(sortRanked(rows, '2').map((r) => r.rank)).toEqual([3, 1, 2]);
-    expect(sortRanked(rows, '3').map((r) => r.rank)).toEqual([2, 1, 3]);
+  it('shows the worker\'s serial as 序号 and keeps the worker\'s order, whatever the rank by the measure', async () => {
+    stubApi({});
+    // Page 2 of a ranking sorted by survival time: rows 11-13 in the worker's order, ranked 57, 3 and 88 by financing total.
+    const rows = [57, 3, 88].map((rank, i) => ranked(rank, { serial: 11 + i, logo: `https://logo.example/${rank}.png` }));
+    await renderInApp(<RankTable rows={rows} measure="amount" />);
+    const cells = screen.getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell'));
+    expect(cells.map((c) => c[0].textContent)).toEqual(['11', '12', '13']);
+    expect(cells.map((c) => c[1].textContent)).toEqual(['公司57', '公司3', '公司88']);
+    // The first three places of the shown order are highlighted, not the measure's top three.
+    expect(cells.map((c) => c[0].classList.contains('is-top'))).toEqual([false, false, false]);
   });
 });
 

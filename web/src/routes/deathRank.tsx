@@ -13,7 +13,7 @@ import {
   type RankTab,
 } from '../features/closure/queries-more';
 import { RankTable } from '../features/closure/RankTable';
-import { RANK_SORTS, sortRanked, type RankSort } from '../features/closure/rankSort';
+import { RANK_SORTS, type RankSort } from '../features/closure/rankSort';
 import { optIdParam, optTextParam } from '../features/closure/searchParams';
 import { CLOSURE_DOWN_KINDS, openExport } from '../features/exports/store';
 import { requireLogin } from '../lib/gate';
@@ -82,10 +82,10 @@ function CompanyTab({ tab }: { tab: CompanyRankTab }) {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
   const options = useQuery(closureFiltersQueryOptions());
-  const filters = { cat_id: search.cat_id, com_prov: search.com_prov };
+  // The sort is a ranking param like the filters: the worker orders the 100, the export follows it.
+  const filters = { cat_id: search.cat_id, com_prov: search.com_prov, sort: search.sort };
   const ranking = useQuery(companyRankingQueryOptions(tab, filters));
   const sort = (search.sort === undefined ? '' : String(search.sort)) as RankSort | '';
-  const rows = sortRanked(ranking.data?.info ?? [], sort);
 
   const setFilter = (patch: { cat_id?: number; com_prov?: string; sort?: 1 | 2 | 3 }) =>
     requireLogin(() => void navigate({ search: (s) => ({ ...s, ...patch }) }));
@@ -119,7 +119,7 @@ function CompanyTab({ tab }: { tab: CompanyRankTab }) {
           导出数据
         </button>
       </div>
-      {ranking.isPending ? <Loading /> : <RankTable rows={rows} measure={tab === 'amount' ? 'amount' : 'valuation'} />}
+      {ranking.isPending ? <Loading /> : <RankTable rows={ranking.data?.info ?? []} measure={tab === 'amount' ? 'amount' : 'valuation'} />}
     </>
   );
 }

@@ -13,6 +13,8 @@ export interface RankTableProps {
 /**
  * The company table of the first four burn-ranking tabs: serial number, company, sector, province,
  * closing date, survival time (phones keep serial, company, province and measure) and the measure shown by the 万元/亿元 rule (formatWan). Empty: '暂无数据'.
+ * Rows come in the worker's order; 序号 is the worker's `serial` (the place in that order, which
+ * differs from `rank`, the place by the measure, once a sort is chosen).
  */
 export function RankTable({ rows, measure }: RankTableProps) {
   if (rows.length === 0) return <EmptyState />;
@@ -40,9 +42,9 @@ export function RankTable({ rows, measure }: RankTableProps) {
           </tr>
         </thead>
         <tbody>
-          {rows.map((r, i) => (
+          {rows.map((r) => (
             <tr key={r.com_id}>
-              <td className={`rank-no${i < 3 ? ' is-top' : ''}`}>{i + 1}</td>
+              <td className={`rank-no${r.serial <= 3 ? ' is-top' : ''}`}>{r.serial}</td>
               <td>
                 <AppLink href={`/company/${r.com_id}`} className="rank-company">
                   <LogoBadge src={r.logo} name={r.com_name} size={32} />

@@ -72,6 +72,8 @@ export type CompanyRankTab = Exclude<RankTab, 'firm'>;
 export interface RankFilters {
   cat_id?: number;
   com_prov?: string;
+  /** Orders the top 100 on the worker (1 closing, 2 founding, 3 survival time); absent: by the measure. */
+  sort?: 1 | 2 | 3;
 }
 
 /** Every ranking is a top 100, fetched whole (spec §9). */
@@ -83,7 +85,7 @@ export const companyRankingQueryOptions = (tab: CompanyRankTab, f: RankFilters) 
   queryOptions({
     queryKey: ['closure', 'ranking', tab, f],
     queryFn: () => {
-      const query = qs({ cat_id: f.cat_id, com_prov: f.com_prov, page: 1, per_page: RANKING_SIZE });
+      const query = qs({ cat_id: f.cat_id, com_prov: f.com_prov, sort: f.sort, page: 1, per_page: RANKING_SIZE });
       if (tab === 'amount') return unwrap(api.closure.amount_top.$get({ query }));
       return unwrap(api.closure.valuation_top.$get({ query: { ...query, ...qs({ horse_unicorn: HORSE_UNICORN[tab] }) } }));
     },

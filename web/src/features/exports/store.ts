@@ -23,7 +23,7 @@ import { createStore, useStore } from '../../lib/store';
  *   reason list (1, VIP only): { kind: 'closure_reason', params: { type_id: 12 }, from: 'deathReason' }
  *   track (2):                 { kind: 'closure_track', params: { item_id: 7 }, from: 'deathTrack' }
  *   album (3):                 { kind: 'closure_album', params: { item_id: 5 }, from: 'deathAlbum' }
- *   financing top100 (4):      { kind: 'closure_amount_top', params: { cat_id, com_prov, fund_status }, from: 'deathRank' }
+ *   financing top100 (4):      { kind: 'closure_amount_top', params: { cat_id, com_prov, sort }, from: 'deathRank' }
  *   valuation top100 (5):      { kind: 'closure_valuation_top', params: {}, from: 'deathRank' }
  *   horse / unicorn (6):       { kind: 'closure_horse_unicorn', params: { horse_unicorn: 1 } (1 千里马, 2 独角兽), from: 'deathRank' }
  * starmarket_company_down type -> kind (STARMARKET_DOWN_KINDS below):
