@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import './logo-badge.css';
 
 /**
  * A company or firm logo; without one (or when the image fails) the first character of the name
