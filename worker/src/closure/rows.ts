@@ -17,7 +17,8 @@ import {
   sectors,
 } from '../db';
 import type { Db } from '../env';
-import { formatDate, formatMonth, survival } from './format';
+import { formatYmd } from '../lib/time';
+import { formatMonth, survival } from './format';
 
 export interface ClosureRow {
   com_id: number;
@@ -125,7 +126,7 @@ export async function hydrateClosures(db: Db, ids: number[]): Promise<ClosureRow
         cat_name: b.catName ?? '',
         se_cat_name: b.seCatName ?? '',
         born: formatMonth(b.bornDate),
-        com_change_close_date: formatDate(b.closeDate),
+        com_change_close_date: formatYmd(b.closeDate),
         com_fund_status_name: b.fundStatusName ?? '',
         survival: survival(b.survivalMonths ?? 0),
         operating_status: b.operatingStatus,
