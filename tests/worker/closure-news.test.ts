@@ -1,3 +1,4 @@
+import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { beijingDate } from '../../worker/src/lib/time';
 import { baseTaxonomy, makeNews, SECTOR } from './closure-fixtures';
@@ -65,5 +66,20 @@ describe('GET /api/closure/news_list', () => {
 
   it('needs login', async () => {
     expect((await call('/api/closure/news_list')).status).toBe(401);
+  });
+
+  it('the unfiltered total follows inserts, deletes and news moving in or out of the closed-company list', async () => {
+    const total = async () => (await call('/api/closure/news_list', { token: u.token })).body.data.page.total;
+    const before = await total();
+    await makeNews({ title: '计数用', prov: '北京', date: 20180101 });
+    expect(await total()).toBe(before + 1);
+    await env.DB.prepare("UPDATE news SET is_closure = 0 WHERE title = '计数用'").run();
+    expect(await total()).toBe(before);
+    await env.DB.prepare("UPDATE news SET is_closure = 1 WHERE title = '非死亡公司新闻'").run();
+    expect(await total()).toBe(before + 1);
+    await env.DB.prepare("DELETE FROM news WHERE title IN ('计数用', '非死亡公司新闻')").run();
+    expect(await total()).toBe(before);
+    const counted = await env.DB.prepare('SELECT COUNT(*) AS n FROM news WHERE is_closure = 1').first<{ n: number }>();
+    expect(await total()).toBe(counted!.n);
   });
 });

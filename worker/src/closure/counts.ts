@@ -2,13 +2,13 @@
  * Totals kept by triggers in closure_counts (migrations 0003 and 0009): one row per
  * (dim, key), equal to counting the rows, without reading them on every request.
  * dims: 'all', 'year', 'prov', 'cat', 'fund' (closures); 'type', 'ptype' (distinct companies of a
- * parent reason), 'track', 'album' (the link tables).
+ * parent reason), 'track', 'album' (the link tables); 'news' (closed-company news, migration 0013).
  */
 import { and, eq } from 'drizzle-orm';
 import { closureCounts } from '../db';
 import type { Db } from '../env';
 
-export type CountDim = 'all' | 'year' | 'prov' | 'cat' | 'fund' | 'type' | 'ptype' | 'track' | 'album';
+export type CountDim = 'all' | 'year' | 'prov' | 'cat' | 'fund' | 'type' | 'ptype' | 'track' | 'album' | 'news';
 
 /** The query of one total, for use inside db.batch(); the row is absent when nothing was ever counted. */
 export const countQuery = (db: Db, dim: CountDim, key: string | number) =>

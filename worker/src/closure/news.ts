@@ -11,6 +11,7 @@ import { offsetOf } from '../lib/pagination';
 import { beijingDate, formatYmd } from '../lib/time';
 import { yearRange } from './format';
 import { likeAnywhere } from '../lib/params';
+import { countQuery } from './counts';
 import { NEWS_BEFORE_2012 } from './params';
 
 export const OVERSEAS = '海外';
@@ -98,7 +99,8 @@ export async function listNews(db: Db, p: NewsParams): Promise<{ info: NewsItem[
       .orderBy(desc(news.date), desc(news.id))
       .limit(p.per_page)
       .offset(offsetOf(p.page, p.per_page)),
-    db.select({ n: count() }).from(news).where(where),
+    // Unfiltered, the total is the trigger-kept count instead of a pass over every news row.
+    conds.length === 1 ? countQuery(db, 'news', '') : db.select({ n: count() }).from(news).where(where),
   ]);
   return {
     info: rows.map((r) => ({
