@@ -2,48 +2,22 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FirmRankList } from '../../web/src/features/closure/FirmRankList';
 import { NewsSearchBox, SEARCH_DEBOUNCE_MS } from '../../web/src/features/closure/NewsSearchBox';
-import type { RankedCompany, ReasonParent } from '../../web/src/features/closure/queries-more';
+import type { ReasonParent } from '../../web/src/features/closure/queries-more';
 import { RankTable } from '../../web/src/features/closure/RankTable';
 import { selectReason } from '../../web/src/features/closure/reasonSelection';
+import { rankedCompany } from './closure-fixtures';
 import { renderInApp, resetApp, stubApi } from './helpers';
 
 beforeEach(resetApp);
 afterEach(resetApp);
 
-function ranked(rank: number, over: Partial<RankedCompany> = {}): RankedCompany {
-  return {
-    rank,
-    serial: rank,
-    com_id: 500 + rank,
-    com_name: `公司${rank}`,
-    logo: '',
-    com_des: '',
-    com_prov: '北京',
-    cat_id: 1,
-    cat_name: '金融',
-    se_cat_name: '区块链',
-    born: '2015-03',
-    com_change_close_date: '2019-06-01',
-    com_fund_status_name: 'B轮',
-    survival: { years: 4, months: 3 },
-    operating_status: '已关闭',
-    total_money: 0,
-    valuation: 0,
-    incense_total: 0,
-    closure_type: [],
-    com_team: [],
-    com_tag: [],
-    com_invst: [],
-    ...over,
-  };
-}
 
 const lastColumn = () => screen.getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell').at(-1)?.textContent);
 
 describe('RankTable', () => {
   it('shows financing totals of 10000万 or more in 亿元 and smaller ones in 万元, with serial numbers', async () => {
     stubApi({});
-    const rows = [ranked(1, { total_money: 760200 }), ranked(2, { total_money: 10000 }), ranked(3, { total_money: 9999 }), ranked(4, { total_money: 850.5 })];
+    const rows = [rankedCompany(1, { total_money: 760200 }), rankedCompany(2, { total_money: 10000 }), rankedCompany(3, { total_money: 9999 }), rankedCompany(4, { total_money: 850.5 })];
     await renderInApp(<RankTable rows={rows} measure="amount" />);
     expect(screen.getAllByRole('columnheader').at(-1)?.textContent).toBe('融资总额');
     expect(lastColumn()).toEqual(['76.02亿元', '1亿元', '9999万元', '850.5万元']);
@@ -53,7 +27,7 @@ describe('RankTable', () => {
 
   it('uses the valuation for the valuation, 千里马 and unicorn tabs', async () => {
     stubApi({});
-    await renderInApp(<RankTable rows={[ranked(1, { total_money: 5, valuation: 125000 })]} measure="valuation" />);
+    await renderInApp(<RankTable rows={[rankedCompany(1, { total_money: 5, valuation: 125000 })]} measure="valuation" />);
     expect(screen.getAllByRole('columnheader').at(-1)?.textContent).toBe('估值');
     expect(lastColumn()).toEqual(['12.5亿元']);
   });
@@ -68,7 +42,7 @@ describe('RankTable', () => {
   it('shows the worker\'s serial as 序号 and keeps the worker\'s order, whatever the rank by the measure', async () => {
     stubApi({});
     // Page 2 of a ranking sorted by survival time: rows 11-13 in the worker's order, ranked 57, 3 and 88 by financing total.
-    const rows = [57, 3, 88].map((rank, i) => ranked(rank, { serial: 11 + i, logo: `https://logo.example/${rank}.png` }));
+    const rows = [57, 3, 88].map((rank, i) => rankedCompany(rank, { serial: 11 + i, logo: `https://logo.example/${rank}.png` }));
     await renderInApp(<RankTable rows={rows} measure="amount" />);
     const cells = screen.getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell'));
     expect(cells.map((c) => c[0].textContent)).toEqual(['11', '12', '13']);

@@ -6,6 +6,7 @@ import { GateDialogs } from '../../web/src/features/layout/GateDialogs';
 import type { RouterContext } from '../../web/src/lib/routerContext';
 import { setToken } from '../../web/src/lib/token';
 import { Route as deathRankRoute } from '../../web/src/routes/deathRank';
+import { rankedCompany } from './closure-fixtures';
 import { meBody, okBody, renderRouter, resetApp, stubApi, visit } from './helpers';
 
 const root = createRootRouteWithContext<RouterContext>()({
@@ -26,30 +27,7 @@ beforeEach(() => {
 });
 afterEach(resetApp);
 
-const company = (rank: number, serial: number) => ({
-  rank,
-  serial,
-  com_id: 700 + rank,
-  com_name: `公司${rank}`,
-  logo: `https://logo.example/${rank}.png`,
-  com_des: '',
-  com_prov: '北京',
-  cat_id: 1,
-  cat_name: '金融',
-  se_cat_name: '',
-  born: '2015-03',
-  com_change_close_date: '2019-06-01',
-  com_fund_status_name: 'B轮',
-  survival: { years: 4, months: 3 },
-  operating_status: '已关闭',
-  total_money: 1000 - rank,
-  valuation: 0,
-  incense_total: 0,
-  closure_type: [],
-  com_team: [],
-  com_tag: [],
-  com_invst: [],
-});
+const company = (rank: number, serial: number) => rankedCompany(rank, { serial, total_money: 1000 - rank, logo: `https://logo.example/${rank}.png` });
 
 /** Query strings of every GET /api/closure/amount_top the page made. */
 const rankingRequests = () =>

@@ -17,9 +17,12 @@ import { userRoutes } from './routes/user';
 /** Request bodies above this are refused before parsing. */
 export const MAX_BODY_BYTES = 64 * 1024;
 
+/** Built on the first request (the routes never change while an isolate lives), not per request or at start-up. */
+let openApi: ReturnType<typeof buildOpenApi> | undefined;
+
 const api = new Hono<AppEnv>()
   .get('/health', (c) => c.json({ status: 'success' as const, data: { ok: true } }))
-  .get('/openapi.json', (c) => c.json(buildOpenApi(app)))
+  .get('/openapi.json', (c) => c.json((openApi ??= buildOpenApi(app))))
   .get('/docs', (c) => c.html(docsPage()))
   .route('/auth', authRoutes)
   .route('/user', userRoutes)
