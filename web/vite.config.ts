@@ -1,9 +1,29 @@
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const webRoot = import.meta.dirname;
+const require = createRequire(import.meta.url);
+
+/**
+ * The API reference page (/api/docs, served by the worker) runs Swagger UI from the product's own
+ * assets, never a CDN: its bundle and stylesheet are emitted under /vendor/swagger-ui/.
+ */
+function swaggerUiAssets(): Plugin {
+  const dir = path.dirname(require.resolve('swagger-ui-dist/package.json'));
+  return {
+    name: 'swagger-ui-assets',
+    apply: 'build',
+    generateBundle() {
+      for (const file of ['swagger-ui-bundle.js', 'swagger-ui.css']) {
+        this.emitFile({ type: 'asset', fileName: `vendor/swagger-ui/${file}`, source: readFileSync(path.join(dir, file)) });
+      }
+    },
+  };
+}
 
 export default defineConfig({
   root: webRoot,
@@ -16,6 +36,7 @@ export default defineConfig({
       generatedRouteTree: path.join(webRoot, 'src/routeTree.gen.ts'),
     }),
     react(),
+    swaggerUiAssets(),
   ],
   build: {
     outDir: path.join(webRoot, 'dist'),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { POLICY } from '../../worker/src/auth/policy';
+import { policy } from '../../worker/src/app';
 import { call } from './helpers';
 
 describe('API reference', () => {
@@ -8,7 +8,7 @@ describe('API reference', () => {
     expect(res.status).toBe(200);
     const doc = res.body;
     expect(doc.openapi).toBe('3.1.0');
-    for (const [key, entry] of Object.entries(POLICY)) {
+    for (const [key, entry] of Object.entries(policy())) {
       const [method, path] = key.split(' ');
       const op = doc.paths[path.replace(/:(\w+)/g, '{$1}')]?.[method.toLowerCase()];
       expect(op, key).toBeTruthy();

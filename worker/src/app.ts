@@ -1,37 +1,32 @@
 import { drizzle } from 'drizzle-orm/d1';
-import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { access, session } from './auth/access';
+import { authRoutes } from './auth/routes';
+import { closureCommentRoutes, closureRoutes } from './closure/routes';
 import * as schema from './db';
-import type { AppEnv } from './env';
+import { exportRoutes } from './exports/routes';
+import { followRoutes } from './follow/routes';
+import { docsRoutes } from './lib/docs';
 import { errorResponse } from './lib/envelope';
 import { ApiError } from './lib/errors';
-import { buildOpenApi, docsPage } from './lib/openapi';
-import { authRoutes } from './routes/auth';
-import { closureCommentRoutes, closureRoutes } from './routes/closure';
-import { exportRoutes } from './routes/exports';
-import { followRoutes } from './routes/follow';
-import { userRoutes } from './routes/user';
+import { createArea, declared, derivePolicy } from './lib/route';
+import { userRoutes } from './user/routes';
 
 /** Request bodies above this are refused before parsing. */
 export const MAX_BODY_BYTES = 64 * 1024;
 
-/** Built on the first request (the routes never change while an isolate lives), not per request or at start-up. */
-let openApi: ReturnType<typeof buildOpenApi> | undefined;
+/** The areas, one line each: `.route(<prefix>, declared(<area>Routes))`. */
+const api = createArea()
+  .route('/', declared(docsRoutes(() => app)))
+  .route('/auth', declared(authRoutes))
+  .route('/user', declared(userRoutes))
+  .route('/closure', declared(closureRoutes))
+  .route('/', declared(closureCommentRoutes))
+  .route('/', declared(exportRoutes))
+  .route('/follow', declared(followRoutes));
 
-const api = new Hono<AppEnv>()
-  .get('/health', (c) => c.json({ status: 'success' as const, data: { ok: true } }))
-  .get('/openapi.json', (c) => c.json((openApi ??= buildOpenApi(app))))
-  .get('/docs', (c) => c.html(docsPage()))
-  .route('/auth', authRoutes)
-  .route('/user', userRoutes)
-  .route('/closure', closureRoutes)
-  .route('/', closureCommentRoutes)
-  .route('/', exportRoutes)
-  .route('/follow', followRoutes);
-
-const app = new Hono<AppEnv>();
+const app = createArea();
 
 app.use('/api/*', async (c, next) => {
   c.set('requestId', c.req.header('cf-ray') ?? crypto.randomUUID());
@@ -74,3 +69,6 @@ app.onError((err, c) => {
 
 export type AppType = typeof routes;
 export { app };
+
+/** Every route's access level and summary, from the routes' declarations (the access-matrix test walks it). */
+export const policy = () => derivePolicy(app);

@@ -1,15 +1,19 @@
-import type { Context, Hono, MiddlewareHandler } from 'hono';
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { Context, MiddlewareHandler } from 'hono';
 import { matchedRoutes } from 'hono/route';
 import type { AppEnv, SessionUser } from '../env';
 import { ApiError } from '../lib/errors';
-import { POLICY, type AccessLevel } from './policy';
+import { derivePolicy, type AccessLevel, type PolicyEntry } from '../lib/route';
 import { userForToken } from './session';
 
-/** Reads the bearer token and sets `user` (or null). Never rejects by itself. */
+/**
+ * Reads the session token and sets `user` (or null). Never rejects by itself.
+ * `Bearer <token>` is the documented form; a bare token is accepted too, as scripts send it.
+ */
 export const session: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const header = c.req.header('Authorization') ?? '';
-  const m = /^Bearer\s+(\S+)$/i.exec(header);
-  c.set('user', m ? await userForToken(c.get('db'), m[1]) : null);
+  const header = c.req.header('Authorization')?.trim() ?? '';
+  const token = /^Bearer\s+(\S+)$/i.exec(header)?.[1] ?? (/^[A-Za-z0-9_-]{20,200}$/.test(header) ? header : undefined);
+  c.set('user', token ? await userForToken(c.get('db'), token) : null);
   await next();
 };
 
@@ -28,10 +32,13 @@ export function currentUser(c: Context<AppEnv>): SessionUser {
 }
 
 /**
- * Enforces the policy table. The endpoint is the last matched route with a concrete
- * method; with none, the path is unknown (NOT_FOUND) or known for other methods (METHOD_NOT_ALLOWED).
+ * Enforces each route's declared level, before its validators run. The endpoint is the last
+ * matched route with a concrete method; with none, the path is unknown (NOT_FOUND) or known for
+ * other methods (METHOD_NOT_ALLOWED). The levels come from the routes' own declarations
+ * (derived once per isolate: the routes never change while it lives).
  */
-export function access(app: () => Hono<AppEnv>): MiddlewareHandler<AppEnv> {
+export function access(app: () => OpenAPIHono<AppEnv>): MiddlewareHandler<AppEnv> {
+  let policy: Record<string, PolicyEntry> | undefined;
   return async (c, next) => {
     const endpoint = [...matchedRoutes(c)].reverse().find((r) => r.method !== 'ALL');
     if (!endpoint) {
@@ -40,8 +47,9 @@ export function access(app: () => Hono<AppEnv>): MiddlewareHandler<AppEnv> {
       );
       throw other ? new ApiError('METHOD_NOT_ALLOWED') : new ApiError('NOT_FOUND', '接口不存在');
     }
-    const entry = POLICY[`${endpoint.method} ${endpoint.path}`];
-    if (!entry) throw new ApiError('INTERNAL', '接口未配置访问权限');
+    policy ??= derivePolicy(app());
+    const entry = policy[`${endpoint.method} ${endpoint.path}`];
+    if (!entry) throw new ApiError('INTERNAL', '接口未声明访问级别');
     requireLevel(c.get('user'), entry.level);
     await next();
   };

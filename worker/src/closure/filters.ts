@@ -6,7 +6,7 @@ import { asc, sql } from 'drizzle-orm';
 import { rounds, sectors } from '../db';
 import type { Db } from '../env';
 import { newsYears, OVERSEAS } from './news';
-import { SORTS } from './params';
+import { CLOSURE_SORTS } from './constants';
 
 /**
  * Distinct provinces of closures by skipping through closures_prov_close_idx: one index seek per
@@ -38,7 +38,7 @@ export async function closureFilters(db: Db) {
       children: sectorRows.filter((c) => c.parentId === s.id).map((c) => ({ id: c.id, name: c.name })),
     })),
     fund_statuses: roundRows.map((r) => ({ id: r.id, name: r.name })),
-    sorts: SORTS.map((s) => ({ id: s.id, name: s.name })),
+    sorts: CLOSURE_SORTS.map((s) => ({ id: s.id, name: s.name })),
     news_regions: [...provinces.filter((p) => p !== OVERSEAS), OVERSEAS],
     news_years: newsYears(),
   };

@@ -10,10 +10,9 @@ import type { Db } from '../env';
 import { ApiError } from '../lib/errors';
 import { offsetOf } from '../lib/pagination';
 import { likeAnywhere } from '../lib/params';
+import { CLOSURE_PAGE_SIZE } from './constants';
 import { countQuery, type CountDim } from './counts';
 import { hydrateClosures, type ClosureRow } from './rows';
-
-export const CLOSURE_PAGE_SIZE = 10;
 
 export interface ClosureListParams {
   com_prov?: string;

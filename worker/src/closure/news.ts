@@ -12,10 +12,9 @@ import { beijingDate, formatYmd } from '../lib/time';
 import { yearRange } from './format';
 import { likeAnywhere } from '../lib/params';
 import { countQuery } from './counts';
-import { NEWS_BEFORE_2012 } from './params';
+import { FIRST_NEWS_YEAR, NEWS_BEFORE_2012 } from './constants';
 
 export const OVERSEAS = '海外';
-export const FIRST_NEWS_YEAR = 2012;
 
 export interface NewsParams {
   com_prov?: string;

@@ -9,7 +9,7 @@ import { closureFirmStats, closureInvestors, closures, investEventInvestors, inv
 import type { Db } from '../env';
 import { offsetOf } from '../lib/pagination';
 import { SORT_COLUMNS } from './list';
-import { RANKING_SIZE } from './params';
+import { FIRM_CASES, RANKING_SIZE } from './constants';
 import { hydrateClosures, type ClosureRow } from './rows';
 
 export interface RankingParams {
@@ -86,9 +86,6 @@ export const amountTop = (db: Db, p: RankingParams) => rankCompanies(db, closure
 /** 估值 TOP100; horse_unicorn 1 gives 千里马, 2 unicorn (独角兽). */
 export const valuationTop = (db: Db, p: RankingParams & { horse_unicorn?: number }) =>
   rankCompanies(db, closures.valuation, p, p.horse_unicorn ? [eq(closures.horseUnicorn, p.horse_unicorn)] : []);
-
-/** Closed-company cases shown per firm in the institution ranking. */
-export const FIRM_CASES = 3;
 
 export interface FirmRow {
   rank: number;

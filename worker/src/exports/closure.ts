@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { likeAnywhere, optInt, optText, reqId } from '../lib/params';
-import { slice } from './params';
+import { slice } from './schemas';
 import type { ExportColumn, ExportKind, ExportQuery } from './types';
 
 /** Ranking exports are the top 100, as on /deathRank. */

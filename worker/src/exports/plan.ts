@@ -2,12 +2,9 @@ import { ApiError } from '../lib/errors';
 import { ymd } from '../lib/time';
 import type { ExportSlice } from './types';
 
-/** Rows per file (spec §9: batch download size 2000). */
-export const BATCH_SIZE = 2000;
-/** One export makes at most this many files (200,000 rows); a larger one must be narrowed by filters. */
-export const MAX_BATCHES = 100;
+import { BATCH_SIZE, EMPTY_EXPORT_MSG, MAX_BATCHES } from './constants';
 
-export const EMPTY_EXPORT_MSG = '数据为空，不能下载';
+export { BATCH_SIZE, EMPTY_EXPORT_MSG, MAX_BATCHES };
 
 export interface PlannedBatch {
   batchNo: number;

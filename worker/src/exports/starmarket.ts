@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { likeAnywhere, optInt, optText } from '../lib/params';
-import { slice } from './params';
+import { slice } from './schemas';
 import type { ExportColumn, ExportKind, ExportQuery } from './types';
 
 const COLUMNS: ExportColumn[] = [

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { AccessLevel } from '../auth/policy';
+import type { AccessLevel } from '../lib/route';
 
 /** One column of an export file: the Chinese header, its width in characters and how the cell is typed. */
 export interface ExportColumn {

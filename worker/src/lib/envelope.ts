@@ -8,10 +8,10 @@ export interface Page {
   per_page: number;
 }
 
-export const ok = <T>(c: Context<AppEnv>, data: T) => c.json({ status: 'success' as const, data });
+export const ok = <T>(c: Context<AppEnv>, data: T) => c.json({ status: 'success' as const, data }, 200);
 
 export const list = <T>(c: Context<AppEnv>, info: T[], page: Page) =>
-  c.json({ status: 'success' as const, data: { info, page } });
+  c.json({ status: 'success' as const, data: { info, page } }, 200);
 
 export interface ErrorBody {
   status: 'error';

@@ -1,16 +1,15 @@
+/** Registration, login and logout, mounted at /api/auth. */
 import { eq } from 'drizzle-orm';
-import { Hono } from 'hono';
 import { z } from 'zod';
-import { clearAccountFailures, assertLoginAllowed, recordLoginFailure } from '../auth/ratelimit';
-import { currentUser } from '../auth/access';
-import { hashPassword, verifyPassword } from '../auth/password';
-import { createSession, revokeSession } from '../auth/session';
 import { openWallet } from '../coins';
 import { users } from '../db';
-import type { AppEnv } from '../env';
 import { ok } from '../lib/envelope';
 import { ApiError } from '../lib/errors';
-import { zv } from '../lib/validate';
+import { createArea, defineRoute, jsonBody } from '../lib/route';
+import { currentUser } from './access';
+import { hashPassword, verifyPassword } from './password';
+import { assertLoginAllowed, clearAccountFailures, recordLoginFailure } from './ratelimit';
+import { createSession, revokeSession } from './session';
 
 const PHONE = /^1[3-9]\d{9}$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -38,8 +37,32 @@ const clientIp = (h: (n: string) => string | undefined) => h('cf-connecting-ip')
 /** The same answer for an unknown account and a wrong password. */
 const BAD_CREDENTIALS = '账号或密码错误';
 
-export const authRoutes = new Hono<AppEnv>()
-  .post('/register', zv('json', registerBody), async (c) => {
+
+const sessionData = z.object({ token: z.string(), expires_at: z.number().int(), username: z.string() });
+
+const register = defineRoute({
+  method: 'post',
+  path: '/register',
+  access: 'public',
+  summary: '注册（手机号或邮箱 + 密码）',
+  request: { body: jsonBody(registerBody) },
+  data: sessionData,
+});
+
+const login = defineRoute({
+  method: 'post',
+  path: '/login',
+  access: 'public',
+  summary: '登录，返回 token',
+  note: '账号或密码错误统一提示；同一账号或 IP 短时间内失败过多返回 RATE_LIMITED',
+  request: { body: jsonBody(loginBody) },
+  data: sessionData,
+});
+
+const logout = defineRoute({ method: 'post', path: '/logout', access: 'login', summary: '退出登录（吊销当前 token）', data: z.object({ loggedOut: z.boolean() }) });
+
+export const authRoutes = createArea()
+  .openapi(register, async (c) => {
     const body = c.req.valid('json');
     const db = c.get('db');
     const existing = await db.select({ id: users.id }).from(users).where(eq(users.account, body.account)).get();
@@ -58,7 +81,7 @@ export const authRoutes = new Hono<AppEnv>()
     const session = await createSession(db, inserted.id, now);
     return ok(c, { token: session.token, expires_at: session.expiresAt, username });
   })
-  .post('/login', zv('json', loginBody), async (c) => {
+  .openapi(login, async (c) => {
     const { account: acct, password } = c.req.valid('json');
     const ip = clientIp((n) => c.req.header(n));
     await assertLoginAllowed(c.env.DB, acct, ip);
@@ -80,7 +103,7 @@ export const authRoutes = new Hono<AppEnv>()
     const session = await createSession(db, user.id);
     return ok(c, { token: session.token, expires_at: session.expiresAt, username: user.username });
   })
-  .post('/logout', async (c) => {
+  .openapi(logout, async (c) => {
     const user = currentUser(c);
     await revokeSession(c.get('db'), user.sessionId);
     return ok(c, { loggedOut: true });

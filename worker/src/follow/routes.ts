@@ -2,19 +2,18 @@
  * Follows (关注), mounted at /api/follow: the follow/favourite button of the failed-company list
  * (spec §2 "Failed-company list", type 1 = company). Following and unfollowing are idempotent, so a
  * double click or a retry never errors or duplicates. Every call is for the signed-in user only
- * (auth/policy.ts); a user never sees another user's follows.
+ * (the routes' declared level); a user never sees another user's follows.
  */
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import { Hono } from 'hono';
 import { z } from 'zod';
 import { currentUser } from '../auth/access';
 import { closures, companies, follows } from '../db';
-import type { AppEnv, Db } from '../env';
+import type { Db } from '../env';
 import { list, ok } from '../lib/envelope';
 import { ApiError } from '../lib/errors';
 import { offsetOf, pageParam, perPageParam } from '../lib/pagination';
 import { blankToUndefined, MAX_ID, reqId } from '../lib/params';
-import { zv } from '../lib/validate';
+import { createArea, defineRoute, jsonBody, listOf } from '../lib/route';
 
 /** Ids one status call may ask about: a list page is 10, the biggest lists 50. */
 export const FOLLOW_STATUS_MAX = 50;
@@ -53,8 +52,49 @@ async function requireCompany(db: Db, id: number): Promise<void> {
   if (company.length === 0 && closure.length === 0) throw new ApiError('NOT_FOUND', '该公司不存在');
 }
 
-export const followRoutes = new Hono<AppEnv>()
-  .get('/', zv('query', listQuery), async (c) => {
+const followState = z.object({ type: z.literal(1), item_id: z.number().int(), followed: z.boolean() });
+
+const myFollows = defineRoute({
+  method: 'get',
+  path: '/',
+  access: 'login',
+  summary: '我的关注（新的在前）：type 1 公司（默认）、page、per_page（默认10）；含 item_id、name、logo、created_at',
+  request: { query: listQuery },
+  data: listOf(z.object({ item_id: z.number().int(), type: z.number().int(), name: z.string(), logo: z.string(), created_at: z.number().int() })),
+});
+
+const follow = defineRoute({
+  method: 'post',
+  path: '/',
+  access: 'login',
+  summary: '关注（JSON：type 1 公司、item_id）',
+  note: '重复关注只保留一条；公司不存在返回 NOT_FOUND「该公司不存在」',
+  request: { body: jsonBody(followBody) },
+  data: followState,
+});
+
+const unfollow = defineRoute({
+  method: 'post',
+  path: '/cancel',
+  access: 'login',
+  summary: '取消关注（JSON：type、item_id）',
+  note: '未关注时同样成功',
+  request: { body: jsonBody(followBody) },
+  data: followState,
+});
+
+const status = defineRoute({
+  method: 'get',
+  path: '/status',
+  access: 'login',
+  summary: '关注状态：type、ids（逗号分隔，最多50个），返回其中已关注的 { followed: [id] }',
+  note: '只含当前用户自己的关注',
+  request: { query: statusQuery },
+  data: z.object({ followed: z.array(z.number().int()) }),
+});
+
+export const followRoutes = createArea()
+  .openapi(myFollows, async (c) => {
     const user = currentUser(c);
     const { type, page, per_page } = c.req.valid('query');
     const db = c.get('db');
@@ -79,7 +119,7 @@ export const followRoutes = new Hono<AppEnv>()
     const total = await db.$count(follows, mine);
     return list(c, rows, { total, page, per_page });
   })
-  .post('/', zv('json', followBody), async (c) => {
+  .openapi(follow, async (c) => {
     const user = currentUser(c);
     const { type, item_id } = c.req.valid('json');
     const db = c.get('db');
@@ -88,7 +128,7 @@ export const followRoutes = new Hono<AppEnv>()
     await db.insert(follows).values({ userId: user.id, type, itemId: item_id, createdAt: Date.now() }).onConflictDoNothing();
     return ok(c, { type, item_id, followed: true });
   })
-  .post('/cancel', zv('json', followBody), async (c) => {
+  .openapi(unfollow, async (c) => {
     const user = currentUser(c);
     const { type, item_id } = c.req.valid('json');
     await c
@@ -97,7 +137,7 @@ export const followRoutes = new Hono<AppEnv>()
       .where(and(eq(follows.userId, user.id), eq(follows.type, type), eq(follows.itemId, item_id)));
     return ok(c, { type, item_id, followed: false });
   })
-  .get('/status', zv('query', statusQuery), async (c) => {
+  .openapi(status, async (c) => {
     const user = currentUser(c);
     const { type, ids } = c.req.valid('query');
     const rows = await c

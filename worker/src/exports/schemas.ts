@@ -1,0 +1,128 @@
+/**
+ * Request and response schemas of the export calls and the download centre.
+ */
+import { z } from 'zod';
+import { optInt, optText, MAX_ID } from '../lib/params';
+import { pageParam, perPageParam } from '../lib/pagination';
+import { BATCH_SIZE, DOWNLOAD_STATUS, type DownloadStatus } from './constants';
+
+const anyId = (label: string) => optInt(label, 0, MAX_ID);
+
+/** The slice of a result a request asks for: the dialog's batch buttons send page + per_page. */
+export const slice = {
+  page: optInt('页码', 1, 100_000),
+  per_page: optInt('每页条数', 1, BATCH_SIZE),
+};
+
+/**
+ * closure_down / closure_down_check: down_type picks the export (cardinal_type is the spec's other
+ * name for it); the rest are that export's params, validated again by the kind. `number` is the
+ * total the page showed: informational only, the server counts the rows itself.
+ */
+export const closureDownInput = z.object({
+  down_type: optInt('down_type', 0, 6),
+  cardinal_type: optInt('cardinal_type', 0, 6),
+  number: optInt('number', -MAX_ID, MAX_ID),
+  com_prov: optText('省份', 20),
+  cat_id: anyId('行业'),
+  fund_status: anyId('融资轮次'),
+  keyword: optText('关键词', 50),
+  sort: optInt('排序方式', 1, 3),
+  type_id: anyId('type_id'),
+  item_id: anyId('item_id'),
+  horse_unicorn: optInt('horse_unicorn', 1, 2),
+  ...slice,
+});
+
+/** type 1 applicants, 2 financing ranking, 3 opening market-value ranking, 4 listed companies. */
+export const starmarketDownInput = z.object({
+  type: z.preprocess(
+    (v) => (v === '' || v === undefined || v === null ? 1 : Number(v)),
+    z.literal([1, 2, 3, 4], { message: 'type 只能是 1（申报企业）、2（融资榜）、3（开盘市值榜）、4（上市企业）' }),
+  ),
+  state: anyId('审核状态'),
+  keyword: optText('关键词', 50),
+  cat_id: anyId('行业'),
+  com_prov: optText('省份', 20),
+  number: optInt('导出条数', 1, 100),
+  ...slice,
+});
+
+export const genericInput = z.object({
+  kind: z.string({ message: '缺少导出类型 kind' }).max(50, '导出类型 kind 过长'),
+  params: z.record(z.string(), z.unknown()).optional(),
+});
+
+export const recordParam = z.object({ record_id: z.coerce.number({ message: '下载记录编号必须是数字' }).int().min(1).max(MAX_ID) });
+
+export const downloadsQuery = z.object({ page: pageParam, per_page: perPageParam(20, 50), job_id: optInt('job_id', 1, MAX_ID) });
+
+export const fileQuery = z.object({ token: z.string().max(200).optional() });
+
+// --- responses ---
+
+const int = z.number().int();
+const tier = z.enum(['user', 'vip', 'svip']);
+const status = z.enum(Object.keys(DOWNLOAD_STATUS) as [DownloadStatus, ...DownloadStatus[]]);
+
+export const quote = z.object({
+  kind: z.string(),
+  title: z.string(),
+  rows: int,
+  batches: int,
+  batch_size: int,
+  files: z.array(z.object({ page: int, per_page: int, from: int, to: int, rows: int, coins: int })),
+  jzb_down: int.describe('需扣桔子币'),
+  jzb_num: int.describe('当前余额'),
+  downloadable: z.boolean(),
+  tier,
+  price_rule: z.string(),
+  msg: z.string(),
+});
+
+export const downloadRecord = z.object({
+  record_id: int,
+  job_id: int,
+  kind: z.string(),
+  title: z.string(),
+  filename: z.string(),
+  rows: int,
+  from: int,
+  to: int,
+  batch_no: int,
+  batches: int,
+  status,
+  status_text: z.string(),
+  progress: z.object({ percent: z.number(), rows_done: int, job_done: int, job_failed: int, job_batches: int, job_percent: z.number() }),
+  coins: int,
+  refunded: z.boolean(),
+  attempts: int,
+  size: int,
+  created_at: int,
+  done_at: int.nullable(),
+  expires_at: int.nullable(),
+  download_url: z.string().nullable(),
+});
+
+export const created = z.object({
+  job_id: int,
+  record_id: int,
+  filename: z.string(),
+  title: z.string(),
+  rows: int,
+  batches: int,
+  jzb_down: int.describe('本次扣除的桔子币'),
+  records: z.array(downloadRecord),
+});
+
+export const kindsInfo = z.object({
+  batch_size: int,
+  price: z.object({
+    user: z.object({ rows_per_coin: int, rule: z.string() }),
+    vip: z.object({ rows_per_coin: int, rule: z.string() }),
+    svip: z.object({ rows_per_coin: z.null(), rule: z.string() }),
+  }),
+  closure_down_types: z.record(z.string(), z.string()),
+  starmarket_down_types: z.record(z.string(), z.string()),
+  kinds: z.array(z.object({ kind: z.string(), level: z.enum(['login', 'vip', 'svip']), columns: z.array(z.object({ header: z.string(), type: z.enum(['number', 'date', 'text']) })) })),
+});
