@@ -3,63 +3,21 @@
  * company name, three sorts, 10 per page. Each filter/sort pair runs on an index of closures;
  * totals come from the trigger-kept closure_counts when at most one filter is set.
  */
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
+import { and, eq, sql } from 'drizzle-orm';
 import { closureCounts, closures } from '../db';
 import type { Db } from '../env';
 import { ApiError } from '../lib/errors';
 import { offsetOf } from '../lib/pagination';
-import { likeAnywhere } from '../lib/params';
-import { CLOSURE_PAGE_SIZE } from './constants';
+import { CLOSURE_PAGE_SIZE, type ClosureSort } from './constants';
 import { countQuery, type CountDim } from './counts';
+import { closureOrder, closureWhere, type ClosureFilter } from './select';
 import { hydrateClosures, type ClosureRow } from './rows';
 
-export interface ClosureListParams {
-  com_prov?: string;
-  fund_status?: number;
-  cat_id?: number;
-  keyword?: string;
-  sort: 1 | 2 | 3;
+export interface ClosureListParams extends ClosureFilter {
+  sort: ClosureSort;
   page: number;
   per_page?: number;
 }
-
-/** The shortest keyword the trigram index can answer; shorter ones go to the per-character index. */
-const TRIGRAM = 3;
-
-const TOKEN_CHAR = /[\p{L}\p{N}]/u;
-
-/**
- * Company-name substring match, always through an index of closures' names kept by triggers:
- * keywords of 3+ characters use the trigram FTS5 table (closure_name_fts); 1–2 characters use
- * closure_name_chars, where every character of a name is a token and the keyword a phrase of
- * adjacent ones, then LIKE confirms the exact substring on those candidates only.
- * A keyword with no letter or digit at all (say '%') has nothing to look up and falls back to LIKE.
- */
-export function nameMatches(keyword: string): SQL {
-  const chars = [...keyword];
-  const like = sql`${closures.comName} LIKE ${likeAnywhere(keyword)} ESCAPE '\\'`;
-  if (chars.length >= TRIGRAM) {
-    const phrase = `"${keyword.replace(/"/g, '""')}"`;
-    return sql`${closures.comId} IN (SELECT rowid FROM closure_name_fts WHERE closure_name_fts MATCH ${phrase})`;
-  }
-  const tokens = chars.filter((c) => TOKEN_CHAR.test(c));
-  if (tokens.length === 0) return like;
-  const phrase = `"${tokens.join(' ')}"`;
-  return sql`${closures.comId} IN (SELECT rowid FROM closure_name_chars WHERE closure_name_chars MATCH ${phrase}) AND ${like}`;
-}
-
-/**
- * The sort keys of the list (1 closing date, 2 founding date, 3 survival time), newest / longest
- * first with com_id desc breaking ties. The burn rankings order their top 100 by the same keys.
- */
-export const SORT_COLUMNS = { 1: closures.closeDate, 2: closures.bornDate, 3: closures.survivalMonths } as const;
-
-const ORDER = {
-  1: [desc(SORT_COLUMNS[1]), desc(closures.comId)],
-  2: [desc(SORT_COLUMNS[2]), desc(closures.comId)],
-  3: [desc(SORT_COLUMNS[3]), desc(closures.comId)],
-} as const;
 
 /** The one closure_counts row that answers the total, or null when the filters need a COUNT. */
 function countKey(p: ClosureListParams): { dim: CountDim; key: string } | null {
@@ -74,22 +32,14 @@ function countKey(p: ClosureListParams): { dim: CountDim; key: string } | null {
 
 export async function listClosures(db: Db, p: ClosureListParams): Promise<{ info: ClosureRow[]; total: number }> {
   const perPage = p.per_page ?? CLOSURE_PAGE_SIZE;
-  // With a keyword the name index drives (its matches are few); the unary + keeps SQLite from
-  // walking a whole province or sector range instead and testing each row against the matches.
-  const is = (column: SQLiteColumn, value: string | number) => (p.keyword ? sql`+${column} = ${value}` : eq(column, value));
-  const conds: SQL[] = [];
-  if (p.com_prov !== undefined) conds.push(is(closures.comProv, p.com_prov));
-  if (p.cat_id !== undefined) conds.push(is(closures.catId, p.cat_id));
-  if (p.fund_status !== undefined) conds.push(is(closures.fundStatusId, p.fund_status));
-  if (p.keyword) conds.push(nameMatches(p.keyword));
-  const where = conds.length ? and(...conds) : undefined;
+  const where = closureWhere(p);
   const key = countKey(p);
   const [idRows, countRows] = await db.batch([
     db
       .select({ id: closures.comId })
       .from(closures)
       .where(where)
-      .orderBy(...ORDER[p.sort])
+      .orderBy(...closureOrder(p.sort))
       .limit(perPage)
       .offset(offsetOf(p.page, perPage)),
     key

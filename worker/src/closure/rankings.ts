@@ -8,7 +8,7 @@ import { and, desc, eq, gt, sql, type SQL } from 'drizzle-orm';
 import { closureFirmStats, closureInvestors, closures, investEventInvestors, investFirms } from '../db';
 import type { Db } from '../env';
 import { offsetOf } from '../lib/pagination';
-import { SORT_COLUMNS } from './list';
+import { closureConditions, SORT_COLUMNS } from './select';
 import { FIRM_CASES, RANKING_SIZE } from './constants';
 import { hydrateClosures, type ClosureRow } from './rows';
 
@@ -42,10 +42,7 @@ async function rankCompanies(
   p: RankingParams,
   extra: SQL[] = [],
 ): Promise<{ info: RankedClosure[]; total: number }> {
-  const conds: SQL[] = [gt(measure, 0), ...extra];
-  if (p.cat_id !== undefined) conds.push(eq(closures.catId, p.cat_id));
-  if (p.com_prov !== undefined) conds.push(eq(closures.comProv, p.com_prov));
-  const where = and(...conds);
+  const where = and(gt(measure, 0), ...extra, ...closureConditions({ cat_id: p.cat_id, com_prov: p.com_prov }));
   const { offset, limit } = window(p.page, p.per_page);
   const sortKey = p.sort ? SORT_COLUMNS[p.sort] : measure;
   const top = db

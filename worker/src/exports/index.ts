@@ -1,5 +1,5 @@
 export * from './types';
-export { CLOSURE_DOWN_TYPES, EXPORT_KINDS, exportKind, KIND_NAMES, STARMARKET_DOWN_TYPES } from './kinds';
+export { EXPORT_KINDS, exportKind, KIND_NAMES } from './kinds';
 export { countRows, readRows, READ_PAGE } from './keyset';
 export { BATCH_SIZE, EMPTY_EXPORT_MSG, fileName, MAX_BATCHES, planBatches, sheetName } from './plan';
 export { filePrice, priceRuleText, priceTier, ROWS_PER_COIN, type PriceTier } from './price';

@@ -1,3 +1,5 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { SQLiteAsyncDialect } from 'drizzle-orm/sqlite-core';
 import type { Cursor, ExportQuery, ExportRow } from './types';
 
 /** Rows per D1 read while building a file: small enough for D1's response limits, large enough to be few round trips. */
@@ -8,36 +10,35 @@ export interface Statement {
   params: unknown[];
 }
 
-const where = (q: ExportQuery, extra: string[] = []) => {
+const dialect = new SQLiteAsyncDialect();
+const toStatement = (q: SQL): Statement => dialect.sqlToQuery(q);
+
+const list = (parts: SQL[]) => sql.join(parts, sql`, `);
+const where = (q: ExportQuery, extra: SQL[] = []) => {
   const all = [...q.where, ...extra];
-  return all.length ? `WHERE ${all.join(' AND ')}` : '';
+  return all.length ? sql` WHERE ${sql.join(all, sql` AND `)}` : sql``;
 };
-const groupBy = (q: ExportQuery) => (q.distinct ? `GROUP BY ${q.key.join(', ')}` : '');
-const orderBy = (q: ExportQuery) => `ORDER BY ${q.key.map((k) => `${k} ${q.dir}`).join(', ')}`;
-const keySelect = (q: ExportQuery) => q.key.map((k, i) => `${k} AS _k${i}`).join(', ');
+const groupBy = (q: ExportQuery) => (q.distinct ? sql` GROUP BY ${list(q.key)}` : sql``);
+const orderBy = (q: ExportQuery) => sql` ORDER BY ${list(q.key.map((k) => sql`${k} ${sql.raw(q.dir)}`))}`;
+const keySelect = (q: ExportQuery) => list(q.key.map((k, i) => sql`${k} AS ${sql.raw(`_k${i}`)}`));
 const cursorOf = (q: ExportQuery, row: Record<string, unknown>): Cursor => q.key.map((_, i) => row[`_k${i}`]);
 
 /** The three statements of an export; exported so the query-plan test checks exactly these. */
 export const exportSql = {
-  count: (q: ExportQuery): Statement => ({
-    sql: q.distinct
-      ? `SELECT COUNT(*) AS n FROM (SELECT 1 FROM ${q.from} ${where(q)} ${groupBy(q)})`
-      : `SELECT COUNT(*) AS n FROM ${q.from} ${where(q)}`,
-    params: q.params,
-  }),
+  count: (q: ExportQuery): Statement =>
+    toStatement(
+      q.distinct
+        ? sql`SELECT COUNT(*) AS n FROM (SELECT 1 FROM ${q.from}${where(q)}${groupBy(q)})`
+        : sql`SELECT COUNT(*) AS n FROM ${q.from}${where(q)}`,
+    ),
   /** The key of the row at `offset` in the export's order: one OFFSET walk of the covering index. */
-  keyAt: (q: ExportQuery, offset: number): Statement => ({
-    sql: `SELECT ${keySelect(q)} FROM ${q.from} ${where(q)} ${groupBy(q)} ${orderBy(q)} LIMIT 1 OFFSET ?`,
-    params: [...q.params, offset],
-  }),
+  keyAt: (q: ExportQuery, offset: number): Statement =>
+    toStatement(sql`SELECT ${keySelect(q)} FROM ${q.from}${where(q)}${groupBy(q)}${orderBy(q)} LIMIT 1 OFFSET ${offset}`),
   /** Up to `limit` rows after the cursor: a row-value comparison on (sort key, unique id), so SQLite seeks the index there. */
   page: (q: ExportQuery, after: Cursor | null, limit: number): Statement => {
-    const op = q.dir === 'DESC' ? '<' : '>';
-    const extra = after ? [`(${q.key.join(', ')}) ${op} (${q.key.map(() => '?').join(', ')})`] : [];
-    return {
-      sql: `SELECT ${keySelect(q)}, ${q.select} FROM ${q.from} ${q.joins ?? ''} ${where(q, extra)} ${groupBy(q)} ${orderBy(q)} LIMIT ?`,
-      params: [...q.params, ...(after ?? []), limit],
-    };
+    const op = sql.raw(q.dir === 'DESC' ? '<' : '>');
+    const extra = after ? [sql`(${list(q.key)}) ${op} (${list(after.map((v) => sql`${v}`))})`] : [];
+    return toStatement(sql`SELECT ${keySelect(q)}, ${q.select} FROM ${q.from} ${q.joins ?? sql``}${where(q, extra)}${groupBy(q)}${orderBy(q)} LIMIT ${limit}`);
   },
 };
 

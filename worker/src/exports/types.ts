@@ -1,3 +1,4 @@
+import type { SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AccessLevel } from '../lib/route';
 
@@ -16,19 +17,20 @@ export type ExportRow = Record<string, unknown>;
 export type Cursor = unknown[];
 
 /**
- * The rows of an export as SQL pieces the keyset reader assembles:
+ * The rows of an export as drizzle SQL pieces the keyset reader assembles:
  * `SELECT <key>, <select> FROM <from> <joins> WHERE <where> ORDER BY <key> <dir>`.
  * The key's last expression must be unique, so (key) is a total order and keyset reads never skip or repeat.
+ * (SQL fragments rather than a query builder: the reader adds row-value cursor comparisons, COUNT
+ * wrappers and OFFSET probes to the same pieces, which drizzle's builder cannot compose.)
  */
 export interface ExportQuery {
-  from: string;
+  from: SQL;
   /** LEFT JOINs used only for the file's columns, left out of counts. */
-  joins?: string;
-  where: string[];
-  params: unknown[];
-  key: string[];
+  joins?: SQL;
+  where: SQL[];
+  key: SQL[];
   dir: 'ASC' | 'DESC';
-  select: string;
+  select: SQL;
   /** Rankings export at most this many rows (the top N). */
   limit?: number;
   /**
