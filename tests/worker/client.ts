@@ -1,0 +1,48 @@
+/**
+ * The typed client of the worker tests: requests go through the app's own fetch (SELF, as a
+ * browser would) with paths, inputs and response shapes typed from the routes' declarations
+ * (AppType), so a changed response shape fails to compile.
+ *
+ *   const list = await dataOf(api(token).closure.$get({ query: { page: '2' } }));
+ *   const err = await errorOf(api().closure.amount_top.$get({ query: {} }));  // { status: 401, code: 'LOGIN_REQUIRED', ... }
+ */
+import { SELF } from 'cloudflare:test';
+import { hc, type ClientResponse } from 'hono/client';
+import type { AppType } from '../../worker/src/app';
+import type { ErrorCode } from '../../worker/src/lib/errors';
+
+/** The client's `api` root; `token` signs the requests in, `headers` adds more (e.g. Idempotency-Key). */
+export function api(token?: string, headers: Record<string, string> = {}) {
+  const auth: Record<string, string> = token ? { Authorization: `Bearer ${token}` } : {};
+  return hc<AppType>('http://localhost', { fetch: (input: RequestInfo | URL, init?: RequestInit) => SELF.fetch(input, init), headers: { ...auth, ...headers } }).api;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any response of the client
+type AnyResponse = ClientResponse<any, any, any>;
+type BodyOf<R> = R extends ClientResponse<infer B, number, string> ? B : never;
+/** The `data` of the success envelope a call answers with. */
+export type DataOf<R> = Extract<BodyOf<R>, { status: 'success' }> extends { data: infer D } ? D : never;
+
+/** Awaits a call that must succeed (200) and returns its typed `data`; otherwise fails with the envelope. */
+export async function dataOf<R extends AnyResponse>(call: Promise<R> | R): Promise<DataOf<R>> {
+  const res = await call;
+  const body = (await res.json()) as { status?: string; data?: unknown };
+  if (res.status !== 200 || body.status !== 'success') throw new Error(`expected success, got ${res.status} ${JSON.stringify(body)}`);
+  return body.data as DataOf<R>;
+}
+
+export interface ErrorReply {
+  status: number;
+  code: ErrorCode;
+  msg: string;
+  requestId: string;
+  [extra: string]: unknown;
+}
+
+/** Awaits a call that must fail and returns the HTTP status with the error envelope. */
+export async function errorOf<R extends AnyResponse>(call: Promise<R> | R): Promise<ErrorReply> {
+  const res = await call;
+  const body = (await res.json()) as Omit<ErrorReply, 'status'> & { status?: string };
+  if (body.status !== 'error') throw new Error(`expected an error, got ${res.status} ${JSON.stringify(body)}`);
+  return { ...body, status: res.status };
+}
