@@ -42,7 +42,7 @@ export interface ErrorReply {
 /** Awaits a call that must fail and returns the HTTP status with the error envelope. */
 export async function errorOf<R extends AnyResponse>(call: Promise<R> | R): Promise<ErrorReply> {
   const res = await call;
-  const body = (await res.json()) as Omit<ErrorReply, 'status'> & { status?: string };
+  const body = (await res.json()) as Record<string, unknown>;
   if (body.status !== 'error') throw new Error(`expected an error, got ${res.status} ${JSON.stringify(body)}`);
-  return { ...body, status: res.status };
+  return { ...body, status: res.status } as ErrorReply;
 }
