@@ -17,6 +17,7 @@ export function rankedCompany(rank: number, over: Partial<RankedCompany> = {}): 
     com_change_close_date: '2019-06-01',
     com_fund_status_name: 'B轮',
     survival: { years: 4, months: 3 },
+    live_time: 1553,
     operating_status: '已关闭',
     total_money: 0,
     valuation: 0,

@@ -26,6 +26,7 @@ function company(over: Partial<FailedCompany> = {}): FailedCompany {
     com_change_close_date: '2026-01-03',
     com_fund_status_name: 'A轮',
     survival: { years: 7, months: 8 },
+    live_time: 2800,
     operating_status: '已关闭',
     total_money: 12000,
     valuation: 30000,

@@ -12,5 +12,13 @@ export function survival(months: number): { years: number; months: number } {
   return { years: Math.floor(m / 12), months: m % 12 };
 }
 
+const dayOf = (v: number) => Date.UTC(Math.floor(v / 10000), (Math.floor(v / 100) % 100) - 1, v % 100) / 86_400_000;
+
+/** Days from founding to closing (akshare's `live_time`); 0 when either date is unknown. */
+export function liveDays(born: number, closed: number): number {
+  if (!born || !closed) return 0;
+  return Math.max(0, dayOf(closed) - dayOf(born));
+}
+
 /** yyyymmdd bounds of a calendar year. */
 export const yearRange = (y: number) => ({ from: y * 10000 + 101, to: y * 10000 + 1231 });

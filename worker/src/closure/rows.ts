@@ -18,7 +18,7 @@ import {
 } from '../db';
 import type { Db } from '../env';
 import { formatYmd } from '../lib/time';
-import { formatMonth, survival } from './format';
+import { formatMonth, liveDays, survival } from './format';
 
 export interface ClosureRow {
   com_id: number;
@@ -34,6 +34,8 @@ export interface ClosureRow {
   com_change_close_date: string;
   com_fund_status_name: string;
   survival: { years: number; months: number };
+  /** Survival in days, founding to closing (the field scripts such as akshare's death_company() read). */
+  live_time: number;
   operating_status: string;
   /** 万元 */
   total_money: number;
@@ -129,6 +131,7 @@ export async function hydrateClosures(db: Db, ids: number[]): Promise<ClosureRow
         com_change_close_date: formatYmd(b.closeDate),
         com_fund_status_name: b.fundStatusName ?? '',
         survival: survival(b.survivalMonths ?? 0),
+        live_time: liveDays(b.bornDate, b.closeDate),
         operating_status: b.operatingStatus,
         total_money: b.totalMoney,
         valuation: b.valuation,

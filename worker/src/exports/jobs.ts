@@ -7,6 +7,7 @@ import { balanceOf, debit } from '../coins';
 import type { Env, SessionUser } from '../env';
 import { replayed, rememberStatement } from '../lib/idempotency';
 import { ApiError } from '../lib/errors';
+import { issueError } from '../lib/route';
 import { countRows } from './keyset';
 import { exportKind } from './kinds';
 import { BATCH_SIZE, fileName, planBatches, type ExportPlan } from './plan';
@@ -24,12 +25,7 @@ export interface ParsedExport {
 export function parseExport(kindName: string, raw: unknown): ParsedExport {
   const kind = exportKind(kindName);
   const r = kind.params.safeParse(raw ?? {});
-  if (!r.success) {
-    const issue = r.error.issues[0];
-    const field = issue?.path.join('.') || 'params';
-    const custom = issue?.message && /[\u4e00-\u9fa5]/.test(issue.message) ? issue.message : undefined;
-    throw new ApiError('BAD_REQUEST', custom ? `${field}：${custom}` : `参数 ${field} 不合法`, { field });
-  }
+  if (!r.success) throw issueError(r.error, 'params');
   return { kind, params: r.data };
 }
 

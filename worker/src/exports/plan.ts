@@ -23,7 +23,7 @@ export interface ExportPlan {
 }
 
 /**
- * Splits the rows into 2000-row files. With `page` the request is one of the dialog's batch
+ * Splits the rows (the first `limit` of them, when given) into 2000-row files. With `page` the request is one of the dialog's batch
  * buttons (e.g. page 2, per_page 2000 = rows 2001-4000): exactly that slice, as one file.
  */
 export function planBatches(total: number, slice: ExportSlice): ExportPlan {
@@ -34,6 +34,7 @@ export function planBatches(total: number, slice: ExportSlice): ExportPlan {
     if (rows <= 0) throw new ApiError('BAD_REQUEST', EMPTY_EXPORT_MSG, { rows: 0 });
     return { rows, total, whole: offset === 0 && rows === total, batches: [{ batchNo: 1, offset, rows }] };
   }
+  if (slice.limit !== undefined) total = Math.min(total, slice.limit);
   if (total <= 0) throw new ApiError('BAD_REQUEST', EMPTY_EXPORT_MSG, { rows: 0 });
   const count = Math.ceil(total / BATCH_SIZE);
   if (count > MAX_BATCHES) {

@@ -20,9 +20,9 @@ import type { z } from 'zod';
 const PAID_NOTE = '付费操作，请带 Idempotency-Key：相同键的重复请求只扣一次费并返回首次结果；余额不足（非超级VIP）返回 INSUFFICIENT_COINS';
 
 function closureDown(q: z.output<typeof S.closureDownInput>) {
-  const { down_type, cardinal_type, number: _shown, ...params } = q;
+  const { down_type, cardinal_type, number, ...params } = q;
   const type = (down_type ?? cardinal_type ?? 0) as keyof typeof CLOSURE_DOWN_KINDS;
-  return parseExport(CLOSURE_DOWN_KINDS[type], params);
+  return parseExport(CLOSURE_DOWN_KINDS[type], { ...params, limit: number !== undefined && number > 0 ? number : undefined });
 }
 
 const closureDownCheck = defineRoute({
@@ -30,7 +30,7 @@ const closureDownCheck = defineRoute({
   path: '/closure/closure_down_check',
   access: 'login',
   summary: '死亡公司导出检查：条数、需扣桔子币 jzb_down、余额 jzb_num、downloadable、msg',
-  note: 'down_type（或 cardinal_type）0-6 选导出类型，其余为该类型的筛选参数；number 仅供参考，条数以服务端统计为准；0 条返回 BAD_REQUEST「数据为空，不能下载」；down_type 1 需 VIP',
+  note: 'down_type（或 cardinal_type）0-6 选导出类型，其余为该类型的筛选参数；number 为要下载的条数（不超过符合条件的条数，缺省为全部）；0 条返回 BAD_REQUEST「数据为空，不能下载」；down_type 1 需 VIP',
   request: { query: S.closureDownInput },
   data: S.quote,
 });

@@ -12,12 +12,14 @@ const anyId = (label: string) => optInt(label, 0, MAX_ID);
 export const slice = {
   page: optInt('页码', 1, 100_000),
   per_page: optInt('每页条数', 1, BATCH_SIZE),
+  limit: optInt('导出条数', 1, MAX_ID),
 };
 
 /**
  * closure_down / closure_down_check: down_type picks the export (cardinal_type is the spec's other
- * name for it); the rest are that export's params, validated again by the kind. `number` is the
- * total the page showed: informational only, the server counts the rows itself.
+ * name for it); the rest are that export's params, validated again by the kind. `number` is how
+ * many rows the user will download (spec §7): the export holds the first `number` matching rows,
+ * never more than match; absent, zero or negative means all of them.
  */
 export const closureDownInput = z.object({
   down_type: optInt('down_type', 0, 6),

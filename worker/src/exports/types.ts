@@ -44,6 +44,8 @@ export interface ExportQuery {
 export interface ExportSlice {
   page?: number;
   per_page?: number;
+  /** Without page: export only the first `limit` rows (the check's `number`: what the user will download). */
+  limit?: number;
 }
 
 export interface ExportKind<P extends ExportSlice = ExportSlice> {

@@ -130,11 +130,14 @@ export function defineTwin<P extends string, I extends z.ZodObject, D extends z.
 const TARGET_LABEL: Record<string, string> = { json: '请求体', query: '查询参数', param: '路径参数', form: '表单', header: '请求头' };
 
 /** The first issue as BAD_REQUEST naming the field; zod's Chinese locale words what the schema does not. */
+export function issueError(error: z.ZodError, fallbackField: string): ApiError {
+  const issue = error.issues[0];
+  const field = issue?.path.join('.') || fallbackField;
+  return new ApiError('BAD_REQUEST', `${field}：${issue?.message ?? '不合法'}`, { field });
+}
+
 export function validationHook(result: { success: boolean; target: string; error?: z.ZodError }): void {
-  if (result.success || !result.error) return;
-  const issue = result.error.issues[0];
-  const field = issue?.path.join('.') || TARGET_LABEL[result.target] || result.target;
-  throw new ApiError('BAD_REQUEST', `${field}：${issue?.message ?? '不合法'}`, { field });
+  if (!result.success && result.error) throw issueError(result.error, TARGET_LABEL[result.target] || result.target);
 }
 
 /** An area's sub-app: validation through the API's error envelope. */
