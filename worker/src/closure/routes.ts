@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { currentUser } from '../auth/access';
 import { NON_VIP_MAX_PAGE, nonVipPageLimit, visitorSeesDefaultsOnly } from '../auth/rules';
 import type { AppEnv } from '../env';
-import { list, ok } from '../lib/envelope';
+import { list, ok, paged } from '../lib/envelope';
 import { ApiError } from '../lib/errors';
 import { idempotencyKey } from '../lib/idempotency';
 import { createArea, defineRoute, defineTwin, listOf } from '../lib/route';
@@ -322,8 +322,7 @@ export const closureRoutes = createArea()
   .openapi(comComments, async (c) => {
     const q = c.req.valid('query');
     visitorSeesDefaultsOnly(c.get('user'), q.page !== 1 || q.per_page !== COMMENT_PAGE_SIZE || q.type !== 1);
-    const { info, total } = await listComments(c.get('db'), { type: 'com', id: q.com_id }, { page: q.page, per_page: q.per_page, order: q.type });
-    return list(c, info, { total, page: q.page, per_page: q.per_page });
+    return paged(c, q, await listComments(c.get('db'), { type: 'com', id: q.com_id }, { page: q.page, per_page: q.per_page, order: q.type }));
   })
   .openapi(reasonTreeRoute, async (c) => {
     sharedCache(c);
@@ -333,8 +332,7 @@ export const closureRoutes = createArea()
   .openapi(reasonComments, async (c) => {
     const q = c.req.valid('query');
     await requireChildReason(c.get('db'), q.type_id);
-    const { info, total } = await listComments(c.get('db'), { type: 'reason', id: q.type_id }, { page: q.page, per_page: q.per_page, order: q.type });
-    return list(c, info, { total, page: q.page, per_page: q.per_page });
+    return paged(c, q, await listComments(c.get('db'), { type: 'reason', id: q.type_id }, { page: q.page, per_page: q.per_page, order: q.type }));
   })
   .openapi(addReasonComment.get, (c) => commentOnReason(c, c.req.valid('query')))
   .openapi(addReasonComment.post, (c) => commentOnReason(c, c.req.valid('json')))
@@ -342,23 +340,19 @@ export const closureRoutes = createArea()
   .openapi(addReasonReply.post, (c) => replyOnReason(c, c.req.valid('json')))
   .openapi(reasonList, async (c) => {
     const q = c.req.valid('query');
-    const { info, total } = await reasonCompanies(c.get('db'), q);
-    return list(c, info, { total, page: q.page, per_page: q.per_page });
+    return paged(c, q, await reasonCompanies(c.get('db'), q));
   })
   .openapi(amountTopRoute, async (c) => {
     const q = c.req.valid('query');
-    const { info, total } = await amountTop(c.get('db'), q);
-    return list(c, info, { total, page: q.page, per_page: q.per_page });
+    return paged(c, q, await amountTop(c.get('db'), q));
   })
   .openapi(valuationTopRoute, async (c) => {
     const q = c.req.valid('query');
-    const { info, total } = await valuationTop(c.get('db'), q);
-    return list(c, info, { total, page: q.page, per_page: q.per_page });
+    return paged(c, q, await valuationTop(c.get('db'), q));
   })
   .openapi(invstTop, async (c) => {
     const q = c.req.valid('query');
-    const { info, total } = await firmTop(c.get('db'), q);
-    return list(c, info, { total, page: q.page, per_page: q.per_page });
+    return paged(c, q, await firmTop(c.get('db'), q));
   })
   .openapi(tracks, async (c) => {
     sharedCache(c);
@@ -370,13 +364,11 @@ export const closureRoutes = createArea()
   })
   .openapi(trackCompanies, async (c) => {
     const q = c.req.valid('query');
-    const { info, total } = await collectionCompanies(c.get('db'), 'track', q);
-    return list(c, info, { total, page: q.page, per_page: q.per_page });
+    return paged(c, q, await collectionCompanies(c.get('db'), 'track', q));
   })
   .openapi(albumCompanies, async (c) => {
     const q = c.req.valid('query');
-    const { info, total } = await collectionCompanies(c.get('db'), 'album', q);
-    return list(c, info, { total, page: q.page, per_page: q.per_page });
+    return paged(c, q, await collectionCompanies(c.get('db'), 'album', q));
   })
   .openapi(trackReasons, async (c) => {
     const q = c.req.valid('query');
@@ -389,8 +381,7 @@ export const closureRoutes = createArea()
   })
   .openapi(news, async (c) => {
     const q = c.req.valid('query');
-    const { info, total } = await listNews(c.get('db'), q);
-    return list(c, info, { total, page: q.page, per_page: q.per_page });
+    return paged(c, q, await listNews(c.get('db'), q));
   })
   .openapi(addIncense.get, (c) => lightIncense(c, c.req.valid('query')))
   .openapi(addIncense.post, (c) => lightIncense(c, c.req.valid('json')))
@@ -402,6 +393,5 @@ export const closureRoutes = createArea()
   })
   .openapi(incenseList, async (c) => {
     const q = c.req.valid('query');
-    const { info, total } = await listIncense(c.get('db'), q);
-    return list(c, info, { total, page: q.page, per_page: q.per_page });
+    return paged(c, q, await listIncense(c.get('db'), q));
   });

@@ -5,7 +5,7 @@
 import { currentUser } from '../auth/access';
 import { userForToken } from '../auth/session';
 import { CLOSURE_DOWN_KINDS } from '../closure/constants';
-import { list, ok } from '../lib/envelope';
+import { ok, paged } from '../lib/envelope';
 import { ApiError } from '../lib/errors';
 import { idempotencyKey } from '../lib/idempotency';
 import { createArea, defineRawRoute, defineRoute, defineTwin, jsonBody, listOf } from '../lib/route';
@@ -149,8 +149,7 @@ export const exportRoutes = createArea()
   })
   .openapi(downloads, async (c) => {
     const q = c.req.valid('query');
-    const { info, total } = await listDownloads(c.env.DB, currentUser(c).id, q);
-    return list(c, info, { total, page: q.page, per_page: q.per_page });
+    return paged(c, q, await listDownloads(c.env.DB, currentUser(c).id, q));
   })
   .openapi(download, async (c) => ok(c, await getDownload(c.env.DB, currentUser(c).id, c.req.valid('param').record_id)))
   .openapi(file, async (c) => {

@@ -13,6 +13,10 @@ export const ok = <T>(c: Context<AppEnv>, data: T) => c.json({ status: 'success'
 export const list = <T>(c: Context<AppEnv>, info: T[], page: Page) =>
   c.json({ status: 'success' as const, data: { info, page } }, 200);
 
+/** A page of a list query (`{ info, total }`) answered with the request's own page and per_page. */
+export const paged = <T>(c: Context<AppEnv>, q: { page: number; per_page: number }, r: { info: T[]; total: number }) =>
+  list(c, r.info, { total: r.total, page: q.page, per_page: q.per_page });
+
 export interface ErrorBody {
   status: 'error';
   code: ErrorCode;
