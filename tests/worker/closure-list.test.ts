@@ -48,8 +48,8 @@ describe('GET /api/closure: the closed-company list', () => {
     expect(res.headers.get('Cache-Control')).toBe('private, no-store');
   });
 
-  it('refuses a visitor any other page, filter, sort or keyword with LOGIN_REQUIRED', async () => {
-    for (const query of [{ page: 2 }, { com_prov: '测试省' }, { cat_id: SECTOR.shop }, { fund_status: 1 }, { sort: 2 }, { keyword: '共享' }]) {
+  it('refuses a visitor any other page, filter or sort with LOGIN_REQUIRED (a company name alone is a shared link: shared-link.test.ts)', async () => {
+    for (const query of [{ page: 2 }, { com_prov: '测试省' }, { cat_id: SECTOR.shop }, { fund_status: 1 }, { sort: 2 }, { keyword: '共享', page: 2 }]) {
       const res = await call('/api/closure', { query });
       expect(res.status, JSON.stringify(query)).toBe(401);
       expect(res.body.code).toBe('LOGIN_REQUIRED');

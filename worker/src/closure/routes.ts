@@ -37,7 +37,7 @@ const closureList = defineRoute({
   path: '/',
   access: 'public',
   summary: `死亡公司列表（每页${CLOSURE_PAGE_SIZE}条）：com_prov、fund_status、cat_id、keyword、sort 1-3、page`,
-  note: `游客只能看第1页且不能筛选、排序或搜索（否则 LOGIN_REQUIRED）；非VIP最多看前${NON_VIP_MAX_PAGE}页（否则 VIP_REQUIRED）`,
+  note: `游客只能看第1页，且除公司名 keyword（分享链接）外不能筛选或排序（否则 LOGIN_REQUIRED）；非VIP最多看前${NON_VIP_MAX_PAGE}页（否则 VIP_REQUIRED）`,
   request: { query: S.listQuery },
   data: listOf(S.closureRow),
 });
@@ -305,7 +305,9 @@ export const closureRoutes = createArea()
   .openapi(closureList, async (c) => {
     const q = c.req.valid('query');
     const user = c.get('user');
-    const filtered = q.com_prov !== undefined || q.fund_status !== undefined || q.cat_id !== undefined || q.keyword !== undefined;
+    // A shared link (/deathCompany?company=<name>) shows a visitor that company's rows: a company name
+    // alone on page 1 is allowed; any other filter, sort or page still needs login.
+    const filtered = q.com_prov !== undefined || q.fund_status !== undefined || q.cat_id !== undefined;
     visitorSeesDefaultsOnly(user, filtered || q.sort !== 1 || q.page !== 1);
     nonVipPageLimit(user, q.page);
     const { info, total } = await listClosures(c.get('db'), q);

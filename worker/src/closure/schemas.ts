@@ -22,7 +22,10 @@ const toNumber = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? Num
 
 /** One of a few small integers; blank or absent gives the default. */
 const choice = <const T extends readonly [number, ...number[]]>(label: string, values: T, def: T[number]) =>
-  z.preprocess((v) => toNumber(blankToUndefined(v) ?? def), z.literal(values, { message: `${label}只能是 ${values.join('、')}` }));
+  z
+    .preprocess((v) => toNumber(blankToUndefined(v) ?? def), z.literal(values, { message: `${label}只能是 ${values.join('、')}` }))
+    // Absent is the default too; .default() also marks the field optional in the typed client's input.
+    .default(def);
 
 /** One of a few small integers, or absent (blank too). */
 const optChoice = <const T extends readonly [number, ...number[]]>(label: string, values: T, meaning: string) =>
