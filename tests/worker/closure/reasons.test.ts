@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { baseTaxonomy, makeAlbum, makeClosure, makeReasons, makeTrack } from './closure-fixtures';
-import { call, roleTokens, type Role } from './helpers';
+import { baseTaxonomy, makeAlbum, makeClosure, makeReasons, makeTrack } from './fixtures';
+import { call, roleTokens, type Role } from '../helpers';
 
 let tokens: Record<Role, string | undefined>;
 let r: { parent: number; children: number[] };

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { baseTaxonomy, makeAlbum, makeClosure, makeReasons, makeTrack } from './closure-fixtures';
-import { call, roleTokens, type Role } from './helpers';
+import { baseTaxonomy, makeAlbum, makeClosure, makeReasons, makeTrack } from './fixtures';
+import { call, roleTokens, type Role } from '../helpers';
 
 let tokens: Record<Role, string | undefined>;
 let track: number;

@@ -1,8 +1,8 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { beijingDate } from '../../worker/src/lib/time';
-import { baseTaxonomy, makeNews, SECTOR } from './closure-fixtures';
-import { call, makeUser, type TestUser } from './helpers';
+import { beijingDate } from '../../../worker/src/lib/time';
+import { baseTaxonomy, makeNews, SECTOR } from './fixtures';
+import { call, makeUser, type TestUser } from '../helpers';
 
 let u: TestUser;
 const thisYear = beijingDate().y;

@@ -1,13 +1,13 @@
-import './exports-quiet';
+import './quiet';
 import { createExecutionContext, createMessageBatch, createScheduledController, env, getQueueResult, SELF, waitOnExecutionContext } from 'cloudflare:test';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import exportWorker from '../../export-worker/src/index';
-import worker from '../../worker/src/index';
-import type { ExportMessage } from '../../worker/src/env';
-import { sweepExports } from '../../worker/src/exports/sweep';
-import { seedClosures } from './exports-fixtures';
-import { balance, call, ledgerSum, makeUser } from './helpers';
+import exportWorker from '../../../export-worker/src/index';
+import worker from '../../../worker/src/index';
+import type { ExportMessage } from '../../../worker/src/env';
+import { sweepExports } from '../../../worker/src/exports/sweep';
+import { seedClosures } from './fixtures';
+import { balance, call, ledgerSum, makeUser } from '../helpers';
 
 async function build(recordIds: number[]) {
   const batch = createMessageBatch<ExportMessage>('juzi-exports', recordIds.map((recordId) => ({ id: `d-${recordId}`, timestamp: new Date(), attempts: 1, body: { recordId } })));

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { baseTaxonomy, count, makeClosure, makeReasons } from './closure-fixtures';
-import { call, makeUser, type TestUser } from './helpers';
+import { baseTaxonomy, count, makeClosure, makeReasons } from './fixtures';
+import { call, makeUser, type TestUser } from '../helpers';
 
 let com: number;
 let alice: TestUser;

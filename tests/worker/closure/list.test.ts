@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { baseTaxonomy, count, makeClosure, makeReasons, makeTrack, SECTOR } from './closure-fixtures';
-import { call, roleTokens, type Role } from './helpers';
+import { baseTaxonomy, count, makeClosure, makeReasons, makeTrack, SECTOR } from './fixtures';
+import { call, roleTokens, type Role } from '../helpers';
 
 let tokens: Record<Role, string | undefined>;
 let reasons: { parent: number; children: number[] };

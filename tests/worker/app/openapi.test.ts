@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { policy } from '../../worker/src/app';
-import { call } from './helpers';
+import { policy } from '../../../worker/src/app';
+import { call } from '../helpers';
 
 describe('API reference', () => {
   it('serves OpenAPI 3.1 with every policy route, its access level and the validators\' fields', async () => {

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { baseTaxonomy, makeClosure, nextId } from './closure-fixtures';
-import { call, makeUser } from './helpers';
+import { baseTaxonomy, makeClosure, nextId } from '../closure/fixtures';
+import { call, makeUser } from '../helpers';
 
 beforeAll(baseTaxonomy);
 

@@ -4,9 +4,9 @@
  */
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../scripts/seed/demo-accounts';
-import { generateSeed, SEED_TABLES } from '../../scripts/seed/generate';
-import { call } from './helpers';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../../scripts/seed/demo-accounts';
+import { generateSeed, SEED_TABLES } from '../../../scripts/seed/generate';
+import { call } from '../helpers';
 
 const SCALE = 0.05;
 const seeded = generateSeed({ scale: SCALE });

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { seedClosures, TAXONOMY } from './exports-fixtures';
-import { balance, call, ledgerSum, makeUser } from './helpers';
+import { seedClosures, TAXONOMY } from './fixtures';
+import { balance, call, ledgerSum, makeUser } from '../helpers';
 
 /** One province of 4,500 companies shared by the read-only checks; writes use their own provinces. */
 let big: { prov: string };

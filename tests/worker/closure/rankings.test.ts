@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { baseTaxonomy, makeClosure, makeClosures, makeFirm, SECTOR } from './closure-fixtures';
-import { call, roleTokens, type Role } from './helpers';
+import { baseTaxonomy, makeClosure, makeClosures, makeFirm, SECTOR } from './fixtures';
+import { call, roleTokens, type Role } from '../helpers';
 
 let tokens: Record<Role, string | undefined>;
 let bigFirm: { id: number; name: string };

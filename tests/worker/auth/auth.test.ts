@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { LOGIN_LIMITS } from '../../worker/src/auth/ratelimit';
-import { call, makeUser } from './helpers';
+import { LOGIN_LIMITS } from '../../../worker/src/auth/ratelimit';
+import { call, makeUser } from '../helpers';
 
 const uniq = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { baseTaxonomy, count, makeClosure, makeReasons } from './closure-fixtures';
-import { balance, call, ledgerSum, makeUser } from './helpers';
+import { baseTaxonomy, count, makeClosure, makeReasons } from './fixtures';
+import { balance, call, ledgerSum, makeUser } from '../helpers';
 
 let reasons: { parent: number; children: number[] };
 

@@ -1,13 +1,13 @@
-import './exports-quiet';
+import './quiet';
 import { createExecutionContext, createMessageBatch, env, getQueueResult } from 'cloudflare:test';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import exportWorker from '../../export-worker/src/index';
-import type { ExportMessage } from '../../worker/src/env';
-import { closureAll, closureAmountTop } from '../../worker/src/closure/exports';
-import { failRecord } from '../../worker/src/exports/records';
-import { seedClosures, seedStarmarket, TAXONOMY } from './exports-fixtures';
-import { balance, call, ledgerSum, makeUser } from './helpers';
+import exportWorker from '../../../export-worker/src/index';
+import type { ExportMessage } from '../../../worker/src/env';
+import { closureAll, closureAmountTop } from '../../../worker/src/closure/exports';
+import { failRecord } from '../../../worker/src/exports/records';
+import { seedClosures, seedStarmarket, TAXONOMY } from './fixtures';
+import { balance, call, ledgerSum, makeUser } from '../helpers';
 
 let msgSeq = 0;
 

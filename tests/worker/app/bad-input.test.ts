@@ -1,6 +1,6 @@
 import { SELF } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { call } from './helpers';
+import { call } from '../helpers';
 
 describe('bad input gets the envelope, never a 500, and changes nothing', () => {
   it('malformed JSON', async () => {
