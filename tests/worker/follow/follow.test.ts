@@ -1,13 +1,16 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { baseTaxonomy, makeClosure, nextId } from '../closure/fixtures';
-import { call, makeUser } from '../helpers';
+import { api, dataOf, errorOf, type ErrorReply } from '../client';
+import { makeUser } from '../helpers';
 
 beforeAll(baseTaxonomy);
 
-const follow = (token: string | undefined, itemId: number, type: unknown = 1) => call('/api/follow', { token, json: { type, item_id: itemId } });
-const unfollow = (token: string | undefined, itemId: number) => call('/api/follow/cancel', { token, json: { type: 1, item_id: itemId } });
-const status = (token: string | undefined, ids: string) => call('/api/follow/status', { token, query: { type: 1, ids } });
+const follow = (token: string | undefined, itemId: number, type: unknown = 1) => api(token).follow.$post({ json: { type, item_id: itemId } });
+const unfollow = (token: string | undefined, itemId: number) => api(token).follow.cancel.$post({ json: { type: 1, item_id: itemId } });
+const status = (token: string | undefined, ids: string) => api(token).follow.status.$get({ query: { type: 1, ids } });
+/** My follows (GET /api/follow). */
+const mine = (token: string | undefined, query: { page?: number; per_page?: number } = {}) => api(token).follow.$get({ query });
 const rowsOf = async (userId: number) =>
   (await env.DB.prepare('SELECT item_id FROM follows WHERE user_id = ? ORDER BY item_id').bind(userId).all<{ item_id: number }>()).results.map((r) => r.item_id);
 
@@ -23,50 +26,47 @@ async function makeCompany(): Promise<number> {
 describe('follows', () => {
   it('a visitor gets LOGIN_REQUIRED (401) on every follow call', async () => {
     const com = await makeClosure();
-    for (const res of [await follow(undefined, com), await unfollow(undefined, com), await status(undefined, String(com)), await call('/api/follow')]) {
+    for (const res of [await errorOf(follow(undefined, com)), await errorOf(unfollow(undefined, com)), await errorOf(status(undefined, String(com))), await errorOf(mine(undefined))]) {
       expect(res.status).toBe(401);
-      expect(res.body.code).toBe('LOGIN_REQUIRED');
+      expect(res.code).toBe('LOGIN_REQUIRED');
     }
   });
 
   it('follow, see it in status and in my list, unfollow, and it is gone', async () => {
     const u = await makeUser();
     const com = await makeClosure({ name: '关注测试公司' });
-    const res = await follow(u.token, com);
-    expect(res.status).toBe(200);
-    expect(res.body.data).toEqual({ type: 1, item_id: com, followed: true });
-    expect((await status(u.token, String(com))).body.data).toEqual({ followed: [com] });
+    const res = await dataOf(follow(u.token, com));
+    expect(res).toEqual({ type: 1, item_id: com, followed: true });
+    expect(await dataOf(status(u.token, String(com)))).toEqual({ followed: [com] });
 
-    const mine = await call('/api/follow', { token: u.token });
-    expect(mine.status).toBe(200);
-    expect(mine.body.data.page).toEqual({ total: 1, page: 1, per_page: 10 });
-    expect(mine.body.data.info).toEqual([{ item_id: com, type: 1, name: '关注测试公司', logo: `https://logo.example/${com}.png`, created_at: expect.any(Number) }]);
+    const list = await dataOf(mine(u.token));
+    expect(list.page).toEqual({ total: 1, page: 1, per_page: 10 });
+    expect(list.info).toEqual([{ item_id: com, type: 1, name: '关注测试公司', logo: `https://logo.example/${com}.png`, created_at: expect.any(Number) }]);
 
-    const off = await unfollow(u.token, com);
-    expect(off.status).toBe(200);
-    expect(off.body.data).toEqual({ type: 1, item_id: com, followed: false });
-    expect((await status(u.token, String(com))).body.data).toEqual({ followed: [] });
-    expect((await call('/api/follow', { token: u.token })).body.data).toEqual({ info: [], page: { total: 0, page: 1, per_page: 10 } });
+    const off = await dataOf(unfollow(u.token, com));
+    expect(off).toEqual({ type: 1, item_id: com, followed: false });
+    expect(await dataOf(status(u.token, String(com)))).toEqual({ followed: [] });
+    expect(await dataOf(mine(u.token))).toEqual({ info: [], page: { total: 0, page: 1, per_page: 10 } });
     expect(await rowsOf(u.id)).toEqual([]);
   });
 
   it('following twice keeps one row; unfollowing twice succeeds both times', async () => {
     const u = await makeUser();
     const com = await makeClosure();
-    expect((await follow(u.token, com)).status).toBe(200);
-    expect((await follow(u.token, com)).status).toBe(200);
+    await dataOf(follow(u.token, com));
+    await dataOf(follow(u.token, com));
     expect(await rowsOf(u.id)).toEqual([com]);
-    expect((await call('/api/follow', { token: u.token })).body.data.page.total).toBe(1);
-    expect((await unfollow(u.token, com)).status).toBe(200);
-    expect((await unfollow(u.token, com)).status).toBe(200);
+    expect((await dataOf(mine(u.token))).page.total).toBe(1);
+    await dataOf(unfollow(u.token, com));
+    await dataOf(unfollow(u.token, com));
     expect(await rowsOf(u.id)).toEqual([]);
   });
 
   it('an unknown company is NOT_FOUND (404) 该公司不存在 and nothing is saved', async () => {
     const u = await makeUser();
-    const res = await follow(u.token, 987654321);
+    const res = await errorOf(follow(u.token, 987654321));
     expect(res.status).toBe(404);
-    expect(res.body).toMatchObject({ code: 'NOT_FOUND', msg: '该公司不存在' });
+    expect(res).toMatchObject({ code: 'NOT_FOUND', msg: '该公司不存在' });
     expect(await rowsOf(u.id)).toEqual([]);
   });
 
@@ -76,14 +76,14 @@ describe('follows', () => {
     const live = await makeCompany();
     await follow(u.token, closed);
     await follow(u.token, live);
-    const mine = await call('/api/follow', { token: u.token });
-    expect(mine.body.data.info.map((r: { item_id: number; name: string }) => [r.item_id, r.name])).toEqual([
+    const list = await dataOf(mine(u.token));
+    expect(list.info.map((r) => [r.item_id, r.name])).toEqual([
       [live, `在营公司${live}`],
       [closed, '先关注的公司'],
     ]);
-    const page2 = await call('/api/follow', { token: u.token, query: { page: 2, per_page: 1 } });
-    expect(page2.body.data.info.map((r: { item_id: number }) => r.item_id)).toEqual([closed]);
-    expect(page2.body.data.page).toEqual({ total: 2, page: 2, per_page: 1 });
+    const page2 = await dataOf(mine(u.token, { page: 2, per_page: 1 }));
+    expect(page2.info.map((r) => r.item_id)).toEqual([closed]);
+    expect(page2.page).toEqual({ total: 2, page: 2, per_page: 1 });
   });
 
   it("status and my list hold only the caller's own follows", async () => {
@@ -92,40 +92,39 @@ describe('follows', () => {
     await follow(me.token, a);
     await follow(other.token, b);
     await follow(other.token, a);
-    const mine = await status(me.token, `${a},${b},${c}`);
-    expect(mine.status).toBe(200);
-    expect(mine.body.data).toEqual({ followed: [a] });
-    expect((await status(other.token, `${c},${b},${a}`)).body.data).toEqual({ followed: [b, a] });
-    const list = await call('/api/follow', { token: me.token });
-    expect(list.body.data.info.map((r: { item_id: number }) => r.item_id)).toEqual([a]);
+    const myStatus = await dataOf(status(me.token, `${a},${b},${c}`));
+    expect(myStatus).toEqual({ followed: [a] });
+    expect(await dataOf(status(other.token, `${c},${b},${a}`))).toEqual({ followed: [b, a] });
+    const list = await dataOf(mine(me.token));
+    expect(list.info.map((r) => r.item_id)).toEqual([a]);
     // Unfollowing touches only the caller's row.
     await unfollow(me.token, a);
-    expect((await status(other.token, String(a))).body.data).toEqual({ followed: [a] });
+    expect(await dataOf(status(other.token, String(a)))).toEqual({ followed: [a] });
   });
 
   it('bad input is BAD_REQUEST (400) naming the field', async () => {
     const u = await makeUser();
     const com = await makeClosure();
-    const cases: [Promise<{ status: number; body: { code: string; field: string; msg: string } }>, string][] = [
-      [status(u.token, '1,abc,3'), 'ids'],
-      [status(u.token, ''), 'ids'],
-      [status(u.token, '1,-2'), 'ids'],
-      [status(u.token, Array.from({ length: 51 }, (_, i) => i + 1).join(',')), 'ids'],
-      [call('/api/follow/status', { token: u.token, query: { type: 2, ids: '1' } }), 'type'],
-      [follow(u.token, com, 2), 'type'],
-      [call('/api/follow', { token: u.token, json: { type: 1 } }), 'item_id'],
-      [call('/api/follow/cancel', { token: u.token, json: { type: 1, item_id: 'x' } }), 'item_id'],
-      [call('/api/follow', { token: u.token, query: { per_page: 51 } }), 'per_page'],
+    const cases: [Promise<ErrorReply>, string][] = [
+      [errorOf(status(u.token, '1,abc,3')), 'ids'],
+      [errorOf(status(u.token, '')), 'ids'],
+      [errorOf(status(u.token, '1,-2')), 'ids'],
+      [errorOf(status(u.token, Array.from({ length: 51 }, (_, i) => i + 1).join(','))), 'ids'],
+      [errorOf(api(u.token).follow.status.$get({ query: { type: 2, ids: '1' } })), 'type'],
+      [errorOf(follow(u.token, com, 2)), 'type'],
+      [errorOf(api(u.token).follow.$post({ json: { type: 1 } })), 'item_id'],
+      [errorOf(api(u.token).follow.cancel.$post({ json: { type: 1, item_id: 'x' } })), 'item_id'],
+      [errorOf(mine(u.token, { per_page: 51 })), 'per_page'],
     ];
     for (const [pending, field] of cases) {
       const res = await pending;
       expect(res.status, field).toBe(400);
-      expect(res.body.code).toBe('BAD_REQUEST');
-      expect(res.body.field).toBe(field);
-      expect(res.body.msg.startsWith(`${field}：`)).toBe(true);
+      expect(res.code).toBe('BAD_REQUEST');
+      expect(res.field).toBe(field);
+      expect(res.msg.startsWith(`${field}：`)).toBe(true);
     }
     expect(await rowsOf(u.id)).toEqual([]);
     // 50 ids is the limit, not an error.
-    expect((await status(u.token, Array.from({ length: 50 }, (_, i) => i + 1).join(','))).status).toBe(200);
+    await dataOf(status(u.token, Array.from({ length: 50 }, (_, i) => i + 1).join(',')));
   });
 });
