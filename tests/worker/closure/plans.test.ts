@@ -62,8 +62,10 @@ beforeAll(async () => {
   for (let i = 0; i < 5; i++) await makeNews({ date: 20190101 + i });
   const closures = await env.DB.prepare('SELECT COUNT(*) AS n FROM closures').first<{ n: number }>();
   expect(closures!.n).toBe(COMPANIES);
-});
+}, 60_000); // seeding 2000 companies outlasts the default 10 s hook timeout on a loaded machine
 
+// Not the typed client: each call runs through app.fetch with a recording D1 binding (SELF takes no
+// env of ours), and the calls are a table of URLs walked generically.
 const CALLS: [string, string?][] = [
   ['/api/closure'],
   ['/api/closure?sort=2&page=3'],
