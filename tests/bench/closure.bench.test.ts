@@ -10,7 +10,7 @@
 import { env, SELF } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { generateSeed } from '../../scripts/seed/generate';
-import { fullScans, plans, recordRequest, rowsReadBy } from '../worker/closure-recorder';
+import { fullScans, plans, recordRequest, rowsReadBy } from '../worker/query-recorder';
 import { makeUser } from '../worker/helpers';
 
 const benchEnv = env as unknown as { BENCH_SCALE?: string; BENCH_RUNS?: string };

@@ -12,10 +12,42 @@ import type { AppType } from '../../worker/src/app';
 import type { ErrorCode } from '../../worker/src/lib/errors';
 
 /** The client's `api` root; `token` signs the requests in, `headers` adds more (e.g. Idempotency-Key). */
-export function api(token?: string, headers: Record<string, string> = {}) {
+export function api(token?: string, headers: Record<string, string> = {}): Loose<Api> {
   const auth: Record<string, string> = token ? { Authorization: `Bearer ${token}` } : {};
-  return hc<AppType>('http://localhost', { fetch: (input: RequestInfo | URL, init?: RequestInit) => SELF.fetch(input, init), headers: { ...auth, ...headers } }).api;
+  const client = hc<AppType>('http://localhost', { fetch: (input: RequestInfo | URL, init?: RequestInit) => SELF.fetch(input, init), headers: { ...auth, ...headers } });
+  // The same object: only the request side of its type is loosened (see Loose below).
+  return client.api as unknown as Loose<Api>;
 }
+
+type Api = ReturnType<typeof hc<AppType>>['api'];
+
+/*
+ * The request side, loosened where zod's input types say nothing: the worker's query and body
+ * fields are z.coerce / z.preprocess schemas, which zod types `unknown` and required unless they
+ * have a default, though a blank or absent value means "absent" or the default to the worker.
+ * Such keys become optional; in a query they take what a query string carries (hc writes them
+ * with URLSearchParams, which turns a number into its decimal text); in a JSON body they stay
+ * `unknown` (tests send wrong types on purpose). Typed keys (path params, text) keep their types,
+ * and the response types are hc's own.
+ */
+type UnknownKeys<T> = { [K in keyof T]-?: unknown extends T[K] ? K : never }[keyof T];
+type LooseFields<T, V> = Pick<T, Exclude<keyof T, UnknownKeys<T>>> & { [K in UnknownKeys<T>]?: V };
+type LooseArg<P, V> = P extends 'query' ? LooseFields<V, string | number> : P extends 'json' ? LooseFields<V, unknown> : V;
+/** A query or body whose keys are all optional may be left out: `closure.$get()`. */
+type OptionalParts<A> = { [P in keyof A as {} extends LooseArg<P, A[P]> ? never : P]: LooseArg<P, A[P]> } & {
+  [P in keyof A as {} extends LooseArg<P, A[P]> ? P : never]?: LooseArg<P, A[P]>;
+};
+type LooseArgs<A> = OptionalParts<A>;
+type Call<A, O, R> = {} extends LooseArgs<A> ? (args?: LooseArgs<A>, options?: O) => R : (args: LooseArgs<A>, options?: O) => R;
+type Loose<C> = {
+  [K in keyof C]: K extends '$get' | '$post'
+    ? C[K] extends (args: infer A, options?: infer O) => infer R
+      ? Call<NonNullable<A>, O, R>
+      : C[K]
+    : K extends `$${string}`
+      ? C[K]
+      : Loose<C[K]>;
+};
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any response of the client
 type AnyResponse = ClientResponse<any, any, any>;

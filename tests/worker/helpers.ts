@@ -62,7 +62,11 @@ export interface CallOptions {
   query?: Record<string, string | number | undefined>;
 }
 
-/** Calls the worker through its own fetch, as a browser would. */
+/**
+ * Calls the worker through its own fetch, as a browser would, untyped. Tests use the typed client
+ * (client.ts); this is for what it cannot send: malformed or mistyped bodies, unknown routes,
+ * wrong methods, and the access matrix's generic walk over every route.
+ */
 export async function call(path: string, opts: CallOptions = {}) {
   const url = new URL(path, 'http://localhost');
   for (const [k, v] of Object.entries(opts.query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { baseTaxonomy, makeClosure } from '../closure-fixtures';
+import { baseTaxonomy, makeClosure } from './fixtures';
 import { call, makeUser } from '../helpers';
 
 /**

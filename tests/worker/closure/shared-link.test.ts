@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, dataOf, errorOf } from '../client';
-import { baseTaxonomy, makeClosure, SECTOR } from '../closure-fixtures';
+import { baseTaxonomy, makeClosure, SECTOR } from './fixtures';
 
 /** Spec §2: a link that arrives with a company name (/deathCompany?company=…) shows a visitor that company's row. */
 beforeAll(async () => {

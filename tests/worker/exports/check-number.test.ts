@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, dataOf } from '../client';
-import { seedClosures } from '../exports-fixtures';
+import { seedClosures } from './fixtures';
 import { balance, ledgerSum, makeUser } from '../helpers';
 
 /** Spec §7: closure_down_check takes `number`, the rows the user will download. */

@@ -1,7 +1,8 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { baseTaxonomy, makeAlbum, makeClosure, makeReasons, makeTrack } from './closure-fixtures';
-import { call, roleTokens, type Role } from './helpers';
+import { baseTaxonomy, makeAlbum, makeClosure, makeReasons, makeTrack } from './fixtures';
+import { api, dataOf, errorOf } from '../client';
+import { roleTokens, type Role } from '../helpers';
 
 let tokens: Record<Role, string | undefined>;
 let r: { parent: number; children: number[] };
@@ -22,9 +23,8 @@ beforeAll(async () => {
 
 describe('reason navigation', () => {
   it('closure_type returns the two levels with child lists, public and edge-cacheable', async () => {
-    const res = await call('/api/closure/closure_type');
-    expect(res.status).toBe(200);
-    const node = res.body.data.find((n: { id: number }) => n.id === r.parent);
+    const res = await api().closure.closure_type.$get();
+    const node = (await dataOf(res)).find((n) => n.id === r.parent);
     expect(node).toEqual({
       id: r.parent,
       p_id: 0,
@@ -35,46 +35,45 @@ describe('reason navigation', () => {
   });
 
   it('closure_type_Delegate lists the reason\'s biggest burns (com_id, com_name, logo); login only', async () => {
-    const res = await call('/api/closure/closure_type_Delegate', { token: tokens.user, query: { type_id: r.children[0] } });
-    expect(res.status).toBe(200);
-    expect(res.body.data).toHaveLength(10);
-    expect(res.body.data[0]).toMatchObject({ com_id: inFirst[11], com_name: expect.any(String), logo: expect.any(String) });
-    const parent = await call('/api/closure/closure_type_Delegate', { token: tokens.user, query: { type_id: r.parent } });
-    expect(new Set(parent.body.data.map((d: { com_id: number }) => d.com_id)).size).toBe(parent.body.data.length);
-    expect((await call('/api/closure/closure_type_Delegate', { query: { type_id: r.parent } })).status).toBe(401);
-    expect((await call('/api/closure/closure_type_Delegate', { token: tokens.user, query: { type_id: 99999999 } })).status).toBe(404);
+    const delegates = api(tokens.user).closure.closure_type_Delegate;
+    const res = await dataOf(delegates.$get({ query: { type_id: r.children[0] } }));
+    expect(res).toHaveLength(10);
+    expect(res[0]).toMatchObject({ com_id: inFirst[11], com_name: expect.any(String), logo: expect.any(String) });
+    const parent = await dataOf(delegates.$get({ query: { type_id: r.parent } }));
+    expect(new Set(parent.map((d) => d.com_id)).size).toBe(parent.length);
+    expect((await errorOf(api().closure.closure_type_Delegate.$get({ query: { type_id: r.parent } }))).status).toBe(401);
+    expect((await errorOf(delegates.$get({ query: { type_id: 99999999 } }))).status).toBe(404);
   });
 });
 
 describe('GET /api/closure/closure_type_list: all companies of a reason', () => {
   it('is for members: a visitor gets LOGIN_REQUIRED, a plain user VIP_REQUIRED', async () => {
-    const visitor = await call('/api/closure/closure_type_list', { query: { type_id: r.children[0] } });
-    expect(visitor.body.code).toBe('LOGIN_REQUIRED');
-    const user = await call('/api/closure/closure_type_list', { token: tokens.user, query: { type_id: r.children[0] } });
+    const visitor = await errorOf(api().closure.closure_type_list.$get({ query: { type_id: r.children[0] } }));
+    expect(visitor.code).toBe('LOGIN_REQUIRED');
+    const user = await errorOf(api(tokens.user).closure.closure_type_list.$get({ query: { type_id: r.children[0] } }));
     expect(user.status).toBe(403);
-    expect(user.body.code).toBe('VIP_REQUIRED');
+    expect(user.code).toBe('VIP_REQUIRED');
   });
 
   it('gives a VIP the failed-company rows, latest closing first, paged', async () => {
-    const p1 = await call('/api/closure/closure_type_list', { token: tokens.vip, query: { type_id: r.children[0] } });
-    expect(p1.status).toBe(200);
-    expect(p1.body.data.page).toEqual({ total: 13, page: 1, per_page: 10 });
-    expect(p1.body.data.info[0].com_id).toBe(inBoth);
-    expect(p1.body.data.info[1].com_id).toBe(inFirst[11]);
-    const row = p1.body.data.info[0];
-    expect(row.closure_type.map((t: { id: number }) => t.id).sort()).toEqual([...r.children].sort());
+    const p1 = await dataOf(api(tokens.vip).closure.closure_type_list.$get({ query: { type_id: r.children[0] } }));
+    expect(p1.page).toEqual({ total: 13, page: 1, per_page: 10 });
+    expect(p1.info[0].com_id).toBe(inBoth);
+    expect(p1.info[1].com_id).toBe(inFirst[11]);
+    const row = p1.info[0];
+    expect(row.closure_type.map((t) => t.id).sort()).toEqual([...r.children].sort());
     expect(row).toHaveProperty('survival');
-    const p2 = await call('/api/closure/closure_type_list', { token: tokens.svip, query: { type_id: r.children[0], page: 2 } });
-    expect(p2.body.data.info.map((x: { com_id: number }) => x.com_id)).toEqual([inFirst[2], inFirst[1], inFirst[0]]);
+    const p2 = await dataOf(api(tokens.svip).closure.closure_type_list.$get({ query: { type_id: r.children[0], page: 2 } }));
+    expect(p2.info.map((x) => x.com_id)).toEqual([inFirst[2], inFirst[1], inFirst[0]]);
   });
 
   it('a parent reason lists each company of its children once', async () => {
-    const res = await call('/api/closure/closure_type_list', { token: tokens.vip, query: { type_id: r.parent, per_page: 100 } });
-    expect(res.body.data.page.total).toBe(13);
-    const ids = res.body.data.info.map((x: { com_id: number }) => x.com_id);
+    const res = await dataOf(api(tokens.vip).closure.closure_type_list.$get({ query: { type_id: r.parent, per_page: 100 } }));
+    expect(res.page.total).toBe(13);
+    const ids = res.info.map((x) => x.com_id);
     expect(new Set(ids).size).toBe(13);
-    const second = await call('/api/closure/closure_type_list', { token: tokens.vip, query: { type_id: r.children[1] } });
-    expect(second.body.data.info.map((x: { com_id: number }) => x.com_id)).toEqual([inBoth]);
+    const second = await dataOf(api(tokens.vip).closure.closure_type_list.$get({ query: { type_id: r.children[1] } }));
+    expect(second.info.map((x) => x.com_id)).toEqual([inBoth]);
   });
 });
 
@@ -112,7 +111,7 @@ describe('list totals kept by triggers', () => {
     const both = await makeClosure({ reasons: [{ id: t.children[0], pId: t.parent }, { id: t.children[1], pId: t.parent }], tracks: [track], albums: [album] });
     await makeClosure({ reasons: [{ id: t.children[1], pId: t.parent }], tracks: [track] });
     expect(await mismatches()).toEqual([]);
-    const total = async (type_id: number) => (await call('/api/closure/closure_type_list', { token: tokens.vip, query: { type_id } })).body.data.page.total;
+    const total = async (type_id: number) => (await dataOf(api(tokens.vip).closure.closure_type_list.$get({ query: { type_id } }))).page.total;
     expect(await total(t.parent)).toBe(2);
     await env.DB.prepare('DELETE FROM closure_company_types WHERE com_id = ? AND type_id = ?').bind(both, t.children[1]).run();
     expect(await total(t.parent)).toBe(2);
@@ -122,8 +121,8 @@ describe('list totals kept by triggers', () => {
     expect(await total(t.children[1])).toBe(2);
     await env.DB.prepare('DELETE FROM closure_company_tracks WHERE com_id = ?').bind(both).run();
     await env.DB.prepare('UPDATE closure_company_albums SET album_id = ? WHERE com_id = ?').bind(album + 100000, both).run();
-    const trackList = await call('/api/closure/death_track_list', { token: tokens.user, query: { item_id: track } });
-    expect(trackList.body.data.page.total).toBe(1);
+    const trackList = await dataOf(api(tokens.user).closure.death_track_list.$get({ query: { item_id: track } }));
+    expect(trackList.page.total).toBe(1);
     expect(await mismatches()).toEqual([]);
   });
 });

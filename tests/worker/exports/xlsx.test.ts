@@ -1,8 +1,8 @@
-import './exports-quiet';
+import './quiet';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { dateCell, writeXlsx } from '../../export-worker/src/xlsx';
-import type { ExportColumn, ExportRow } from '../../worker/src/exports';
+import { dateCell, writeXlsx } from '../../../export-worker/src/xlsx';
+import type { ExportColumn, ExportRow } from '../../../worker/src/exports';
 
 const columns: ExportColumn[] = [
   { key: 'name', header: '公司名称', width: 20, type: 'text' },

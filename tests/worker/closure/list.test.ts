@@ -1,7 +1,8 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { baseTaxonomy, count, makeClosure, makeReasons, makeTrack, SECTOR } from './closure-fixtures';
-import { call, roleTokens, type Role } from './helpers';
+import { baseTaxonomy, count, makeClosure, makeReasons, makeTrack, SECTOR } from './fixtures';
+import { api, dataOf, errorOf } from '../client';
+import { roleTokens, type Role } from '../helpers';
 
 let tokens: Record<Role, string | undefined>;
 let reasons: { parent: number; children: number[] };
@@ -37,62 +38,61 @@ beforeAll(async () => {
 
 describe('GET /api/closure: the closed-company list', () => {
   it('gives a visitor page 1 with 10 rows, the total of all closed companies and private caching', async () => {
-    const res = await call('/api/closure');
-    expect(res.status).toBe(200);
-    const { info, page } = res.body.data;
+    const res = await api().closure.$get();
+    const { info, page } = await dataOf(res);
     expect(info).toHaveLength(10);
     expect(page).toEqual({ total: await count('SELECT COUNT(*) AS n FROM closures'), page: 1, per_page: 10 });
     // Latest closing first.
-    const dates = info.map((r: { com_change_close_date: string }) => r.com_change_close_date);
+    const dates = info.map((r) => r.com_change_close_date);
     expect([...dates].sort().reverse()).toEqual(dates);
     expect(res.headers.get('Cache-Control')).toBe('private, no-store');
   });
 
   it('refuses a visitor any other page, filter or sort with LOGIN_REQUIRED (a company name alone is a shared link: shared-link.test.ts)', async () => {
     for (const query of [{ page: 2 }, { com_prov: '测试省' }, { cat_id: SECTOR.shop }, { fund_status: 1 }, { sort: 2 }, { keyword: '共享', page: 2 }]) {
-      const res = await call('/api/closure', { query });
-      expect(res.status, JSON.stringify(query)).toBe(401);
-      expect(res.body.code).toBe('LOGIN_REQUIRED');
+      const err = await errorOf(api().closure.$get({ query }));
+      expect(err.status, JSON.stringify(query)).toBe(401);
+      expect(err.code).toBe('LOGIN_REQUIRED');
     }
     // The defaults spelled out are still the defaults.
-    expect((await call('/api/closure', { query: { page: 1, sort: 1, com_prov: '' } })).status).toBe(200);
+    await dataOf(api().closure.$get({ query: { page: 1, sort: 1, com_prov: '' } }));
   });
 
   it('stops a logged-in non-VIP at page 3 with VIP_REQUIRED; VIP and SVIP go on', async () => {
     const q = { com_prov: '测试省' };
-    expect((await call('/api/closure', { token: tokens.user, query: { ...q, page: 3 } })).status).toBe(200);
-    const refused = await call('/api/closure', { token: tokens.user, query: { ...q, page: 4 } });
+    await dataOf(api(tokens.user).closure.$get({ query: { ...q, page: 3 } }));
+    const refused = await errorOf(api(tokens.user).closure.$get({ query: { ...q, page: 4 } }));
     expect(refused.status).toBe(403);
-    expect(refused.body.code).toBe('VIP_REQUIRED');
-    expect(refused.body.msg).toBe('非VIP会员最多查看前3页，请开通会员');
+    expect(refused.code).toBe('VIP_REQUIRED');
+    expect(refused.msg).toBe('非VIP会员最多查看前3页，请开通会员');
     for (const role of ['vip', 'svip'] as const) {
-      const res = await call('/api/closure', { token: tokens[role], query: { ...q, page: 4 } });
-      expect(res.status).toBe(200);
-      expect(res.body.data.info).toHaveLength(5);
-      expect(res.body.data.page).toEqual({ total: 35, page: 4, per_page: 10 });
+      const data = await dataOf(api(tokens[role]).closure.$get({ query: { ...q, page: 4 } }));
+      expect(data.info).toHaveLength(5);
+      expect(data.page).toEqual({ total: 35, page: 4, per_page: 10 });
     }
   });
 
   it('filters by province, sector and round, and sorts by closing date, founding date and survival', async () => {
-    const byClose = await call('/api/closure', { token: tokens.user, query: { com_prov: '测试省' } });
-    expect(byClose.body.data.info.map((r: { com_id: number }) => r.com_id)).toEqual([...provIds].reverse().slice(0, 10));
-    const byBorn = await call('/api/closure', { token: tokens.user, query: { com_prov: '测试省', sort: 2 } });
-    expect(byBorn.body.data.info[0].com_id).toBe(provIds[34]);
+    const list = api(tokens.user).closure;
+    const byClose = await dataOf(list.$get({ query: { com_prov: '测试省' } }));
+    expect(byClose.info.map((r) => r.com_id)).toEqual([...provIds].reverse().slice(0, 10));
+    const byBorn = await dataOf(list.$get({ query: { com_prov: '测试省', sort: 2 } }));
+    expect(byBorn.info[0].com_id).toBe(provIds[34]);
     // Born 2010 + i years, closed 2019: the earliest-born lived longest.
-    const bySurvival = await call('/api/closure', { token: tokens.user, query: { com_prov: '测试省', sort: 3 } });
-    expect(bySurvival.body.data.info[0].com_id).toBe(provIds[0]);
+    const bySurvival = await dataOf(list.$get({ query: { com_prov: '测试省', sort: 3 } }));
+    expect(bySurvival.info[0].com_id).toBe(provIds[0]);
 
-    const finance = await call('/api/closure', { token: tokens.user, query: { cat_id: SECTOR.finance } });
-    expect(finance.body.data.info.map((r: { com_id: number }) => r.com_id)).toEqual([detailed]);
-    const both = await call('/api/closure', { token: tokens.user, query: { cat_id: SECTOR.finance, fund_status: 2, com_prov: '测试市' } });
-    expect(both.body.data.page.total).toBe(1);
-    const none = await call('/api/closure', { token: tokens.user, query: { cat_id: SECTOR.finance, fund_status: 3 } });
-    expect(none.body.data).toEqual({ info: [], page: { total: 0, page: 1, per_page: 10 } });
+    const finance = await dataOf(list.$get({ query: { cat_id: SECTOR.finance } }));
+    expect(finance.info.map((r) => r.com_id)).toEqual([detailed]);
+    const both = await dataOf(list.$get({ query: { cat_id: SECTOR.finance, fund_status: 2, com_prov: '测试市' } }));
+    expect(both.page.total).toBe(1);
+    const none = await dataOf(list.$get({ query: { cat_id: SECTOR.finance, fund_status: 3 } }));
+    expect(none).toEqual({ info: [], page: { total: 0, page: 1, per_page: 10 } });
   });
 
   it('finds companies by any part of the name, with short and long keywords', async () => {
     const names = async (keyword: string) =>
-      (await call('/api/closure', { token: tokens.user, query: { keyword } })).body.data.info.map((r: { com_name: string }) => r.com_name).sort();
+      (await dataOf(api(tokens.user).closure.$get({ query: { keyword } }))).info.map((r) => r.com_name).sort();
     expect(await names('共享')).toEqual(['共享充电宝甲', '小鸣共享单车']);
     expect(await names('共享单车')).toEqual(['小鸣共享单车']);
     expect(await names('OFO小')).toEqual(['ofo小黄车']);
@@ -101,13 +101,12 @@ describe('GET /api/closure: the closed-company list', () => {
     expect(await names('o小')).toEqual(['ofo小黄车']);
     expect(await names('车甲')).toEqual([]);
     expect(await names('%')).toEqual([]);
-    const withTotal = await call('/api/closure', { token: tokens.user, query: { keyword: '共享充电', com_prov: '测试市' } });
-    expect(withTotal.body.data.page.total).toBe(1);
+    const withTotal = await dataOf(api(tokens.user).closure.$get({ query: { keyword: '共享充电', com_prov: '测试市' } }));
+    expect(withTotal.page.total).toBe(1);
   });
 
   it('returns the spec row: dates, names, survival, reasons, team, tags and investors', async () => {
-    const res = await call('/api/closure', { token: tokens.user, query: { keyword: '小鸣共享' } });
-    const row = res.body.data.info[0];
+    const row = (await dataOf(api(tokens.user).closure.$get({ query: { keyword: '小鸣共享' } }))).info[0];
     expect(row).toMatchObject({
       com_id: detailed,
       com_name: '小鸣共享单车',
@@ -125,48 +124,48 @@ describe('GET /api/closure: the closed-company list', () => {
       com_tag: [{ tag_id: 1, tag_name: '共享经济' }],
       com_invst: [{ invst_id: 77, invst_name: '测试资本' }],
     });
-    expect(row.com_team.map((t: { name: string }) => t.name)).toEqual(['张三', '李四']);
+    expect(row.com_team.map((t) => t.name)).toEqual(['张三', '李四']);
     expect(row.com_des).toContain('简介');
   });
 
   it('rejects malformed parameters with BAD_REQUEST naming the field', async () => {
-    const res = await call('/api/closure', { token: tokens.user, query: { sort: 4 } });
+    const res = await errorOf(api(tokens.user).closure.$get({ query: { sort: 4 } }));
     expect(res.status).toBe(400);
-    expect(res.body.field).toBe('sort');
-    expect((await call('/api/closure', { token: tokens.user, query: { page: 0 } })).body.field).toBe('page');
+    expect(res.field).toBe('sort');
+    expect((await errorOf(api(tokens.user).closure.$get({ query: { page: 0 } }))).field).toBe('page');
   });
 });
 
 describe('derived counts', () => {
   it('year_number equals GROUP BY of the closing year over the rows, and is edge-cacheable', async () => {
-    const res = await call('/api/closure/year_number');
-    expect(res.status).toBe(200);
+    const res = await api().closure.year_number.$get();
+    const years = await dataOf(res);
     const grouped = await env.DB.prepare('SELECT close_date / 10000 AS y, COUNT(*) AS n FROM closures GROUP BY y').all<{ y: number; n: number }>();
-    expect(res.body.data).toEqual(Object.fromEntries(grouped.results.map((r) => [String(r.y), r.n])));
-    expect(res.body.data['2019']).toBeGreaterThanOrEqual(35);
+    expect(years).toEqual(Object.fromEntries(grouped.results.map((r) => [String(r.y), r.n])));
+    expect(years['2019']).toBeGreaterThanOrEqual(35);
     expect(res.headers.get('Cache-Control')).toBe('public, s-maxage=60');
   });
 
   it('keeps the counts in step when companies are inserted, moved and deleted', async () => {
     const id = await makeClosure({ prov: '计数省', close: 20130505 });
-    const total = async () => (await call('/api/closure', { token: tokens.user, query: { com_prov: '计数省' } })).body.data.page.total;
+    const total = async () => (await dataOf(api(tokens.user).closure.$get({ query: { com_prov: '计数省' } }))).page.total;
     expect(await total()).toBe(1);
     await env.DB.prepare("UPDATE closures SET com_prov = '计数省乙', close_date = 20140101 WHERE com_id = ?").bind(id).run();
     expect(await total()).toBe(0);
-    expect((await call('/api/closure/year_number')).body.data['2013'] ?? 0).toBe(await count('SELECT COUNT(*) AS n FROM closures WHERE close_date / 10000 = 2013'));
+    expect((await dataOf(api().closure.year_number.$get()))['2013'] ?? 0).toBe(await count('SELECT COUNT(*) AS n FROM closures WHERE close_date / 10000 = 2013'));
     await env.DB.prepare('DELETE FROM closures WHERE com_id = ?').bind(id).run();
-    const all = await call('/api/closure');
-    expect(all.body.data.page.total).toBe(await count('SELECT COUNT(*) AS n FROM closures'));
+    const all = await dataOf(api().closure.$get());
+    expect(all.page.total).toBe(await count('SELECT COUNT(*) AS n FROM closures'));
     // The name indexes follow the row: the deleted company is no longer found.
-    const res = await call('/api/closure', { token: tokens.user, query: { keyword: `测试公司${id}` } });
-    expect(res.body.data.info).toEqual([]);
+    const res = await dataOf(api(tokens.user).closure.$get({ query: { keyword: `测试公司${id}` } }));
+    expect(res.info).toEqual([]);
   });
 
   it('finds a renamed company by its new name only, with short and long keywords', async () => {
     const id = await makeClosure({ name: '旧名字甲' });
     await env.DB.prepare("UPDATE closures SET com_name = '新称呼乙' WHERE com_id = ?").bind(id).run();
     const ids = async (keyword: string) =>
-      (await call('/api/closure', { token: tokens.user, query: { keyword } })).body.data.info.map((r: { com_id: number }) => r.com_id);
+      (await dataOf(api(tokens.user).closure.$get({ query: { keyword } }))).info.map((r) => r.com_id);
     expect(await ids('旧名')).toEqual([]);
     expect(await ids('旧名字')).toEqual([]);
     expect(await ids('称呼')).toEqual([id]);
@@ -183,9 +182,7 @@ describe('derived counts', () => {
 
 describe('GET /api/closure/filters', () => {
   it('lists the provinces with closed companies, sectors with sub-sectors, rounds, sorts and news options', async () => {
-    const res = await call('/api/closure/filters');
-    expect(res.status).toBe(200);
-    const d = res.body.data;
+    const d = await dataOf(api().closure.filters.$get());
     expect(d.provinces).toEqual((await env.DB.prepare('SELECT DISTINCT com_prov AS p FROM closures ORDER BY p').all<{ p: string }>()).results.map((r) => r.p));
     expect(d.sectors).toContainEqual({ id: SECTOR.shop, name: '测试电商', children: [{ id: SECTOR.shopSub, name: '测试社区电商' }] });
     expect(d.fund_statuses).toContainEqual({ id: 2, name: 'A轮' });

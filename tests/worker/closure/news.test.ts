@@ -1,8 +1,9 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { beijingDate } from '../../worker/src/lib/time';
-import { baseTaxonomy, makeNews, SECTOR } from './closure-fixtures';
-import { call, makeUser, type TestUser } from './helpers';
+import { beijingDate } from '../../../worker/src/lib/time';
+import { baseTaxonomy, makeNews, SECTOR } from './fixtures';
+import { api, dataOf, errorOf } from '../client';
+import { makeUser, type TestUser } from '../helpers';
 
 let u: TestUser;
 const thisYear = beijingDate().y;
@@ -20,20 +21,19 @@ beforeAll(async () => {
 });
 
 const titles = async (query: Record<string, string | number>) => {
-  const res = await call('/api/closure/news_list', { token: u.token, query });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body.data.info.map((n: { title: string }) => n.title);
+  const data = await dataOf(api(u.token).closure.news_list.$get({ query }));
+  return data.info.map((n) => n.title);
 };
 
 describe('GET /api/closure/news_list', () => {
   it('lists closed-company news only, newest first, 20 per page, with the row fields', async () => {
-    const res = await call('/api/closure/news_list', { token: u.token });
-    expect(res.body.data.page).toEqual({ total: 27, page: 1, per_page: 20 });
-    expect(res.body.data.info[0]).toMatchObject({ title: '今年新闻', com_prov: '北京', cat_name: '测试电商', time: `${thisYear}-01-01`, source: '测试来源' });
-    expect(res.body.data.info[0]).toHaveProperty('main_url');
-    const p2 = await call('/api/closure/news_list', { token: u.token, query: { page: 2 } });
-    expect(p2.body.data.info).toHaveLength(7);
-    expect(p2.body.data.info.at(-1).title).toBe('上海金融2008');
+    const res = await dataOf(api(u.token).closure.news_list.$get());
+    expect(res.page).toEqual({ total: 27, page: 1, per_page: 20 });
+    expect(res.info[0]).toMatchObject({ title: '今年新闻', com_prov: '北京', cat_name: '测试电商', time: `${thisYear}-01-01`, source: '测试来源' });
+    expect(res.info[0]).toHaveProperty('main_url');
+    const p2 = await dataOf(api(u.token).closure.news_list.$get({ query: { page: 2 } }));
+    expect(p2.info).toHaveLength(7);
+    expect(p2.info.at(-1)?.title).toBe('上海金融2008');
   });
 
   it('filters by region, including 海外', async () => {
@@ -52,9 +52,9 @@ describe('GET /api/closure/news_list', () => {
     expect(await titles({ year: String(thisYear) })).toEqual(['今年新闻']);
     expect(await titles({ year: '2012以前' })).toEqual(['上海金融2011', '上海金融2008']);
     for (const year of ['2011', String(thisYear + 1), 'abc']) {
-      const res = await call('/api/closure/news_list', { token: u.token, query: { year } });
+      const res = await errorOf(api(u.token).closure.news_list.$get({ query: { year } }));
       expect(res.status, year).toBe(400);
-      expect(res.body.field).toBe('year');
+      expect(res.field).toBe('year');
     }
   });
 
@@ -65,11 +65,11 @@ describe('GET /api/closure/news_list', () => {
   });
 
   it('needs login', async () => {
-    expect((await call('/api/closure/news_list')).status).toBe(401);
+    expect((await errorOf(api().closure.news_list.$get())).status).toBe(401);
   });
 
   it('the unfiltered total follows inserts, deletes and news moving in or out of the closed-company list', async () => {
-    const total = async () => (await call('/api/closure/news_list', { token: u.token })).body.data.page.total;
+    const total = async () => (await dataOf(api(u.token).closure.news_list.$get())).page.total;
     const before = await total();
     await makeNews({ title: '计数用', prov: '北京', date: 20180101 });
     expect(await total()).toBe(before + 1);

@@ -3,7 +3,8 @@
  * executes, then looks at those statements on the real database: their query plans
  * (EXPLAIN QUERY PLAN) and the rows D1 reads for them (meta.rows_read of a re-run).
  * drizzle reads through D1's raw(), which carries no meta, hence the re-run of read statements.
- * Used by the plan test and by the benchmark in tests/bench.
+ * A shared helper: the query-plan tests of an area (closure/plans.test.ts) and the benchmark in
+ * tests/bench use it; nothing in it is specific to an area but the list of large tables.
  */
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
 import { app } from '../../worker/src/app';

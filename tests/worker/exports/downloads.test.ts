@@ -1,13 +1,14 @@
-import './exports-quiet';
+import './quiet';
 import { createExecutionContext, createMessageBatch, createScheduledController, env, getQueueResult, SELF, waitOnExecutionContext } from 'cloudflare:test';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import exportWorker from '../../export-worker/src/index';
-import worker from '../../worker/src/index';
-import type { ExportMessage } from '../../worker/src/env';
-import { sweepExports } from '../../worker/src/exports/sweep';
-import { seedClosures } from './exports-fixtures';
-import { balance, call, ledgerSum, makeUser } from './helpers';
+import exportWorker from '../../../export-worker/src/index';
+import worker from '../../../worker/src/index';
+import type { ExportMessage } from '../../../worker/src/env';
+import { sweepExports } from '../../../worker/src/exports/sweep';
+import { seedClosures } from './fixtures';
+import { api, dataOf, errorOf } from '../client';
+import { balance, ledgerSum, makeUser } from '../helpers';
 
 async function build(recordIds: number[]) {
   const batch = createMessageBatch<ExportMessage>('juzi-exports', recordIds.map((recordId) => ({ id: `d-${recordId}`, timestamp: new Date(), attempts: 1, body: { recordId } })));
@@ -19,15 +20,21 @@ async function build(recordIds: number[]) {
 async function exported(coins = 100) {
   const owner = await makeUser({ coins });
   const { prov } = await seedClosures(20);
-  const res = await call('/api/closure/closure_down', { method: 'POST', token: owner.token, json: { down_type: 0, com_prov: prov }, headers: { 'Idempotency-Key': `dl-${owner.id}-0001` } });
-  return { owner, recordId: res.body.data.record_id as number, filename: res.body.data.filename as string };
+  const res = await dataOf(api(owner.token, { 'Idempotency-Key': `dl-${owner.id}-0001` }).closure.closure_down.$post({ json: { down_type: 0, com_prov: prov } }));
+  return { owner, recordId: res.record_id, filename: res.filename };
 }
+
+/** A download record and its file, by id. */
+const record = (token: string | undefined, recordId: number) => api(token).downloads[':record_id'].$get({ param: { record_id: String(recordId) } });
+const file = (token: string | undefined, recordId: number, query: { token?: string } = {}) =>
+  api(token).downloads[':record_id'].file.$get({ param: { record_id: String(recordId) }, query });
 
 describe('download centre', () => {
   it('streams the file to its owner only, with the Chinese file name', async () => {
     const { owner, recordId, filename } = await exported();
     await build([recordId]);
 
+    // The file's bytes and headers are read from the raw response (SELF.fetch), not through the JSON client.
     const res = await SELF.fetch(`http://localhost/api/downloads/${recordId}/file`, { headers: { Authorization: `Bearer ${owner.token}` } });
     expect(res.status).toBe(200);
     expect(res.headers.get('Content-Type')).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
@@ -48,47 +55,49 @@ describe('download centre', () => {
 
     const other = await makeUser({ coins: 0, role: 'svip' });
     for (const r of [
-      await call(`/api/downloads/${recordId}/file`, { token: other.token }),
-      await call(`/api/downloads/${recordId}/file`, { query: { token: other.token } }),
-      await call(`/api/downloads/${recordId}/file`, { query: { token: 'f'.repeat(64) } }),
-      await call(`/api/downloads/${recordId}/file`),
-      await call(`/api/downloads/${recordId}`, { token: other.token }),
+      await errorOf(file(other.token, recordId)),
+      await errorOf(file(undefined, recordId, { token: other.token })),
+      await errorOf(file(undefined, recordId, { token: 'f'.repeat(64) })),
+      await errorOf(file(undefined, recordId)),
+      await errorOf(record(other.token, recordId)),
     ]) {
       expect(r.status).toBe(404);
-      expect(r.body.code).toBe('NOT_FOUND');
+      expect(r.code).toBe('NOT_FOUND');
     }
-    const visitor = await call('/api/downloads');
+    const visitor = await errorOf(api().downloads.$get());
     expect(visitor.status).toBe(401);
-    const theirs = await call('/api/downloads', { token: other.token });
-    expect(theirs.body.data.info).toEqual([]);
+    const theirs = await dataOf(api(other.token).downloads.$get());
+    expect(theirs.info).toEqual([]);
   });
 
   it('a file still being generated is a CONFLICT with the Chinese message', async () => {
     const { owner, recordId } = await exported();
-    const res = await call(`/api/downloads/${recordId}/file`, { token: owner.token });
+    const res = await errorOf(file(owner.token, recordId));
     expect(res.status).toBe(409);
-    expect(res.body).toMatchObject({ code: 'CONFLICT', msg: '文件正在生成中，请稍后再试' });
-    const one = await call(`/api/downloads/${recordId}`, { token: owner.token });
-    expect(one.body.data).toMatchObject({ record_id: recordId, status: 'queued', status_text: '排队中', rows: 20, batch_no: 1, batches: 1, download_url: null });
+    expect(res).toMatchObject({ code: 'CONFLICT', msg: '文件正在生成中，请稍后再试' });
+    const one = await dataOf(record(owner.token, recordId));
+    expect(one).toMatchObject({ record_id: recordId, status: 'queued', status_text: '排队中', rows: 20, batch_no: 1, batches: 1, download_url: null });
   });
 
   it('lists the records newest first with status, progress and expiry', async () => {
     const u = await makeUser({ coins: 1000 });
     const { prov } = await seedClosures(4100);
-    const first = await call('/api/exports', { token: u.token, json: { kind: 'closure', params: { com_prov: prov } }, headers: { 'Idempotency-Key': 'list-first-01' } });
-    const second = await call('/api/exports', { token: u.token, json: { kind: 'closure', params: { com_prov: prov, page: 1, per_page: 100 } }, headers: { 'Idempotency-Key': 'list-second-1' } });
-    await build([first.body.data.records[0].record_id]);
-    const res = await call('/api/downloads', { token: u.token, query: { per_page: 10 } });
-    const info = res.body.data.info;
-    expect(res.body.data.page).toEqual({ total: 4, page: 1, per_page: 10 });
-    expect(info[0].record_id).toBe(second.body.data.record_id);
-    const firstJob = info.filter((r: { job_id: number }) => r.job_id === first.body.data.job_id);
-    expect(firstJob.map((r: { batch_no: number }) => r.batch_no).sort()).toEqual([1, 2, 3]);
-    const done = firstJob.find((r: { batch_no: number }) => r.batch_no === 1);
+    const first = await dataOf(api(u.token, { 'Idempotency-Key': 'list-first-01' }).exports.$post({ json: { kind: 'closure', params: { com_prov: prov } } }));
+    const second = await dataOf(
+      api(u.token, { 'Idempotency-Key': 'list-second-1' }).exports.$post({ json: { kind: 'closure', params: { com_prov: prov, page: 1, per_page: 100 } } }),
+    );
+    await build([first.records[0].record_id]);
+    const res = await dataOf(api(u.token).downloads.$get({ query: { per_page: 10 } }));
+    const info = res.info;
+    expect(res.page).toEqual({ total: 4, page: 1, per_page: 10 });
+    expect(info[0].record_id).toBe(second.record_id);
+    const firstJob = info.filter((r) => r.job_id === first.job_id);
+    expect(firstJob.map((r) => r.batch_no).sort()).toEqual([1, 2, 3]);
+    const done = firstJob.find((r) => r.batch_no === 1)!;
     expect(done).toMatchObject({ status: 'done', rows: 2000, progress: { percent: 100, job_done: 1, job_batches: 3, job_percent: 33 } });
-    expect(done.expires_at - done.done_at).toBe(7 * 86400_000);
+    expect(done.expires_at! - done.done_at!).toBe(7 * 86400_000);
     expect(done.download_url).toBe(`/api/downloads/${done.record_id}/file`);
-    const waiting = firstJob.find((r: { batch_no: number }) => r.batch_no === 3);
+    const waiting = firstJob.find((r) => r.batch_no === 3);
     expect(waiting).toMatchObject({ status: 'queued', rows: 100, from: 4001, to: 4100, progress: { percent: 0, job_done: 1 } });
   });
 
@@ -99,8 +108,8 @@ describe('download centre', () => {
     expect(await env.FILES.head(key)).not.toBeNull();
     await env.DB.prepare('UPDATE download_records SET expires_at = ? WHERE id = ?').bind(Date.now() - 1, recordId).run();
     // Before the sweep the file already reads as expired.
-    const early = await call(`/api/downloads/${recordId}/file`, { token: owner.token });
-    expect(early.body).toMatchObject({ code: 'NOT_FOUND', msg: '文件已过期' });
+    const early = await errorOf(file(owner.token, recordId));
+    expect(early).toMatchObject({ code: 'NOT_FOUND', msg: '文件已过期' });
 
     const stuck = await exported();
     await env.DB.prepare('UPDATE download_records SET created_at = ? WHERE id = ?').bind(Date.now() - 25 * 3600_000, stuck.recordId).run();
@@ -112,13 +121,13 @@ describe('download centre', () => {
     await waitOnExecutionContext(ctx);
 
     expect(await env.FILES.head(key)).toBeNull();
-    const rec = await call(`/api/downloads/${recordId}`, { token: owner.token });
-    expect(rec.body.data.status).toBe('expired');
-    const gone = await call(`/api/downloads/${recordId}/file`, { token: owner.token });
-    expect(gone.body).toMatchObject({ code: 'NOT_FOUND', msg: '文件已过期' });
+    const rec = await dataOf(record(owner.token, recordId));
+    expect(rec.status).toBe('expired');
+    const gone = await errorOf(file(owner.token, recordId));
+    expect(gone).toMatchObject({ code: 'NOT_FOUND', msg: '文件已过期' });
 
-    const s = await call(`/api/downloads/${stuck.recordId}`, { token: stuck.owner.token });
-    expect(s.body.data).toMatchObject({ status: 'failed', refunded: true });
+    const s = await dataOf(record(stuck.owner.token, stuck.recordId));
+    expect(s).toMatchObject({ status: 'failed', refunded: true });
     expect(await balance(stuck.owner.id)).toBe(100);
     // A second run changes nothing.
     expect(await sweepExports(env)).toMatchObject({ expired: 0 });

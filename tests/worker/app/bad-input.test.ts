@@ -1,6 +1,10 @@
 import { SELF } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { call } from './helpers';
+import { api, errorOf } from '../client';
+import { call } from '../helpers';
+
+// call() (and SELF.fetch) where a test sends what the typed client cannot: malformed JSON, fields
+// of the wrong type or missing, unknown routes and wrong methods.
 
 describe('bad input gets the envelope, never a 500, and changes nothing', () => {
   it('malformed JSON', async () => {
@@ -27,11 +31,11 @@ describe('bad input gets the envelope, never a 500, and changes nothing', () => 
   });
 
   it('an oversized body is refused before parsing', async () => {
-    const res = await call('/api/auth/register', { json: { account: 'big@b.com', password: 'x'.repeat(70 * 1024) } });
+    const res = await errorOf(api().auth.register.$post({ json: { account: 'big@b.com', password: 'x'.repeat(70 * 1024) } }));
     expect(res.status).toBe(413);
-    expect(res.body.code).toBe('PAYLOAD_TOO_LARGE');
-    const again = await call('/api/auth/login', { json: { account: 'big@b.com', password: 'whatever1' } });
-    expect(again.body.msg).toBe('账号或密码错误');
+    expect(res.code).toBe('PAYLOAD_TOO_LARGE');
+    const again = await errorOf(api().auth.login.$post({ json: { account: 'big@b.com', password: 'whatever1' } }));
+    expect(again.msg).toBe('账号或密码错误');
   });
 
   it('unknown routes and methods', async () => {
@@ -45,9 +49,10 @@ describe('bad input gets the envelope, never a 500, and changes nothing', () => 
   });
 
   it('a garbage token is treated as a visitor, not an error', async () => {
-    const r = await call('/api/user/info', { token: 'not-a-token' });
+    const res = await api('not-a-token').user.info.$get();
+    const r = await errorOf(res);
     expect(r.status).toBe(401);
-    expect(r.body).toMatchObject({ code: 'LOGIN_REQUIRED', msg: '请先登录' });
-    expect(r.headers.get('Cache-Control')).toBe('private, no-store');
+    expect(r).toMatchObject({ code: 'LOGIN_REQUIRED', msg: '请先登录' });
+    expect(res.headers.get('Cache-Control')).toBe('private, no-store');
   });
 });

@@ -1,13 +1,14 @@
-import './exports-quiet';
+import './quiet';
 import { createExecutionContext, createMessageBatch, env, getQueueResult } from 'cloudflare:test';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import exportWorker from '../../export-worker/src/index';
-import type { ExportMessage } from '../../worker/src/env';
-import { closureAll, closureAmountTop } from '../../worker/src/closure/exports';
-import { failRecord } from '../../worker/src/exports/records';
-import { seedClosures, seedStarmarket, TAXONOMY } from './exports-fixtures';
-import { balance, call, ledgerSum, makeUser } from './helpers';
+import exportWorker from '../../../export-worker/src/index';
+import type { ExportMessage } from '../../../worker/src/env';
+import { closureAll, closureAmountTop } from '../../../worker/src/closure/exports';
+import { failRecord } from '../../../worker/src/exports/records';
+import { seedClosures, seedStarmarket, TAXONOMY } from './fixtures';
+import { api, dataOf } from '../client';
+import { balance, ledgerSum, makeUser } from '../helpers';
 
 let msgSeq = 0;
 
@@ -33,9 +34,7 @@ async function deliver(recordIds: number[], attempts = 1, queue = 'juzi-exports'
 }
 
 async function exportAll(token: string, json: Record<string, unknown>, key: string) {
-  const res = await call('/api/closure/closure_down', { method: 'POST', token, json, headers: { 'Idempotency-Key': key } });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body.data as { job_id: number; record_id: number; filename: string; records: { record_id: number; rows: number; coins: number }[] };
+  return dataOf(api(token, { 'Idempotency-Key': key }).closure.closure_down.$post({ json }));
 }
 
 const record = (id: number) => env.DB.prepare('SELECT * FROM download_records WHERE id = ?').bind(id).first<Record<string, unknown>>();
@@ -105,8 +104,8 @@ describe('export worker', () => {
     ws.getColumn(11).eachCell((c, n) => n > 1 && reasons.add(String(cellText(c.value))));
     expect([...reasons]).toContain('市场原因-需求伪命题、市场原因-竞争激烈');
 
-    const listed = await call('/api/downloads', { token: u.token });
-    expect(listed.body.data.info[0]).toMatchObject({ record_id: job.record_id, status: 'done', rows: 37, progress: { percent: 100, job_done: 1, job_batches: 1, job_percent: 100 } });
+    const listed = await dataOf(api(u.token).downloads.$get());
+    expect(listed.info[0]).toMatchObject({ record_id: job.record_id, status: 'done', rows: 37, progress: { percent: 100, job_done: 1, job_batches: 1, job_percent: 100 } });
   });
 
   it('a redelivered message makes no second file, record or charge', async () => {
@@ -158,8 +157,8 @@ describe('export worker', () => {
     expect(refunds).toEqual({ n: 1, s: 3 });
     expect(await env.FILES.head(`exports/${u.id}/${job.record_id}.xlsx`)).toBeNull();
 
-    const view = await call(`/api/downloads/${job.record_id}`, { token: u.token });
-    expect(view.body.data).toMatchObject({ status: 'failed', refunded: true, status_text: '生成失败，已退还 3 桔子币', download_url: null });
+    const view = await dataOf(api(u.token).downloads[':record_id'].$get({ param: { record_id: String(job.record_id) } }));
+    expect(view).toMatchObject({ status: 'failed', refunded: true, status_text: '生成失败，已退还 3 桔子币', download_url: null });
   });
 
   it('4,500 rows: three files of 2000 / 2000 / 500 rows whose contents are the D1 rows in order', async () => {
@@ -179,17 +178,17 @@ describe('export worker', () => {
       expectRowsMatch(ws, all.slice(i * 2000, i * 2000 + 2000));
     }
     expect(sizes).toEqual([2000, 2000, 500]);
-    const listed = await call('/api/downloads', { token: u.token, query: { job_id: job.job_id } });
-    expect(listed.body.data.page.total).toBe(3);
-    expect(listed.body.data.info.every((r: { progress: { job_done: number } }) => r.progress.job_done === 3)).toBe(true);
+    const listed = await dataOf(api(u.token).downloads.$get({ query: { job_id: job.job_id } }));
+    expect(listed.page.total).toBe(3);
+    expect(listed.info.every((r) => r.progress.job_done === 3)).toBe(true);
   });
 
   it('a ranking file carries the rank and stops at the top 100', async () => {
     const u = await makeUser({ coins: 0, role: 'svip' });
     const { prov } = await seedClosures(150);
-    const res = await call('/api/exports', { token: u.token, json: { kind: 'closure_amount_top', params: { com_prov: prov } }, headers: { 'Idempotency-Key': 'ranking-0001' } });
-    await deliver([res.body.data.record_id]);
-    const ws = await readSheet(`exports/${u.id}/${res.body.data.record_id}.xlsx`);
+    const res = await dataOf(api(u.token, { 'Idempotency-Key': 'ranking-0001' }).exports.$post({ json: { kind: 'closure_amount_top', params: { com_prov: prov } } }));
+    await deliver([res.record_id]);
+    const ws = await readSheet(`exports/${u.id}/${res.record_id}.xlsx`);
     expect(ws.getRow(1).getCell(1).value).toBe(closureAmountTop.columns[0].header);
     expect(ws.rowCount).toBe(101);
     const { results } = await env.DB.prepare('SELECT com_name FROM closures WHERE com_prov = ? AND total_money > 0 ORDER BY total_money DESC, com_id DESC LIMIT 100')
@@ -221,8 +220,8 @@ describe('export worker', () => {
     expect(file.map((r) => r.survival)).toEqual(bySurvival.map((r) => r.survival_months));
     expect(new Set(file.map((r) => r.rank))).toEqual(new Set(Array.from({ length: 100 }, (_, i) => i + 1)));
     // And exactly what the ranking page shows for the same params.
-    const page = await call('/api/closure/amount_top', { token: u.token, query: { com_prov: prov, sort: 3, per_page: 100 } });
-    expect(file.map((r) => [r.rank, r.name])).toEqual(page.body.data.info.map((r: { rank: number; com_name: string }) => [r.rank, r.com_name]));
+    const page = await dataOf(api(u.token).closure.amount_top.$get({ query: { com_prov: prov, sort: 3, per_page: 100 } }));
+    expect(file.map((r) => [r.rank, r.name])).toEqual(page.info.map((r) => [r.rank, r.com_name]));
   });
 
   it('a slice of a sorted valuation ranking continues the page order (rows 31-60 by closing date)', async () => {
@@ -232,24 +231,24 @@ describe('export worker', () => {
     expect(res.records.map((r) => r.rows)).toEqual([30]);
     await deliver([res.record_id]);
     const ws = await readSheet(`exports/${u.id}/${res.record_id}.xlsx`);
-    const page = await call('/api/closure/valuation_top', { token: u.token, query: { com_prov: prov, sort: 1, page: 2, per_page: 30 } });
-    expect(page.body.data.info.map((r: { serial: number }) => r.serial)).toEqual(Array.from({ length: 30 }, (_, i) => 31 + i));
+    const page = await dataOf(api(u.token).closure.valuation_top.$get({ query: { com_prov: prov, sort: 1, page: 2, per_page: 30 } }));
+    expect(page.info.map((r) => r.serial)).toEqual(Array.from({ length: 30 }, (_, i) => 31 + i));
     const rows = Array.from({ length: ws.rowCount - 1 }, (_, i) => ws.getRow(i + 2)).map((r) => [r.getCell(1).value, r.getCell(2).value]);
-    expect(rows).toEqual(page.body.data.info.map((r: { rank: number; com_name: string }) => [r.rank, r.com_name]));
+    expect(rows).toEqual(page.info.map((r) => [r.rank, r.com_name]));
   });
 
   it('a parent reason lists each company once, though it sits under two of its children', async () => {
     const u = await makeUser({ coins: 100, role: 'vip' });
     await seedClosures(30);
-    const res = await call('/api/closure/closure_down', { method: 'POST', token: u.token, json: { down_type: 1, type_id: TAXONOMY.reasonParent }, headers: { 'Idempotency-Key': 'parent-reason-1' } });
+    const res = await dataOf(api(u.token, { 'Idempotency-Key': 'parent-reason-1' }).closure.closure_down.$post({ json: { down_type: 1, type_id: TAXONOMY.reasonParent } }));
     const { results } = await env.DB.prepare(
       `SELECT c.com_name FROM closures c WHERE c.com_id IN (SELECT com_id FROM closure_company_types WHERE p_id = ?) ORDER BY c.close_date DESC, c.com_id DESC`,
     )
       .bind(TAXONOMY.reasonParent)
       .all<{ com_name: string }>();
-    expect(res.body.data.rows).toBe(results.length);
-    await deliver([res.body.data.record_id]);
-    const ws = await readSheet(`exports/${u.id}/${res.body.data.record_id}.xlsx`);
+    expect(res.rows).toBe(results.length);
+    await deliver([res.record_id]);
+    const ws = await readSheet(`exports/${u.id}/${res.record_id}.xlsx`);
     const names = Array.from({ length: ws.rowCount - 1 }, (_, i) => ws.getRow(i + 2).getCell(1).value);
     expect(names).toEqual(results.map((r) => r.com_name));
     expect(new Set(names).size).toBe(names.length);
@@ -258,17 +257,17 @@ describe('export worker', () => {
   it('STAR-market exports: the financing top 10 and the listed companies', async () => {
     const u = await makeUser({ coins: 50 });
     const { prov } = await seedStarmarket(30);
-    const top = await call('/api/export/starmarket_company_down', { token: u.token, json: { type: 2, number: 10 }, headers: { 'Idempotency-Key': 'kcb-top-0001' } });
-    expect(top.body.data).toMatchObject({ rows: 10, jzb_down: 1 });
-    expect(top.body.data.filename).toMatch(/^科创板融资TOP10_/);
-    const listed = await call('/api/export/starmarket_company_down', { token: u.token, json: { type: 4, com_prov: prov }, headers: { 'Idempotency-Key': 'kcb-listed-01' } });
-    expect(listed.body.data.rows).toBe(15);
-    await deliver([top.body.data.record_id, listed.body.data.record_id]);
-    const ws = await readSheet(`exports/${u.id}/${listed.body.data.record_id}.xlsx`);
+    const top = await dataOf(api(u.token, { 'Idempotency-Key': 'kcb-top-0001' }).export.starmarket_company_down.$post({ json: { type: 2, number: 10 } }));
+    expect(top).toMatchObject({ rows: 10, jzb_down: 1 });
+    expect(top.filename).toMatch(/^科创板融资TOP10_/);
+    const listed = await dataOf(api(u.token, { 'Idempotency-Key': 'kcb-listed-01' }).export.starmarket_company_down.$post({ json: { type: 4, com_prov: prov } }));
+    expect(listed.rows).toBe(15);
+    await deliver([top.record_id, listed.record_id]);
+    const ws = await readSheet(`exports/${u.id}/${listed.record_id}.xlsx`);
     expect(ws.getRow(1).getCell(1).value).toBe('公司简称');
     expect(ws.rowCount).toBe(16);
     expect(ws.getColumn(7).values.slice(2).every((v) => v === '注册生效')).toBe(true);
-    const rank = await readSheet(`exports/${u.id}/${top.body.data.record_id}.xlsx`);
+    const rank = await readSheet(`exports/${u.id}/${top.record_id}.xlsx`);
     expect(rank.rowCount).toBe(11);
     expect(rank.getCell('A2').value).toBe(1);
   });

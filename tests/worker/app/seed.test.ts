@@ -4,9 +4,9 @@
  */
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../scripts/seed/demo-accounts';
-import { generateSeed, SEED_TABLES } from '../../scripts/seed/generate';
-import { call } from './helpers';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../../scripts/seed/demo-accounts';
+import { generateSeed, SEED_TABLES } from '../../../scripts/seed/generate';
+import { api, dataOf, errorOf } from '../client';
 
 const SCALE = 0.05;
 const seeded = generateSeed({ scale: SCALE });
@@ -28,10 +28,10 @@ describe('seed data set', () => {
 
   it('lets every demo account log in with the documented password and shows its role and coins', async () => {
     for (const demo of DEMO_ACCOUNTS) {
-      const login = await call('/api/auth/login', { json: { account: demo.account, password: DEMO_PASSWORD } });
+      const login = await api().auth.login.$post({ json: { account: demo.account, password: DEMO_PASSWORD } });
       expect(login.status, demo.account).toBe(200);
-      const info = await call('/api/user/info', { token: login.body.data.token });
-      expect(info.body.data).toMatchObject({
+      const info = await dataOf(api((await dataOf(login)).token).user.info.$get());
+      expect(info).toMatchObject({
         account: demo.account,
         username: demo.username,
         juzibtc: demo.coins,
@@ -39,7 +39,7 @@ describe('seed data set', () => {
         svip: demo.role === 'svip',
       });
     }
-    const wrong = await call('/api/auth/login', { json: { account: 'vip@demo.local', password: 'not-the-password' } });
+    const wrong = await errorOf(api().auth.login.$post({ json: { account: 'vip@demo.local', password: 'not-the-password' } }));
     expect(wrong.status).toBe(400);
   });
 

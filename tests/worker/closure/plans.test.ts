@@ -8,9 +8,9 @@
  */
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { baseTaxonomy, type ClosureSpec, makeAlbum, makeClosures, makeFirm, makeNews, makeReasons, makeTrack, SECTOR } from './closure-fixtures';
-import { fullScans, plans, recordRequest, rowsRead, rowsReadBy } from './closure-recorder';
-import { makeUser, type TestUser } from './helpers';
+import { baseTaxonomy, type ClosureSpec, makeAlbum, makeClosures, makeFirm, makeNews, makeReasons, makeTrack, SECTOR } from './fixtures';
+import { fullScans, plans, recordRequest, rowsRead, rowsReadBy } from '../query-recorder';
+import { makeUser, type TestUser } from '../helpers';
 
 const COMPANIES = 2000;
 const PROVINCES = ['北京', '上海', '广东', '浙江', '江苏', '四川', '湖北', '福建', '山东', '河南', '湖南', '安徽', '陕西', '重庆', '天津', '辽宁', '江西', '河北', '云南', '海外'];
@@ -62,8 +62,10 @@ beforeAll(async () => {
   for (let i = 0; i < 5; i++) await makeNews({ date: 20190101 + i });
   const closures = await env.DB.prepare('SELECT COUNT(*) AS n FROM closures').first<{ n: number }>();
   expect(closures!.n).toBe(COMPANIES);
-});
+}, 60_000); // seeding 2000 companies outlasts the default 10 s hook timeout on a loaded machine
 
+// Not the typed client: each call runs through app.fetch with a recording D1 binding (SELF takes no
+// env of ours), and the calls are a table of URLs walked generically.
 const CALLS: [string, string?][] = [
   ['/api/closure'],
   ['/api/closure?sort=2&page=3'],

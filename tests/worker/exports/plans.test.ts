@@ -1,8 +1,8 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { exportSql } from '../../worker/src/exports/keyset';
-import { EXPORT_KINDS } from '../../worker/src/exports/kinds';
-import { seedClosures, seedStarmarket, TAXONOMY } from './exports-fixtures';
+import { exportSql } from '../../../worker/src/exports/keyset';
+import { EXPORT_KINDS } from '../../../worker/src/exports/kinds';
+import { seedClosures, seedStarmarket, TAXONOMY } from './fixtures';
 
 /** Every kind with the filters its buttons send; the reason is tried as a child and as a parent. */
 const CASES: [string, Record<string, unknown>][] = [

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { credit, debit } from '../../worker/src/coins';
-import { balance, ledgerSum, makeUser } from './helpers';
+import { credit, debit } from '../../../worker/src/coins';
+import { balance, ledgerSum, makeUser } from '../helpers';
 
 describe('coins ledger', () => {
   it('50 concurrent debits of 1 coin against 20 leave exactly 20 successes and balance 0', async () => {

@@ -1,7 +1,8 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { baseTaxonomy, makeClosure, makeClosures, makeFirm, SECTOR } from './closure-fixtures';
-import { call, roleTokens, type Role } from './helpers';
+import { baseTaxonomy, makeClosure, makeClosures, makeFirm, SECTOR } from './fixtures';
+import { api, dataOf, errorOf } from '../client';
+import { roleTokens, type Role } from '../helpers';
 
 let tokens: Record<Role, string | undefined>;
 let bigFirm: { id: number; name: string };
@@ -70,44 +71,41 @@ function expected(measure: (m: Made) => number, members: (m: Made) => boolean, s
   return [...top].sort((a, b) => key(b) - key(a) || b.com_id - a.com_id);
 }
 
-type Row = { rank: number; serial: number; com_id: number; com_name: string; total_money: number; valuation: number };
-
 describe('burn rankings', () => {
   it('amount_top: top 100 by financing total with serial numbers, capped at 100', async () => {
-    const p1 = await call('/api/closure/amount_top', { token: tokens.user });
-    expect(p1.status).toBe(200);
-    expect(p1.body.data.page).toEqual({ total: 100, page: 1, per_page: 10 });
-    expect(p1.body.data.info.map((r: Row) => [r.rank, r.total_money])).toEqual(Array.from({ length: 10 }, (_, i) => [i + 1, 110 - i]));
-    const all = await call('/api/closure/amount_top', { token: tokens.user, query: { per_page: 100 } });
-    expect(all.body.data.info).toHaveLength(100);
-    expect(all.body.data.info.at(-1)).toMatchObject({ rank: 100, total_money: 11 });
-    const beyond = await call('/api/closure/amount_top', { token: tokens.user, query: { page: 11 } });
-    expect(beyond.body.data.info).toEqual([]);
-    const last = await call('/api/closure/amount_top', { token: tokens.user, query: { page: 4, per_page: 30 } });
-    expect(last.body.data.info.map((r: Row) => r.rank)).toEqual(Array.from({ length: 10 }, (_, i) => 91 + i));
-    expect((await call('/api/closure/amount_top', { token: tokens.user, query: { per_page: 101 } })).status).toBe(400);
+    const top = api(tokens.user).closure.amount_top;
+    const p1 = await dataOf(top.$get());
+    expect(p1.page).toEqual({ total: 100, page: 1, per_page: 10 });
+    expect(p1.info.map((r) => [r.rank, r.total_money])).toEqual(Array.from({ length: 10 }, (_, i) => [i + 1, 110 - i]));
+    const all = await dataOf(top.$get({ query: { per_page: 100 } }));
+    expect(all.info).toHaveLength(100);
+    expect(all.info.at(-1)).toMatchObject({ rank: 100, total_money: 11 });
+    const beyond = await dataOf(top.$get({ query: { page: 11 } }));
+    expect(beyond.info).toEqual([]);
+    const last = await dataOf(top.$get({ query: { page: 4, per_page: 30 } }));
+    expect(last.info.map((r) => r.rank)).toEqual(Array.from({ length: 10 }, (_, i) => 91 + i));
+    expect((await errorOf(top.$get({ query: { per_page: 101 } }))).status).toBe(400);
   });
 
   it('filters by sector and province', async () => {
-    const fin = await call('/api/closure/amount_top', { token: tokens.user, query: { cat_id: SECTOR.finance } });
-    expect(fin.body.data.page.total).toBe(11);
-    expect(fin.body.data.info.map((r: Row) => r.total_money)).toEqual([110, 100, 90, 80, 70, 60, 50, 40, 30, 20]);
-    const sh = await call('/api/closure/amount_top', { token: tokens.user, query: { com_prov: '上海', cat_id: SECTOR.shop } });
-    expect(sh.body.data).toEqual({ info: [], page: { total: 0, page: 1, per_page: 10 } });
+    const fin = await dataOf(api(tokens.user).closure.amount_top.$get({ query: { cat_id: SECTOR.finance } }));
+    expect(fin.page.total).toBe(11);
+    expect(fin.info.map((r) => r.total_money)).toEqual([110, 100, 90, 80, 70, 60, 50, 40, 30, 20]);
+    const sh = await dataOf(api(tokens.user).closure.amount_top.$get({ query: { com_prov: '上海', cat_id: SECTOR.shop } }));
+    expect(sh).toEqual({ info: [], page: { total: 0, page: 1, per_page: 10 } });
   });
 
   it.each([1, 2, 3] as const)('amount_top sort=%i orders the same top 100 by that key; rank stays the financing rank, serial counts 1..100', async (sort) => {
-    const byMeasure = await call('/api/closure/amount_top', { token: tokens.user, query: { per_page: 100 } });
-    const sorted = await call('/api/closure/amount_top', { token: tokens.user, query: { per_page: 100, sort } });
-    expect(sorted.status).toBe(200);
-    expect(sorted.body.data.page).toEqual({ total: 100, page: 1, per_page: 100 });
-    const rows: Row[] = sorted.body.data.info;
+    const byMeasure = await dataOf(api(tokens.user).closure.amount_top.$get({ query: { per_page: 100 } }));
+    const sorted = await dataOf(api(tokens.user).closure.amount_top.$get({ query: { per_page: 100, sort } }));
+    expect(sorted.page).toEqual({ total: 100, page: 1, per_page: 100 });
+    const rows = sorted.info;
     const want = expected((m) => m.money, () => true, sort);
     expect(rows.map((r) => r.com_id)).toEqual(want.map((m) => m.com_id));
     expect(rows.map((r) => r.rank)).toEqual(want.map((m) => m.rank));
     expect(rows.map((r) => r.serial)).toEqual(Array.from({ length: 100 }, (_, i) => i + 1));
     // The same members as the measure's order, each with the rank it has there.
-    const rankThere = new Map(byMeasure.body.data.info.map((r: Row) => [r.com_id, r.rank]));
+    const rankThere = new Map(byMeasure.info.map((r) => [r.com_id, r.rank]));
     expect(new Set(rows.map((r) => r.com_id))).toEqual(new Set(rankThere.keys()));
     for (const r of rows) expect(r.rank).toBe(rankThere.get(r.com_id));
     // A real reordering: the fixture's dates do not follow the financing totals.
@@ -115,69 +113,69 @@ describe('burn rankings', () => {
   });
 
   it('without a sort, serial and rank are the same place by the measure', async () => {
-    const res = await call('/api/closure/amount_top', { token: tokens.user, query: { page: 3 } });
-    expect(res.body.data.info.map((r: Row) => [r.serial, r.rank])).toEqual(Array.from({ length: 10 }, (_, i) => [21 + i, 21 + i]));
+    const res = await dataOf(api(tokens.user).closure.amount_top.$get({ query: { page: 3 } }));
+    expect(res.info.map((r) => [r.serial, r.rank])).toEqual(Array.from({ length: 10 }, (_, i) => [21 + i, 21 + i]));
   });
 
   it('pages go on through the sorted 100: page 2 continues where page 1 stopped, the last page stops at the 100th', async () => {
     const want = expected((m) => m.money, () => true, 3);
     const page = async (n: number, per_page: number) =>
-      (await call('/api/closure/amount_top', { token: tokens.user, query: { sort: 3, page: n, per_page } })).body.data;
+      dataOf(api(tokens.user).closure.amount_top.$get({ query: { sort: 3, page: n, per_page } }));
     const p1 = await page(1, 30);
     const p2 = await page(2, 30);
     expect(p2.page).toEqual({ total: 100, page: 2, per_page: 30 });
-    expect([...p1.info, ...p2.info].map((r: Row) => r.com_id)).toEqual(want.slice(0, 60).map((m) => m.com_id));
-    expect(p2.info.map((r: Row) => r.serial)).toEqual(Array.from({ length: 30 }, (_, i) => 31 + i));
-    expect(p2.info.map((r: Row) => r.rank)).toEqual(want.slice(30, 60).map((m) => m.rank));
+    expect([...p1.info, ...p2.info].map((r) => r.com_id)).toEqual(want.slice(0, 60).map((m) => m.com_id));
+    expect(p2.info.map((r) => r.serial)).toEqual(Array.from({ length: 30 }, (_, i) => 31 + i));
+    expect(p2.info.map((r) => r.rank)).toEqual(want.slice(30, 60).map((m) => m.rank));
     const p4 = await page(4, 30);
-    expect(p4.info.map((r: Row) => r.com_id)).toEqual(want.slice(90, 100).map((m) => m.com_id));
-    expect(p4.info.map((r: Row) => r.serial)).toEqual(Array.from({ length: 10 }, (_, i) => 91 + i));
+    expect(p4.info.map((r) => r.com_id)).toEqual(want.slice(90, 100).map((m) => m.com_id));
+    expect(p4.info.map((r) => r.serial)).toEqual(Array.from({ length: 10 }, (_, i) => 91 + i));
     expect((await page(5, 30)).info).toEqual([]);
   });
 
   it('a sort applies after the filters: 测试金融 by founding date, 千里马 by closing date', async () => {
-    const fin = await call('/api/closure/amount_top', { token: tokens.user, query: { cat_id: SECTOR.finance, sort: 2 } });
-    expect(fin.body.data.page.total).toBe(11);
-    expect(fin.body.data.info.map((r: Row) => r.com_id)).toEqual(expected((m) => m.money, (m) => m.finance, 2).slice(0, 10).map((m) => m.com_id));
-    const horse = await call('/api/closure/valuation_top', { token: tokens.user, query: { horse_unicorn: 1, sort: 1 } });
+    const fin = await dataOf(api(tokens.user).closure.amount_top.$get({ query: { cat_id: SECTOR.finance, sort: 2 } }));
+    expect(fin.page.total).toBe(11);
+    expect(fin.info.map((r) => r.com_id)).toEqual(expected((m) => m.money, (m) => m.finance, 2).slice(0, 10).map((m) => m.com_id));
+    const horse = await dataOf(api(tokens.user).closure.valuation_top.$get({ query: { horse_unicorn: 1, sort: 1 } }));
     const want = expected((m) => m.valuation, (m) => m.horseUnicorn === 1, 1);
-    expect(horse.body.data.info.map((r: Row) => [r.com_id, r.rank, r.serial])).toEqual(want.map((m, i) => [m.com_id, m.rank, i + 1]));
+    expect(horse.info.map((r) => [r.com_id, r.rank, r.serial])).toEqual(want.map((m, i) => [m.com_id, m.rank, i + 1]));
   });
 
   it('an unknown sort is refused with the choices named', async () => {
-    const res = await call('/api/closure/valuation_top', { token: tokens.user, query: { sort: 4 } });
+    const res = await errorOf(api(tokens.user).closure.valuation_top.$get({ query: { sort: 4 } }));
     expect(res.status).toBe(400);
-    expect(JSON.stringify(res.body)).toContain('排序方式只能是 1（关闭时间）、2（成立时间）或 3（存活时间）');
+    expect(JSON.stringify(res)).toContain('排序方式只能是 1（关闭时间）、2（成立时间）或 3（存活时间）');
     // Blank is the filter bar's "no choice": the measure's order.
-    const blank = await call('/api/closure/valuation_top', { token: tokens.user, query: { sort: '' } });
-    expect(blank.body.data.info[0]).toMatchObject({ rank: 1, serial: 1, valuation: 1100 });
+    const blank = await dataOf(api(tokens.user).closure.valuation_top.$get({ query: { sort: '' } }));
+    expect(blank.info[0]).toMatchObject({ rank: 1, serial: 1, valuation: 1100 });
   });
 
   it('valuation_top ranks by valuation; horse_unicorn 1 gives 千里马 and 2 unicorns', async () => {
-    const v = await call('/api/closure/valuation_top', { token: tokens.user });
-    expect(v.body.data.info[0]).toMatchObject({ rank: 1, valuation: 1100, com_name: '榜单公司110' });
-    const horse = await call('/api/closure/valuation_top', { token: tokens.user, query: { horse_unicorn: 1 } });
-    expect(horse.body.data.page.total).toBe(10);
-    expect(horse.body.data.info[0].valuation).toBe(1050);
-    const unicorn = await call('/api/closure/valuation_top', { token: tokens.user, query: { horse_unicorn: 2 } });
-    expect(unicorn.body.data.info.map((r: Row) => r.valuation)).toEqual([1100, 1090, 1080, 1070, 1060]);
-    expect((await call('/api/closure/valuation_top', { token: tokens.user, query: { horse_unicorn: 3 } })).status).toBe(400);
+    const top = api(tokens.user).closure.valuation_top;
+    const v = await dataOf(top.$get());
+    expect(v.info[0]).toMatchObject({ rank: 1, valuation: 1100, com_name: '榜单公司110' });
+    const horse = await dataOf(top.$get({ query: { horse_unicorn: 1 } }));
+    expect(horse.page.total).toBe(10);
+    expect(horse.info[0].valuation).toBe(1050);
+    const unicorn = await dataOf(top.$get({ query: { horse_unicorn: 2 } }));
+    expect(unicorn.info.map((r) => r.valuation)).toEqual([1100, 1090, 1080, 1070, 1060]);
+    expect((await errorOf(top.$get({ query: { horse_unicorn: 3 } }))).status).toBe(400);
   });
 
   it('invst_top: firms by closed companies backed, with their biggest cases and their investment-event count', async () => {
     // Three financing events the big firm took part in (any company, closed or not).
     const ev = env.DB.prepare("INSERT INTO invest_event_investors (event_id, invst_id, invst_name, invst_type) VALUES (?, ?, '烧钱资本', 'invst')");
     await env.DB.batch([ev.bind(9001, bigFirm.id), ev.bind(9002, bigFirm.id), ev.bind(9003, bigFirm.id)]);
-    const res = await call('/api/closure/invst_top', { token: tokens.user, query: { per_page: 100 } });
-    expect(res.status).toBe(200);
-    const [first, second] = res.body.data.info;
+    const res = await dataOf(api(tokens.user).closure.invst_top.$get({ query: { per_page: 100 } }));
+    const [first, second] = res.info;
     expect(first).toMatchObject({ rank: 1, invst_id: bigFirm.id, invst_name: '烧钱资本', closed_count: 12, count: 3, invst_logo: expect.stringContaining('firm') });
     // The 3 biggest burns among its 12 companies.
-    expect(first.com.map((c: { com_name: string }) => c.com_name)).toEqual(['榜单公司12', '榜单公司11', '榜单公司10']);
+    expect(first.com.map((c) => c.com_name)).toEqual(['榜单公司12', '榜单公司11', '榜单公司10']);
     expect(second).toMatchObject({ rank: 2, invst_name: '谨慎资本', closed_count: 5, count: 0 });
-    const outsider = res.body.data.info.find((f: { invst_id: number }) => f.invst_id === 424242);
+    const outsider = res.info.find((f) => f.invst_id === 424242);
     expect(outsider).toMatchObject({ invst_name: '某天使人', closed_count: 1, invst_logo: '' });
-    expect(res.body.data.page.total).toBe(res.body.data.info.length);
+    expect(res.page.total).toBe(res.info.length);
   });
 
   it('the cases follow the companies\' financing totals (a copy kept by triggers, never by hand)', async () => {
@@ -187,8 +185,8 @@ describe('burn rankings', () => {
       { name: '跟随乙', totalMoney: 20, investors: [firm] },
     ]);
     const casesOf = async () => {
-      const res = await call('/api/closure/invst_top', { token: tokens.user, query: { per_page: 100 } });
-      return res.body.data.info.find((f: { invst_id: number }) => f.invst_id === firm.id).com.map((c: { com_id: number }) => c.com_id);
+      const res = await dataOf(api(tokens.user).closure.invst_top.$get({ query: { per_page: 100 } }));
+      return res.info.find((f) => f.invst_id === firm.id)!.com.map((c) => c.com_id);
     };
     expect(await casesOf()).toEqual([b, a]);
     await env.DB.prepare('UPDATE closures SET total_money = 30 WHERE com_id = ?').bind(a).run();
@@ -204,17 +202,17 @@ describe('burn rankings', () => {
     const firms = [];
     for (let i = 0; i < 101; i++) firms.push({ id: 800000 + i, name: `长尾机构${i}` });
     await makeClosures(firms.map((f) => ({ investors: [f] })));
-    const res = await call('/api/closure/invst_top', { token: tokens.user, query: { per_page: 100 } });
-    expect(res.status).toBe(200);
-    expect(res.body.data.info).toHaveLength(100);
-    expect(res.body.data.page.total).toBe(100);
-    expect(res.body.data.info[0].invst_id).toBe(bigFirm.id);
-    expect((await call('/api/closure/invst_top', { token: tokens.user, query: { page: 2, per_page: 100 } })).body.data.info).toEqual([]);
+    const res = await dataOf(api(tokens.user).closure.invst_top.$get({ query: { per_page: 100 } }));
+    expect(res.info).toHaveLength(100);
+    expect(res.page.total).toBe(100);
+    expect(res.info[0].invst_id).toBe(bigFirm.id);
+    expect((await dataOf(api(tokens.user).closure.invst_top.$get({ query: { page: 2, per_page: 100 } }))).info).toEqual([]);
   });
 
   it('rankings need login', async () => {
-    for (const path of ['amount_top', 'valuation_top', 'invst_top']) {
-      expect((await call(`/api/closure/${path}`)).status).toBe(401);
+    const closure = api().closure;
+    for (const refused of [await errorOf(closure.amount_top.$get()), await errorOf(closure.valuation_top.$get()), await errorOf(closure.invst_top.$get())]) {
+      expect(refused.status).toBe(401);
     }
   });
 });
