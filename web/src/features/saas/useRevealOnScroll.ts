@@ -1,0 +1,28 @@
+import { useEffect, useRef, useState } from 'react';
+
+const reducedMotion = () => typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+
+/**
+ * `shown` turns true the first time the element scrolls into view, and stays true. With reduced
+ * motion preferred, or without IntersectionObserver, it is shown from the start (no animation).
+ */
+export function useRevealOnScroll<E extends Element>() {
+  const ref = useRef<E>(null);
+  const [shown, setShown] = useState(() => reducedMotion() || typeof IntersectionObserver === 'undefined');
+  useEffect(() => {
+    const el = ref.current;
+    if (shown || !el) return;
+    const io = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) {
+          setShown(true);
+          io.disconnect();
+        }
+      },
+      { threshold: 0.15 },
+    );
+    io.observe(el);
+    return () => io.disconnect();
+  }, [shown]);
+  return { ref, shown };
+}
