@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 const reducedMotion = () => typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
 /**
- * `shown` turns true the first time the element scrolls into view, and stays true. With reduced
+ * `shown` turns true the first time the element scrolls into view (or is scrolled past), and stays true. With reduced
  * motion preferred, or without IntersectionObserver, it is shown from the start (no animation).
  */
 export function useRevealOnScroll<E extends Element>() {
@@ -19,7 +19,9 @@ export function useRevealOnScroll<E extends Element>() {
           io.disconnect();
         }
       },
-      { threshold: 0.15 },
+      // The root reaches far above the viewport: a section the page jumped past (a link, scroll
+      // restoration) counts as seen instead of staying hidden above the reader.
+      { threshold: 0.15, rootMargin: '100000px 0px 0px 0px' },
     );
     io.observe(el);
     return () => io.disconnect();

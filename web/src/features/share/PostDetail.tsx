@@ -19,7 +19,11 @@ export function PostDetail({ post }: { post: Dynamic }) {
       {post.dynamic_img && <img className="post-img" src={post.dynamic_img} alt="" />}
       {post.type === 2 && post.com_name && <CompanyCard post={post} />}
       <p className="post-likes">
-        <span aria-hidden="true">👍</span> {post.praise_num} 人赞过
+        <svg className="post-like-icon" viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+          <path d="M7 10v11H3V10z" />
+          <path d="M7 10l4-8a3 3 0 0 1 3 3v4h5.5a2 2 0 0 1 2 2.3l-1.4 8A2 2 0 0 1 18.1 21H7" />
+        </svg>
+        {post.praise_num} 人赞过
       </p>
       <section className="post-comments" aria-labelledby="post-comments-title">
         <h2 id="post-comments-title" className="post-comments-title">
