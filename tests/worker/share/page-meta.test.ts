@@ -40,6 +40,14 @@ describe('share pages carry Open Graph and WeChat meta', () => {
     expect(m['property:og:image']).toBe('http://localhost/logos/yuntu.png');
   });
 
+  it('the default preview image under /share/ is served as the image itself', async () => {
+    const res = await SELF.fetch('http://localhost/share/share-logo.png');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('Content-Type')).toBe('image/png');
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    expect([...bytes.slice(1, 4)].map((b) => String.fromCharCode(b)).join('')).toBe('PNG');
+  });
+
   it('an unknown post still serves the page (which says so) with status 404', async () => {
     const res = await SELF.fetch('http://localhost/share/dynamic/2000000000');
     expect(res.status).toBe(404);

@@ -79,12 +79,14 @@ export function shareMetaTags(meta: ShareMeta, pageUrl: string): string {
 
 const SHARE_PATH = /^\/share\/(user|dynamic)\/([^/]+)\/?$/;
 
-/** GET /share/*: index.html with the item's share meta; 404 (same page, "not found" meta) for an unknown item. */
+/** GET /share/<kind>/<id>: index.html with the item's share meta; 404 (same page, "not found" meta) for an unknown item. */
 export async function sharePage(c: Context<AppEnv>) {
   if (!c.env.ASSETS) return c.text('Not Found', 404);
-  const index = await c.env.ASSETS.fetch(new Request(new URL('/', c.req.url)));
   const m = SHARE_PATH.exec(c.req.path);
-  if (!m || !index.ok) return index;
+  // Anything else under /share/ (the default preview image) is a plain static file.
+  if (!m) return c.env.ASSETS.fetch(c.req.raw);
+  const index = await c.env.ASSETS.fetch(new Request(new URL('/', c.req.url)));
+  if (!index.ok) return index;
   const id = /^[1-9]\d{0,9}$/.test(m[2]!) ? Number(m[2]) : 0;
   const meta = await shareMeta(c.env.DB, m[1] as 'user' | 'dynamic', id);
   const url = new URL(c.req.path, c.req.url).href;
