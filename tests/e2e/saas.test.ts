@@ -64,13 +64,14 @@ describe('/saas/try in Chromium at 375 px', () => {
 
   it("the pop-up's button leads to /saas (desktop layout)", async () => {
     const page = await browser.newPage({ viewport: DESKTOP });
-    await page.goto(`${baseURL()}/saas/try`);
+    await page.goto(`${baseURL()}/saas/try`, { waitUntil: 'networkidle' });
     const stamp = Date.now().toString(36);
     await page.getByLabel('姓名').fill('李华');
     await page.getByLabel('邮箱').fill(`e2e-desk-${stamp}@example.com`);
     await page.getByLabel('公司名称').fill('深圳星河创新投资');
     await page.getByLabel('职位').fill('合伙人');
     await page.getByLabel('联系电话').fill(`0755-8${String(Date.now()).slice(-7)}`);
+    await expect(page.getByLabel('姓名').inputValue()).resolves.toBe('李华');
     await screenshot(page, 'saas-try-desktop');
     await page.getByRole('button', { name: '提交申请' }).click();
     const dialog = page.getByRole('dialog', { name: '申请提交成功' });
@@ -104,9 +105,11 @@ describe('/saas in Chromium', () => {
 
       await page.mouse.wheel(0, 900);
       await page.waitForFunction(() => document.querySelector('header.saas-header')?.getAttribute('data-opaque') === 'true');
+      // The background fades in: wait for the end of the transition, not for a time.
+      await page.waitForFunction(() => getComputedStyle(document.querySelector('header.saas-header')!).backgroundColor === 'rgb(255, 255, 255)');
       await page.locator('header.saas-header .saas-trial-btn.is-shown').waitFor();
       const scrolled = await headerState(page);
-      expect(scrolled.background).toBe('rgb(255, 255, 255)');
+      expect(scrolled.opaque).toBe('true');
       expect(scrolled.trialVisible).toBe(true);
       // The button leads to the trial page.
       await expect(page.locator('header.saas-header .saas-trial-btn').getAttribute('href')).resolves.toBe('/saas/try');

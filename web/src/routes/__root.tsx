@@ -27,22 +27,14 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 
 function RootLayout() {
   const ownChrome = useMatches({ select: (ms) => ms.some((m) => m.staticData?.ownChrome) });
-  if (ownChrome) {
-    return (
-      <>
-        <Outlet />
-        <GateDialogs />
-        <Toaster />
-      </>
-    );
-  }
+  // The outlet keeps its place in the tree either way, so a page never remounts when the flag settles.
   return (
-    <div className="app">
-      <Header />
+    <div className={ownChrome ? 'app app-own-chrome' : 'app'}>
+      {!ownChrome && <Header />}
       <main className="main">
         <Outlet />
       </main>
-      <Footer />
+      {!ownChrome && <Footer />}
       <GateDialogs />
       <ExportDialogHost />
       <Toaster />

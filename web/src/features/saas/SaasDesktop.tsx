@@ -19,7 +19,7 @@ export function SaasDesktop({ edition, onEditionChange }: SaasPageProps) {
   return (
     <div className="saas-page saas-desktop">
       <SaasHeader phone={false} />
-      <main>
+      <div className="saas-main">
         <section className="saas-hero">
           <div className="saas-hero-inner">
             <div className="saas-hero-text">
@@ -76,7 +76,7 @@ export function SaasDesktop({ edition, onEditionChange }: SaasPageProps) {
             申请试用
           </Link>
         </section>
-      </main>
+      </div>
       <SaasFooter phone={false} />
     </div>
   );

@@ -15,7 +15,7 @@ export function SaasPhone({ edition, onEditionChange }: SaasPageProps) {
   return (
     <div className="saas-page saas-phone">
       <SaasHeader phone />
-      <main>
+      <div className="saas-main">
         <section className="saas-phone-hero">
           <h1>{PRODUCT.name}</h1>
           <p className="saas-phone-tagline">{PRODUCT.tagline}</p>
@@ -47,7 +47,7 @@ export function SaasPhone({ edition, onEditionChange }: SaasPageProps) {
         <div className="saas-phone-block">
           <PermissionPanel phone />
         </div>
-      </main>
+      </div>
       <SaasFooter phone />
     </div>
   );

@@ -10,7 +10,7 @@ export function TryDesktop({ onSuccess }: { onSuccess: () => void }) {
   return (
     <div className="saas-page try-desktop">
       <SaasHeader phone={false} noTrial />
-      <main>
+      <div className="saas-main">
         <section className="try-banner">
           <h1>申请试用{PRODUCT.name}</h1>
           <p>填写以下信息，专人为您开通试用账号</p>
@@ -22,7 +22,7 @@ export function TryDesktop({ onSuccess }: { onSuccess: () => void }) {
           </section>
           <TrialNotes phone={false} />
         </div>
-      </main>
+      </div>
       <SaasFooter phone={false} />
     </div>
   );

@@ -9,7 +9,7 @@ export function TryPhone({ onSuccess }: { onSuccess: () => void }) {
   return (
     <div className="saas-page try-phone">
       <SaasHeader phone noTrial />
-      <main>
+      <div className="saas-main">
         <section className="try-phone-banner">
           <h1>申请免费试用</h1>
           <p>两个工作日内专人联系您</p>
@@ -20,7 +20,7 @@ export function TryPhone({ onSuccess }: { onSuccess: () => void }) {
         <div className="try-phone-notes">
           <TrialNotes phone />
         </div>
-      </main>
+      </div>
       <SaasFooter phone />
     </div>
   );
