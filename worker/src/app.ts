@@ -11,6 +11,9 @@ import { docsRoutes } from './lib/docs';
 import { errorResponse } from './lib/envelope';
 import { ApiError } from './lib/errors';
 import { createArea, declared, derivePolicy } from './lib/route';
+import { saasRoutes } from './saas/routes';
+import { sharePage } from './share/page';
+import { shareRoutes } from './share/routes';
 import { userRoutes } from './user/routes';
 
 /** Request bodies above this are refused before parsing. */
@@ -24,7 +27,9 @@ const api = createArea()
   .route('/closure', declared(closureRoutes))
   .route('/', declared(closureCommentRoutes))
   .route('/', declared(exportRoutes))
-  .route('/follow', declared(followRoutes));
+  .route('/follow', declared(followRoutes))
+  .route('/', declared(saasRoutes))
+  .route('/group', declared(shareRoutes));
 
 const app = createArea();
 
@@ -49,6 +54,9 @@ app.get('/health', (c) => {
   if (MOBILE_UA.test(c.req.header('User-Agent') ?? '')) return c.redirect('/healthMobile', 302);
   return c.env.ASSETS ? c.env.ASSETS.fetch(c.req.raw) : c.notFound();
 });
+
+/** The share pages' HTML carries the shared item's Open Graph / WeChat meta. */
+app.get('/share/*', sharePage);
 
 app.notFound((c) => {
   if (c.req.path.startsWith('/api/')) return errorResponse(c, new ApiError('NOT_FOUND', '接口不存在'));

@@ -1,4 +1,4 @@
-import { createRootRouteWithContext, Outlet, redirect } from '@tanstack/react-router';
+import { createRootRouteWithContext, Outlet, redirect, useMatches } from '@tanstack/react-router';
 import { ExportDialogHost } from '../features/exports/ExportDialogHost';
 import { Footer } from '../features/layout/Footer';
 import { GateDialogs } from '../features/layout/GateDialogs';
@@ -7,6 +7,13 @@ import { mobileRedirect } from '../lib/mobile';
 import type { RouterContext } from '../lib/routerContext';
 import { Toaster } from '../ui/Toaster';
 import { NotFound } from './-NotFound';
+
+declare module '@tanstack/react-router' {
+  interface StaticDataRouteOption {
+    /** The area draws its own header and footer (the SaaS pages, the app's share pages). */
+    ownChrome?: boolean;
+  }
+}
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   beforeLoad: ({ location }) => {
@@ -19,13 +26,15 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 });
 
 function RootLayout() {
+  const ownChrome = useMatches({ select: (ms) => ms.some((m) => m.staticData?.ownChrome) });
+  // The outlet keeps its place in the tree either way, so a page never remounts when the flag settles.
   return (
-    <div className="app">
-      <Header />
+    <div className={ownChrome ? 'app app-own-chrome' : 'app'}>
+      {!ownChrome && <Header />}
       <main className="main">
         <Outlet />
       </main>
-      <Footer />
+      {!ownChrome && <Footer />}
       <GateDialogs />
       <ExportDialogHost />
       <Toaster />

@@ -1,0 +1,37 @@
+import { Link } from '@tanstack/react-router';
+import { site } from '../../lib/site';
+import './saas-footer.css';
+
+/**
+ * The SaaS pages' footer: the official site, the data API and the mall, contact e-mail and
+ * phone, copyright year and filing number, all from the one global config (lib/site.ts).
+ */
+export function SaasFooter({ phone }: { phone: boolean }) {
+  return (
+    <footer className={`saas-footer ${phone ? 'saas-footer-phone' : ''}`}>
+      <div className="saas-footer-inner">
+        <nav className="saas-footer-links" aria-label="相关服务">
+          <Link to="/">{site.name}官网</Link>
+          <a href={site.dataApiHref}>数据API</a>
+          <a href={site.mallHref}>桔子商城</a>
+        </nav>
+        <address className="saas-footer-contact">
+          <span>
+            联系邮箱：<a href={`mailto:${site.email}`}>{site.email}</a>
+          </span>
+          <span>
+            联系电话：<a href={`tel:${site.phone}`}>{site.phone}</a>
+          </span>
+        </address>
+        <p className="saas-footer-legal">
+          <span>
+            © {site.copyrightYear} {site.name} 版权所有
+          </span>
+          <a href="https://beian.miit.gov.cn/" target="_blank" rel="noopener noreferrer">
+            {site.filing}
+          </a>
+        </p>
+      </div>
+    </footer>
+  );
+}

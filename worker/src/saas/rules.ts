@@ -1,0 +1,90 @@
+/**
+ * The trial-application rules (spec §5), defined once: the worker validates POST
+ * /api/saas_app_examination with `trialInput`, and the SPA's form runs the same schema for its
+ * messages before sending. It imports only zod, so it bundles on both sides.
+ */
+import { z } from 'zod';
+
+/** Longest accepted value of each field (characters, after trimming). */
+export const TRIAL_MAX = { name: 30, email: 100, company_name: 100, position: 50, phone: 20, weixin: 50, need: 500 } as const;
+
+export type TrialField = keyof typeof TRIAL_MAX;
+
+/** The fields in the order the form shows them (and the order the first problem is reported in). */
+export const TRIAL_FIELDS = ['name', 'email', 'company_name', 'position', 'phone', 'weixin', 'need'] as const satisfies readonly TrialField[];
+
+export const TRIAL_LABEL: Record<TrialField, string> = {
+  name: '姓名',
+  email: '邮箱',
+  company_name: '公司名称',
+  position: '职位',
+  phone: '联系电话',
+  weixin: '微信号',
+  need: '需求',
+};
+
+/** A mailbox with a dot in its domain; no spaces. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
+
+/**
+ * A mainland mobile number (optionally +86 / 86 in front) or a landline with its area code
+ * (010-12345678, 0755 1234567, an extension after a dash); spaces and dashes are allowed between groups.
+ */
+export const PHONE_PATTERN = /^(?:(?:\+?86)?1[3-9]\d{9}|0\d{2,3}-?\d{7,8}(?:-\d{1,6})?|400-?\d{3}-?\d{4})$/;
+
+/** Spaces dropped and a mobile's country code removed, so one phone is stored (and matched) one way. */
+export function normalizePhone(v: string): string {
+  const compact = v.replace(/\s+/g, '');
+  const mobile = /^(?:\+?86)(1[3-9]\d{9})$/.exec(compact);
+  return mobile ? mobile[1] : compact;
+}
+
+const text = (v: unknown) => (v === undefined || v === null ? '' : v);
+
+/** Required text: trimmed, its own message when empty, at most `max` characters. */
+const required = (field: TrialField, empty: string) =>
+  z.preprocess(
+    text,
+    z
+      .string({ message: empty })
+      .trim()
+      .min(1, empty)
+      .max(TRIAL_MAX[field], `${TRIAL_LABEL[field]}不能超过${TRIAL_MAX[field]}个字`),
+  );
+
+const optional = (field: TrialField) =>
+  z.preprocess(
+    text,
+    z.string({ message: `${TRIAL_LABEL[field]}必须是文字` }).trim().max(TRIAL_MAX[field], `${TRIAL_LABEL[field]}不能超过${TRIAL_MAX[field]}个字`),
+  );
+
+/** The trial form (spec §3): name, email, company_name, position, phone required; weixin and need optional. */
+export const trialInput = z
+  .object({
+    name: required('name', '请输入姓名'),
+    email: required('email', '请输入邮箱地址')
+      .pipe(z.string().regex(EMAIL_PATTERN, '请输入正确的邮箱地址'))
+      .transform((v) => v.toLowerCase()),
+    company_name: required('company_name', '请输入公司名称'),
+    position: required('position', '请输入您的职位'),
+    phone: required('phone', '请输入联系电话')
+      .pipe(z.string().transform(normalizePhone).pipe(z.string().regex(PHONE_PATTERN, '请输入正确的联系电话'))),
+    weixin: optional('weixin'),
+    need: optional('need'),
+  })
+  .meta({ id: 'TrialApplicationInput', description: '试用申请表单' });
+
+export type TrialInput = z.input<typeof trialInput>;
+export type TrialApplication = z.output<typeof trialInput>;
+
+/** The first message of each field that breaks a rule (fields in form order); empty when the form is valid. */
+export function trialFieldErrors(form: Partial<Record<TrialField, string>>): Partial<Record<TrialField, string>> {
+  const r = trialInput.safeParse(form);
+  if (r.success) return {};
+  const out: Partial<Record<TrialField, string>> = {};
+  for (const issue of r.error.issues) {
+    const f = issue.path[0] as TrialField;
+    if (TRIAL_FIELDS.includes(f) && !out[f]) out[f] = issue.message;
+  }
+  return out;
+}
