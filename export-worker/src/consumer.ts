@@ -65,7 +65,7 @@ async function handle(msg: Message<ExportMessage>, env: Env, limits: Limits): Pr
     const file = await buildRecordFile(env, record, attempt, limits);
     // False when a later attempt took the record while this one wrote: the file at the record's
     // key is the same export either way, and nothing is charged or refunded here.
-    await d1('mark done', markDone(env.DB, recordId, attempt, file));
+    if (!(await d1('mark done', markDone(env.DB, recordId, attempt, file)))) await dropIfFailed(env, recordId, file.r2Key, limits);
     msg.ack();
   } catch (err) {
     if (err instanceof Superseded) {
@@ -74,14 +74,28 @@ async function handle(msg: Message<ExportMessage>, env: Env, limits: Limits): Pr
     }
     console.error('export build failed', recordId, 'attempt', attempt, err);
     if (attempt < MAX_ATTEMPTS) {
-      await d1('mark retrying', markRetrying(env.DB, recordId, attempt, describe(err))).catch((e) => console.error('mark retrying failed', recordId, e));
-      msg.retry({ delaySeconds: backoffSeconds(attempt) });
+      // Not held any more (a re-send was claimed meanwhile): that attempt carries on, this message is done.
+      const held = await d1('mark retrying', markRetrying(env.DB, recordId, attempt, describe(err))).catch((e) => {
+        console.error('mark retrying failed', recordId, e);
+        return true;
+      });
+      if (held) msg.retry({ delaySeconds: backoffSeconds(attempt) });
+      else msg.ack();
     } else {
       // If this throws, the message is retried; its next delivery finds the attempts used up and fails the record.
       await d1('fail record', failRecord(env.DB, recordId, describe(err), Date.now(), { attempts: attempt }));
       msg.ack();
     }
   }
+}
+
+/**
+ * A late attempt wrote its file after the record was failed and refunded (its lease ran out on the
+ * last attempt): the user got the coins back, so the file must not stay. A done record keeps it.
+ */
+async function dropIfFailed(env: Env, recordId: number, r2Key: string, limits: Limits) {
+  const now = await within(limits, 'd1', 'load record', loadRecord(env.DB, recordId));
+  if (now?.status === 'failed') await within(limits, 'r2', 'drop late file', env.FILES.delete(r2Key));
 }
 
 /**

@@ -15,7 +15,7 @@ type LeaseRow = Pick<DownloadRecordRow, 'id' | 'status' | 'attempts' | 'requeues
 export interface ReconcileResult {
   /** Records sent to the queue again. */
   resent: number[];
-  /** Records failed (and refunded) because they were past their attempts or re-sends. */
+  /** Records past their attempts or re-sends, now failed with their refund made (by this run, or already by an overlapping one). */
   failed: number[];
 }
 
@@ -76,7 +76,7 @@ export async function reconcileExports(env: Env, opts: { now?: number; cutoff?: 
     afterId = results[results.length - 1].id;
   }
   await send(env, out.resent);
-  if (out.resent.length || out.failed.length) console.log(`export reconciler: re-sent ${out.resent.length}, failed and refunded ${out.failed.length}`);
+  if (out.resent.length || out.failed.length) console.log(`export reconciler: re-sent ${out.resent.length}, failed with refund ${out.failed.length}`);
   return out;
 }
 
