@@ -40,7 +40,7 @@ export function buildSpa({ force = false } = {}) {
 /** Applies migrations and seeds the demo dataset into the D1 under persistTo (once). */
 export function prepareDatabase({ persistTo, scale = 1, quiet = false }) {
   console.log(`› 准备本地 D1（${path.relative(ROOT, persistTo) || persistTo}）…`);
-  run('wrangler', ['d1', 'migrations', 'apply', 'juzi-db', '--local', '--config', 'wrangler.toml', '--persist-to', persistTo], { quiet: true });
+  // The seed script applies the migrations itself before it checks for data (one wrangler start fewer).
   const out = run('node', ['scripts/seed.ts', '--persist-to', persistTo, '--scale', String(scale), '--if-empty'], { quiet });
   return out;
 }
