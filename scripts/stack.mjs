@@ -2,7 +2,7 @@
 // a local D1, run both workers (API + export consumer) in one workerd through wrangler dev,
 // with real D1, R2, Queues and the cron trigger.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -40,13 +40,21 @@ export function buildSpa({ force = false } = {}) {
 /** Applies migrations and seeds the demo dataset into the D1 under persistTo (once). */
 export function prepareDatabase({ persistTo, scale = 1, quiet = false }) {
   console.log(`› 准备本地 D1（${path.relative(ROOT, persistTo) || persistTo}）…`);
-  run('wrangler', ['d1', 'migrations', 'apply', 'juzi-db', '--local', '--config', 'wrangler.toml', '--persist-to', persistTo], { quiet: true });
+  // The seed script applies the migrations itself before it checks for data (one wrangler start fewer).
   const out = run('node', ['scripts/seed.ts', '--persist-to', persistTo, '--scale', String(scale), '--if-empty'], { quiet });
   return out;
 }
 
-/** Starts both workers in one wrangler dev; resolves when /api/health answers. */
-export async function startWorkers({ port, persistTo, logFile }) {
+/**
+ * Starts both workers in one wrangler dev; resolves when /api/health answers.
+ * `detached` (the e2e stack) puts wrangler in its own process group, stopped as a group; `npm start`
+ * keeps it in its own group instead, so killing `npm start`'s process group ends the whole stack.
+ */
+export async function startWorkers({ port, persistTo, logFile, detached = true }) {
+  const url = `http://127.0.0.1:${port}`;
+  // A stack left running on the port (e.g. its `npm start` was killed alone) would answer our
+  // health checks and hide that this one cannot start.
+  if (await answers(`${url}/api/health`)) throw new Error(`端口 ${port} 上已有服务在运行（可能是上次未退出的 wrangler/workerd），请先停止它或换一个 PORT`);
   const args = [
     'dev',
     '--config', 'wrangler.toml',
@@ -58,7 +66,7 @@ export async function startWorkers({ port, persistTo, logFile }) {
     '--show-interactive-dev-session=false',
     '--log-level', process.env.WRANGLER_LOG ?? 'warn',
   ];
-  const child = spawn('wrangler', args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'], detached: process.platform !== 'win32' });
+  const child = spawn('wrangler', args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'], detached: detached && process.platform !== 'win32' });
   let output = '';
   const keep = (chunk) => {
     output = (output + chunk).slice(-20000);
@@ -66,20 +74,22 @@ export async function startWorkers({ port, persistTo, logFile }) {
   };
   child.stdout.on('data', keep);
   child.stderr.on('data', keep);
-  const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`wrangler dev exited (${child.exitCode}):\n${output}`);
-    try {
-      const res = await fetch(`${url}/api/health`);
-      if (res.ok) return { child, url, output: () => output, stop: () => stopChild(child) };
-    } catch {
-      // not listening yet
-    }
+    if (await answers(`${url}/api/health`)) return { child, url, output: () => output, stop: () => stopChild(child) };
     await new Promise((r) => setTimeout(r, 300));
   }
   stopChild(child);
   throw new Error(`wrangler dev did not answer on ${url} within 120 s:\n${output}`);
+}
+
+async function answers(url) {
+  try {
+    return (await fetch(url)).ok;
+  } catch {
+    return false; // not listening
+  }
 }
 
 export function stopChild(child) {
@@ -91,19 +101,98 @@ export function stopChild(child) {
   }
 }
 
-/** Fires the cron handler the way Cloudflare would at 02:00 UTC (10:00 Beijing). */
+/**
+ * Fires a cron handler the way Cloudflare would (the cron string picks the jobs, worker/src/scheduled.ts).
+ * Resolves to true when every job of the run succeeded.
+ */
 export async function fireCron(url, cron = '0 2 * * *') {
-  const res = await fetch(`${url}/cdn-cgi/handler/scheduled?cron=${encodeURIComponent(cron)}`);
-  if (!res.ok) {
+  const res = await fetch(`${url}/cdn-cgi/handler/scheduled?cron=${encodeURIComponent(cron)}&format=json`);
+  if (res.status === 404) {
     const legacy = await fetch(`${url}/__scheduled?cron=${encodeURIComponent(cron)}`);
     return legacy.ok;
   }
-  return true;
+  return res.ok;
 }
 
-/** Milliseconds until the next 02:00 UTC. */
-export function msUntilCron(now = new Date()) {
-  const next = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate(), 2, 0, 0));
-  if (next <= now) next.setUTCDate(next.getUTCDate() + 1);
-  return next.getTime() - now.getTime();
+/** The cron triggers of the API worker's wrangler.toml ([triggers] crons). */
+export function configuredCrons(file = path.join(ROOT, 'wrangler.toml')) {
+  const toml = readFileSync(file, 'utf8');
+  const m = /^\[triggers\][^[]*?^crons\s*=\s*\[([^\]]*)\]/ms.exec(toml);
+  if (!m) return [];
+  return [...m[1].matchAll(/"([^"]+)"/g)].map((x) => x[1]);
+}
+
+const FIELDS = [
+  { name: 'minute', min: 0, max: 59 },
+  { name: 'hour', min: 0, max: 23 },
+  { name: 'day of month', min: 1, max: 31 },
+  { name: 'month', min: 1, max: 12 },
+  { name: 'day of week', min: 0, max: 7 },
+];
+
+/** One field of a cron expression as the set of values it allows: *, n, a-b, with /step, comma lists. */
+function cronField(text, { name, min, max }) {
+  const allowed = new Set();
+  for (const part of text.split(',')) {
+    const m = /^(\*|(\d+)(?:-(\d+))?)(?:\/(\d+))?$/.exec(part);
+    if (!m) throw new Error(`cron: unsupported ${name} "${part}"`);
+    const from = m[1] === '*' ? min : Number(m[2]);
+    const to = m[1] === '*' ? max : m[3] !== undefined ? Number(m[3]) : m[4] ? max : from;
+    const step = m[4] ? Number(m[4]) : 1;
+    if (from < min || to > max || from > to || step < 1) throw new Error(`cron: ${name} "${part}" out of range`);
+    for (let v = from; v <= to; v += step) allowed.add(v);
+  }
+  return { allowed, any: text === '*' };
+}
+
+/**
+ * The next time (strictly after `from`) a five-field cron expression fires, in UTC as Cloudflare's
+ * cron triggers do. Day of month and day of week, when both are restricted, match either (cron's rule).
+ */
+export function nextCronTime(expr, from = new Date()) {
+  const parts = expr.trim().split(/\s+/);
+  if (parts.length !== 5) throw new Error(`cron: "${expr}" is not five fields`);
+  const [minute, hour, dom, month, dow] = parts.map((p, i) => cronField(p, FIELDS[i]));
+  if (dow.allowed.has(7)) dow.allowed.add(0);
+  const t = new Date(from.getTime());
+  t.setUTCSeconds(0, 0);
+  t.setUTCMinutes(t.getUTCMinutes() + 1);
+  // Minute by minute, at most a little over a year ahead (a yearly expression still fires within it).
+  for (let i = 0; i < 366 * 24 * 60 + 1; i++) {
+    const dayOk =
+      dom.any && dow.any
+        ? true
+        : dom.any
+          ? dow.allowed.has(t.getUTCDay())
+          : dow.any
+            ? dom.allowed.has(t.getUTCDate())
+            : dom.allowed.has(t.getUTCDate()) || dow.allowed.has(t.getUTCDay());
+    if (minute.allowed.has(t.getUTCMinutes()) && hour.allowed.has(t.getUTCHours()) && month.allowed.has(t.getUTCMonth() + 1) && dayOk) return t;
+    t.setUTCMinutes(t.getUTCMinutes() + 1);
+  }
+  throw new Error(`cron: "${expr}" never fires`);
+}
+
+/**
+ * Fires every cron of wrangler.toml on its schedule against the local stack (Cloudflare does this
+ * in production; wrangler dev does not). Returns a function that stops the timers.
+ */
+export function scheduleCrons(url, { crons = configuredCrons(), log = console.log, onError = console.error } = {}) {
+  const timers = new Map();
+  const arm = (cron) => {
+    const wait = nextCronTime(cron).getTime() - Date.now();
+    // setTimeout holds at most ~24.8 days; a longer wait re-arms on the way.
+    const timer = setTimeout(async () => {
+      if (nextCronTime(cron, new Date(Date.now() - 60_000)).getTime() <= Date.now()) {
+        log(cron);
+        await fireCron(url, cron).then((ok) => ok || onError(cron, new Error('a job failed'))).catch((e) => onError(cron, e));
+      }
+      arm(cron);
+    }, Math.min(Math.max(wait, 0), 2 ** 31 - 1));
+    timers.set(cron, timer);
+  };
+  for (const cron of crons) arm(cron);
+  return () => {
+    for (const t of timers.values()) clearTimeout(t);
+  };
 }

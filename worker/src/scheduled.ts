@@ -1,18 +1,29 @@
 import type { Env } from './env';
+import { BOOT_CRON, DAILY_CRON, RECONCILE_CRON } from './exports/lease';
+import { reconcileExports } from './exports/reconcile';
 import { sweepExports } from './exports/sweep';
 
 /**
- * Cron entry (02:00 UTC = 10:00 Beijing). Jobs register here; each must be safe to rerun
- * the same day (they record what they did in D1).
+ * Cron entry. Each trigger of wrangler.toml [triggers] runs its own jobs; every job must be safe to
+ * rerun (they record what they did in D1, and their changes are conditional).
  */
 export type ScheduledJob = (env: Env, controller: ScheduledController) => Promise<unknown>;
 
-export const scheduledJobs: ScheduledJob[] = [
-  // Export files older than 7 days: delete from R2, mark expired; never-finished records: fail and refund.
-  (env) => sweepExports(env),
-];
+export const scheduledJobs: Record<string, ScheduledJob[]> = {
+  // 10:00 Beijing: export files older than 7 days are deleted from R2 and marked expired; records
+  // pending for a day (which the reconciler should long have settled) are failed and refunded.
+  [DAILY_CRON]: [(env) => sweepExports(env)],
+  // Every two minutes: export records whose lease ran out are sent to the queue again, or failed
+  // and refunded past their attempts.
+  [RECONCILE_CRON]: [(env) => reconcileExports(env)],
+  // `npm start` just booted the local stack: no attempt from before it is alive and its in-memory
+  // queue is empty, so every pending record is re-sent now (lease.ts BOOT_CRON).
+  [BOOT_CRON]: [(env) => reconcileExports(env, { cutoff: Date.now() })],
+};
 
 export async function runScheduled(controller: ScheduledController, env: Env) {
-  const results = await Promise.allSettled(scheduledJobs.map((job) => job(env, controller)));
-  for (const r of results) if (r.status === 'rejected') console.error('scheduled job failed', r.reason);
+  // A cron nobody registered (a hand-fired handler without ?cron=) runs the regular jobs: all are safe to rerun.
+  const jobs = scheduledJobs[controller.cron] ?? [...scheduledJobs[DAILY_CRON], ...scheduledJobs[RECONCILE_CRON]];
+  const results = await Promise.allSettled(jobs.map((job) => job(env, controller)));
+  for (const r of results) if (r.status === 'rejected') console.error('scheduled job failed', controller.cron, r.reason);
 }

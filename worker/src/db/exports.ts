@@ -38,7 +38,16 @@ export const downloadRecords = sqliteTable(
     filename: text('filename').notNull(),
     status: text('status', { enum: ['queued', 'generating', 'done', 'failed', 'expired'] }).notNull(),
     coins: integer('coins').notNull().default(0),
+    /** Build attempts started (each delivery that claimed the record); bounded by MAX_ATTEMPTS (exports/lease.ts). */
     attempts: integer('attempts').notNull().default(0),
+    /**
+     * The lease: when a queued or generating record was last touched (queued, claimed, a page of rows
+     * written, sent again). The reconciler re-sends records untouched for LEASE_MS. 0 = never (rows
+     * from before the lease existed), i.e. already run out.
+     */
+    touchedAt: integer('touched_at').notNull().default(0),
+    /** Times the reconciler sent the record to the queue again after its lease ran out ('重新排队中（第 N 次）'). */
+    requeues: integer('requeues').notNull().default(0),
     r2Key: text('r2_key').notNull().default(''),
     size: integer('size').notNull().default(0),
     error: text('error').notNull().default(''),
@@ -52,6 +61,8 @@ export const downloadRecords = sqliteTable(
     index('download_records_user_idx').on(t.userId, t.createdAt),
     index('download_records_job_idx').on(t.jobId, t.batchNo),
     index('download_records_status_idx').on(t.status, t.expiresAt),
+    // The reconciler's scan: queued / generating records whose lease ran out, oldest first.
+    index('download_records_lease_idx').on(t.status, t.touchedAt),
     check('download_records_status_ck', sql`${t.status} in ('queued','generating','done','failed','expired')`),
   ],
 );

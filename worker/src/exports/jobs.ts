@@ -12,6 +12,7 @@ import { countRows } from './keyset';
 import { exportKind } from './kinds';
 import { BATCH_SIZE, fileName, planBatches, type ExportPlan } from './plan';
 import { filePrice, priceRuleText, priceTier, type PriceTier } from './price';
+import { reconcileJob } from './reconcile';
 import { failRecord } from './records';
 import type { ExportKind, ExportSlice } from './types';
 import { RECORD_VIEW_SQL, recordView, type DownloadRecordView, type RecordForView } from './views';
@@ -143,7 +144,10 @@ async function readJob(d1: D1Database, userId: number, key: string) {
 export async function createExport(env: Env, user: SessionUser, req: ParsedExport, key: string, now = Date.now()): Promise<ExportCreated> {
   const d1 = env.DB;
   const earlier = await replayed<ExportCreated>(d1, user.id, key, IDEMPOTENT_ACTION);
-  if (earlier) return earlier;
+  if (earlier) {
+    await nudge(env, earlier.job_id);
+    return earlier;
+  }
 
   const p = await price(d1, user, req);
   const nonce = crypto.randomUUID();
@@ -152,10 +156,11 @@ export async function createExport(env: Env, user: SessionUser, req: ParsedExpor
   const records = p.plan.batches.map((b, i) =>
     d1
       .prepare(
-        `INSERT INTO download_records (job_id, user_id, batch_no, offset, rows, filename, status, coins, created_at)
-         SELECT j.id, ?, ?, ?, ?, ?, 'queued', ?, ? FROM export_jobs j WHERE j.user_id = ? AND j.idempotency_key = ? AND j.op_nonce = ?`,
+        `INSERT INTO download_records (job_id, user_id, batch_no, offset, rows, filename, status, coins, created_at, touched_at)
+         SELECT j.id, ?, ?, ?, ?, ?, 'queued', ?, ?, ? FROM export_jobs j WHERE j.user_id = ? AND j.idempotency_key = ? AND j.op_nonce = ?`,
       )
-      .bind(user.id, b.batchNo, b.offset, b.rows, fileName(p.title, b, p.plan, now), p.prices[i], now, user.id, key, nonce),
+      // The lease starts now: if the message below never arrives, the reconciler re-sends the record after LEASE_MS.
+      .bind(user.id, b.batchNo, b.offset, b.rows, fileName(p.title, b, p.plan, now), p.prices[i], now, now, user.id, key, nonce),
   );
 
   if (p.coins > 0) {
@@ -183,6 +188,8 @@ export async function createExport(env: Env, user: SessionUser, req: ParsedExpor
   const saved = await readJob(d1, user.id, key);
   if (!saved) throw new ApiError('INTERNAL', '导出任务创建失败，请重试');
   if (saved.job.op_nonce === nonce) await enqueue(env, saved.records.map((r) => r.id));
+  // Another request with this key made the job (its answer was not stored yet, e.g. it died before the send).
+  else await nudge(env, saved.job.id);
 
   const result: ExportCreated = {
     job_id: saved.job.id,
@@ -196,6 +203,19 @@ export async function createExport(env: Env, user: SessionUser, req: ParsedExpor
   };
   await rememberStatement(d1, user.id, key, IDEMPOTENT_ACTION, result).run();
   return result;
+}
+
+/**
+ * A retried generate call is often the user's reaction to a file that does not move: its job's
+ * records whose lease ran out are re-sent (or failed and refunded past their attempts) right away
+ * instead of at the reconciler's next run. The retry's answer does not depend on it.
+ */
+async function nudge(env: Env, jobId: number) {
+  try {
+    await reconcileJob(env, jobId);
+  } catch (err) {
+    console.error('export nudge failed; the reconciler cron will pick the job up', jobId, err);
+  }
 }
 
 /** sendBatch takes at most 100 messages. If queueing fails the records are failed and refunded at once. */

@@ -99,6 +99,7 @@ export const downloadRecord = z.object({
   coins: int,
   refunded: z.boolean(),
   attempts: int,
+  requeues: int.describe('租约过期后被重新放回队列的次数'),
   size: int,
   created_at: int,
   done_at: int.nullable(),

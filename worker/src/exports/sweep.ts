@@ -2,7 +2,10 @@
 import type { Env } from '../env';
 import { failRecord } from './records';
 
-/** A record still queued or generating after a day lost its message (the queue retries within minutes). */
+/**
+ * A record still queued or generating after a day: the reconciler (reconcile.ts) settles stranded
+ * records within minutes, so this is only the last backstop (e.g. its cron was not running).
+ */
 export const STUCK_AFTER_MS = 24 * 3600 * 1000;
 const CHUNK = 500;
 

@@ -29,6 +29,8 @@ export interface DownloadRecordView {
   coins: number;
   refunded: boolean;
   attempts: number;
+  /** Times the file was sent to the queue again after its work was lost (lease ran out). */
+  requeues: number;
   size: number;
   created_at: number;
   done_at: number | null;
@@ -71,7 +73,8 @@ export function recordView(r: RecordForView, now = Date.now()): DownloadRecordVi
   const jobDone = r.job_done;
   let statusText = STATUS_TEXT[status];
   if (status === 'failed') statusText = r.refunded_at ? `生成失败，已退还 ${r.coins} 桔子币` : r.coins > 0 ? '生成失败，退款处理中' : '生成失败';
-  if (status === 'queued' && r.attempts > 0) statusText = `生成出错，第 ${r.attempts + 1} 次重试排队中`;
+  if (status === 'queued' && r.requeues > 0) statusText = `重新排队中（第 ${r.requeues} 次）`;
+  else if (status === 'queued' && r.attempts > 0) statusText = `生成出错，第 ${r.attempts + 1} 次重试排队中`;
   return {
     record_id: r.id,
     job_id: r.job_id,
@@ -96,6 +99,7 @@ export function recordView(r: RecordForView, now = Date.now()): DownloadRecordVi
     coins: r.coins,
     refunded: r.refunded_at !== null,
     attempts: r.attempts,
+    requeues: r.requeues,
     size: r.size,
     created_at: r.created_at,
     done_at: r.done_at,

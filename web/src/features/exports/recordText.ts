@@ -9,10 +9,12 @@ export function formatDateTime(ms: number | null | undefined): string {
 }
 
 /** The download centre's status words. The server's status_text adds detail (retries, refunded coins). */
-export function statusLabel(r: Pick<DownloadRecord, 'status' | 'refunded'>): string {
+export function statusLabel(r: Pick<DownloadRecord, 'status' | 'refunded' | 'requeues' | 'status_text'>): string {
   switch (r.status) {
     case 'queued':
-      return '排队中';
+      // Sent to the queue again after its work was lost (the stack stopped, a message went missing):
+      // the server's '重新排队中（第 N 次）' says so, and that the file is still on its way.
+      return r.requeues > 0 ? r.status_text : '排队中';
     case 'generating':
       return '生成中';
     case 'done':
