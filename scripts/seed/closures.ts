@@ -96,7 +96,9 @@ function albumsOf(c: Closure, closeDay: number): number[] {
 const MIN_SURVIVAL_DAYS = 120;
 
 /** A track's weight in a close year: mostly the years the track's companies closed in. */
-const trackActivity = (t: Track, year: number) => (year >= t.from && year <= t.to ? 1 : 0.05);
+const trackActivity = (t: Track, year: number) => (TRACK_WEIGHTS[t.name] ?? 1) * (year >= t.from && year <= t.to ? 1 : 0.05);
+/** P2P lending was the biggest wave of closures (2018-2019 爆雷潮); the broad 互联网金融 track is the lesser label. */
+const TRACK_WEIGHTS: Record<string, number> = { P2P网贷: 3, 互联网金融: 0.5 };
 
 /** First day a company of this sub-sector and track could have been founded. */
 const foundingBound = (sub: SubSector, t: Track) => dayOfYearStart(Math.max(sub.since, t.since));

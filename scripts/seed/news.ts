@@ -62,6 +62,7 @@ const ROUND_TITLES = [
 ];
 const OVERSEAS_HEADS = ['Bright', 'Zy', 'Quill', 'Parcel', 'Nim', 'Stack', 'Home', 'Fetch', 'Lumen', 'Tandem', 'Ride', 'Pebble', 'Koala', 'Snap', 'Velo', 'Hatch', 'Orbit', 'Kettle', 'Maple', 'Juno', 'Crate', 'Loop', 'Nest', 'Drift', 'Tiller', 'Sprout', 'Mosaic', 'Wander', 'Cobalt', 'Plume'];
 const OVERSEAS_TAILS = ['ly', 'io', 'wise', 'box', 'r', 'ify', 'hub', 'labs', 'go', 'works', 'share', 'cart', 'mint', 'base', 'kit'];
+const OVERSEAS_SUFFIXES = [' Labs', ' AI', ' Technologies', ' Health', ' Finance', ' Mobility'];
 const OVERSEAS_TRACKS = ['共享出行', '外卖', '社交', '电商', '在线教育', '金融科技', '即时零售', '共享办公', '数字健康', '加密货币'];
 const OVERSEAS_TITLES = [
   '海外｜{name}宣布关闭，{track}明星公司倒下',
@@ -96,16 +97,16 @@ export function generateNews(
   parts: { closures: Closure[]; star: StarCompany[]; medical: MedicalCompany[]; events: InvestEvent[]; companies: Company[] },
 ): Row[] {
   const rows: Row[] = [];
-  /** Days each (company, title) was used on: a company never repeats a headline, an industry headline not within a week. */
+  /** Per title, the companies and days it was used on (flat pairs): a company never repeats a headline, and no headline appears twice within a week. */
   const used = new Map<string, number[]>();
   const add: Add = (rng, r) => {
     const day = Math.min(ctx.today, r.day);
-    const key = `${r.com?.id ?? 0}\u0000${r.title}`;
-    const days = used.get(key);
-    // A company never repeats a headline; a headline without a company not within a week.
-    if (days && (r.com || days.some((d) => Math.abs(d - day) < WEEK))) return false;
-    if (days) days.push(day);
-    else used.set(key, [day]);
+    const comId = r.com?.id ?? 0;
+    const uses = used.get(r.title);
+    if (uses) {
+      for (let k = 0; k < uses.length; k += 2) if ((comId !== 0 && uses[k] === comId) || Math.abs(uses[k + 1] - day) < WEEK) return false;
+      uses.push(comId, day);
+    } else used.set(r.title, [comId, day]);
     const id = ctx.nextId('news');
     const [source, mainUrl] = media(rng, r.outlets ?? (r.medicalMedia ? MEDICAL_MEDIA : MEDIA));
     rows.push({
@@ -147,7 +148,7 @@ function closureNews(ctx: SeedContext, closures: Closure[], events: InvestEvent[
   // Overseas closures: each invented company has one story (its track, its money), told once or twice.
   const overseasNames = new Set<string>();
   for (let guard = 0; added < overseasN && guard < overseasN * 4; guard++) {
-    const name = rng.pick(OVERSEAS_HEADS) + rng.pick(OVERSEAS_TAILS);
+    const name = rng.pick(OVERSEAS_HEADS) + rng.pick(OVERSEAS_TAILS) + (rng.chance(0.6) ? '' : rng.pick(OVERSEAS_SUFFIXES));
     if (overseasNames.has(name)) continue;
     overseasNames.add(name);
     const vars = { name, track: rng.pick(OVERSEAS_TRACKS), money: money(rng.int(5, 300) * 1000) };
@@ -205,7 +206,8 @@ function closureNews(ctx: SeedContext, closures: Closure[], events: InvestEvent[
         if (famous || rng.chance(0.55)) story.push({ title: fill(rng.pick(com.totalMoney > 0 ? CLOSING_TITLES : UNFUNDED_CLOSING_TITLES), vars), day: rng.int(closeDay - 20, Math.min(ctx.today, closeDay + 30)) });
         if (rng.chance(0.15)) story.push({ title: fill(rng.pick(LIFE_TITLES), vars), day: rng.int(Math.max(first, bornDay + 30), closeDay - 30) });
       } else {
-        const own = (eventsOf.get(com.id) ?? []).filter((e) => e.roundId <= ROUND.acquired);
+        // Priced rounds only: a strategic stake or an acquisition is not a 融资 headline.
+        const own = (eventsOf.get(com.id) ?? []).filter((e) => e.roundId < ROUND.strategic);
         const e = own.length ? rng.pick(own) : undefined;
         if (e && rng.chance(0.6)) {
           const lead = e.investors.find((x) => x.invstType === 'invst')?.invstName;

@@ -94,7 +94,7 @@ const OPENINGS: Part[] = [
   (d, _r, p) => `作为一家${asCompany(d.business)}，${d.name}从${p[0]}起步。`,
   (d, _r, p) => `${d.name}专注${p[0]}，总部在${d.city}。`,
   (d, r) => `由${r.pick(TEAM_ORIGINS)}前员工创立的${d.name}，是一家${asCompany(d.business)}。`,
-  (d, r, _p, consumer) => (consumer ? `${d.name}面向${r.pick(AUDIENCES)}，是一款${d.business.replace(/(服务商|服务)$/, '产品')}。` : `${d.name}是${d.city}的${asCompany(d.business)}，成立于${d.bornYear}年。`),
+  (d, _r, _p, consumer) => (consumer ? `${d.name}上线于${d.bornYear}年，是一款${d.business.replace(/(服务商|服务)$/, '产品')}。` : `${d.name}是${d.city}的${asCompany(d.business)}，成立于${d.bornYear}年。`),
   (d) => `${d.fullName}（简称“${d.name}”）是一家${asCompany(d.business)}。`,
 ];
 /** What it makes or runs, with the sub-sector's product nouns. */
