@@ -101,7 +101,13 @@ const trackActivity = (t: Track, year: number) => (TRACK_WEIGHTS[t.name] ?? 1) *
 const TRACK_WEIGHTS: Record<string, number> = { P2P网贷: 3, 互联网金融: 0.5 };
 
 /** First day a company of this sub-sector and track could have been founded. */
-const foundingBound = (sub: SubSector, t: Track) => dayOfYearStart(Math.max(sub.since, t.since));
+const yearStartDays = new Map<number, number>();
+const foundingBound = (sub: SubSector, t: Track) => {
+  const year = Math.max(sub.since, t.since);
+  let day = yearStartDays.get(year);
+  if (day === undefined) yearStartDays.set(year, (day = dayOfYearStart(year)));
+  return day;
+};
 
 /**
  * Sub-sector and track of a company closing on `closeDay`: only sub-sectors with a track, only tracks of

@@ -104,6 +104,8 @@ export function createCompanyStore(ctx: SeedContext): CompanyStore {
   const companies: Company[] = [];
   const events: InvestEvent[] = [];
   const eventsOf = new Map<number, InvestEvent[]>();
+  // Descriptions draw from their own stream: rewording them never shifts the data of the areas that make companies.
+  const desRng = ctx.rng('companies:descriptions');
 
   function eventInvestors(rng: Rng, company: Company, roundId: number, opts: FinanceOptions): EventInvestor[] {
     const out: EventInvestor[] = [];
@@ -153,7 +155,7 @@ export function createCompanyStore(ctx: SeedContext): CompanyStore {
         name,
         fullName,
         slogan: slogan(rng, business),
-        des: description(rng, { name, fullName, business, products: subSector.products, bornYear, city: place.city }),
+        des: description(desRng, { name, fullName, business, products: subSector.products, bornYear, city: place.city }),
         prov: place.prov,
         city: place.city,
         catId: opts.catId,

@@ -206,8 +206,8 @@ function closureNews(ctx: SeedContext, closures: Closure[], events: InvestEvent[
         if (famous || rng.chance(0.55)) story.push({ title: fill(rng.pick(com.totalMoney > 0 ? CLOSING_TITLES : UNFUNDED_CLOSING_TITLES), vars), day: rng.int(closeDay - 20, Math.min(ctx.today, closeDay + 30)) });
         if (rng.chance(0.15)) story.push({ title: fill(rng.pick(LIFE_TITLES), vars), day: rng.int(Math.max(first, bornDay + 30), closeDay - 30) });
       } else {
-        // Priced rounds only: a strategic stake or an acquisition is not a 融资 headline.
-        const own = (eventsOf.get(com.id) ?? []).filter((e) => e.roundId < ROUND.strategic);
+        // Priced rounds only (a strategic stake or an acquisition is not a 融资 headline), and the news list starts in 2008.
+        const own = (eventsOf.get(com.id) ?? []).filter((e) => e.roundId < ROUND.strategic && e.day >= first);
         const e = own.length ? rng.pick(own) : undefined;
         if (e && rng.chance(0.6)) {
           const lead = e.investors.find((x) => x.invstType === 'invst')?.invstName;
