@@ -19,6 +19,9 @@ import {
   SECTORS,
   TRACKS,
   sectorById,
+  tracksOfSubSector,
+  type Sector,
+  type SubSector,
   type Track,
 } from './taxonomy.ts';
 import { POSITIONS_FOUNDER, POSITIONS_TEAM, personName } from './words.ts';
@@ -89,6 +92,48 @@ function albumsOf(c: Closure, closeDay: number): number[] {
   return rules.filter(([, hit]) => hit).map(([id]) => id);
 }
 
+/** Survival is at least four months: the earliest founding day is this far before the close. */
+const MIN_SURVIVAL_DAYS = 120;
+
+/** A track's weight in a close year: mostly the years the track's companies closed in. */
+const trackActivity = (t: Track, year: number) => (TRACK_WEIGHTS[t.name] ?? 1) * (year >= t.from && year <= t.to ? 1 : 0.05);
+/** P2P lending was the biggest wave of closures (2018-2019 爆雷潮); the broad 互联网金融 track is the lesser label. */
+const TRACK_WEIGHTS: Record<string, number> = { P2P网贷: 3, 互联网金融: 0.5 };
+
+/** First day a company of this sub-sector and track could have been founded. */
+const yearStartDays = new Map<number, number>();
+const foundingBound = (sub: SubSector, t: Track) => {
+  const year = Math.max(sub.since, t.since);
+  let day = yearStartDays.get(year);
+  if (day === undefined) yearStartDays.set(year, (day = dayOfYearStart(year)));
+  return day;
+};
+
+/**
+ * Sub-sector and track of a company closing on `closeDay`: only sub-sectors with a track, only tracks of
+ * the company's sub-sector, and only those that existed long enough before the close (no 共享单车 closed in 2013).
+ */
+function pickSubSectorAndTrack(rng: Rng, sector: Sector, closeDay: number): { sub: SubSector; track: Track } | undefined {
+  const year = yearOfDay(closeDay);
+  const latestBorn = closeDay - MIN_SURVIVAL_DAYS;
+  const subs: SubSector[] = [];
+  const subWeights: number[] = [];
+  const tracksOf: Track[][] = [];
+  for (const sub of sector.children) {
+    const tracks = TRACKS_OF_SUB.get(sub.id)!.filter((t) => foundingBound(sub, t) <= latestBorn);
+    if (!tracks.length) continue;
+    subs.push(sub);
+    tracksOf.push(tracks);
+    subWeights.push(Math.max(...tracks.map((t) => trackActivity(t, year))));
+  }
+  if (!subs.length) return undefined;
+  const i = rng.weighted(subs.map((_, k) => k), subWeights);
+  const tracks = tracksOf[i];
+  return { sub: subs[i], track: rng.weighted(tracks, tracks.map((t) => trackActivity(t, year))) };
+}
+
+const TRACKS_OF_SUB = new Map(SECTORS.flatMap((s) => s.children.map((c) => [c.id, tracksOfSubSector(c.id)] as const)));
+
 export function generateClosures(ctx: SeedContext, store: CompanyStore, firms: FirmPool): Closure[] {
   const rng = ctx.rng('closures');
   const n = ctx.volume(6000, 20);
@@ -97,24 +142,33 @@ export function generateClosures(ctx: SeedContext, store: CompanyStore, firms: F
   const thisYear = yearOfDay(ctx.today);
   for (let y = 2026; y <= thisYear; y++) if (!years.includes(y)) years.push(y);
   const yearWeights = years.map((y) => YEAR_WEIGHTS[y] ?? 1);
+  const sectorWeights = SECTORS.map((s) => SECTOR_WEIGHTS[s.id]);
   const out: Closure[] = [];
   for (let i = 0; i < n; i++) {
-    const sector = rng.weighted(SECTORS, SECTORS.map((s) => SECTOR_WEIGHTS[s.id]));
-    const subSector = rng.pick(sector.children);
     const year = Math.min(rng.weighted(years, yearWeights), thisYear);
     const yearStart = Math.max(first, dayOfYearStart(year));
     const yearEnd = Math.min(ctx.today, dayOfYearStart(year + 1) - 1);
     const closeDay = rng.int(yearStart, yearEnd);
+    // A sector without a track old enough for this close day (rare) gives way to another one.
+    let picked: { sub: SubSector; track: Track } | undefined;
+    while (!picked) picked = pickSubSectorAndTrack(rng, rng.weighted(SECTORS, sectorWeights), closeDay);
+    const { sub, track } = picked;
+    const bound = foundingBound(sub, track);
     const survivalDays = Math.round(Math.min(240, Math.max(4, rng.logNormal(38, 0.6))) * 30.44) + rng.int(0, 20);
-    const bornDay = closeDay - survivalDays;
-    const company = store.make(rng, { catId: sector.id, seCatId: subSector.id, bornDay });
-    const c = buildClosure(ctx, rng, company, closeDay, firms, store);
+    // Founded after the sub-sector and track existed: a survival reaching further back is redrawn inside the window.
+    let bornDay = closeDay - survivalDays;
+    if (bornDay < bound) bornDay = rng.int(bound, closeDay - MIN_SURVIVAL_DAYS);
+    const company = store.make(rng, { catId: Math.floor(sub.id / 100), seCatId: sub.id, bornDay });
+    // A second track only when the company also fits it (same sub-sector, founded after it existed).
+    const others = TRACKS_OF_SUB.get(sub.id)!.filter((t) => t !== track && foundingBound(sub, t) <= bornDay);
+    const tracks = others.length && rng.chance(0.25) ? [track, rng.pick(others)] : [track];
+    const c = buildClosure(ctx, rng, company, closeDay, tracks, firms, store);
     out.push(c);
   }
   return out;
 }
 
-function buildClosure(ctx: SeedContext, rng: Rng, company: Company, closeDay: number, firms: FirmPool, store: CompanyStore): Closure {
+function buildClosure(ctx: SeedContext, rng: Rng, company: Company, closeDay: number, tracks: Track[], firms: FirmPool, store: CompanyStore): Closure {
   const year = yearOfDay(closeDay);
   const operatingStatus = rng.weighted(OPERATING_STATUSES, OPERATING_STATUS_WEIGHTS);
   let fundStatus: number = rng.weighted(FUND_STATUS, FUND_STATUS_WEIGHTS);
@@ -131,10 +185,6 @@ function buildClosure(ctx: SeedContext, rng: Rng, company: Company, closeDay: nu
     firms,
   });
   if (path.length === 0) company.roundId = fundStatus;
-
-  const candidates = TRACKS.filter((t) => t.sectors.includes(company.catId));
-  const trackWeights = candidates.map((t) => (year >= t.from && year <= t.to ? 1 : 0.05));
-  const tracks = rng.chance(0.25) && candidates.length > 1 ? rng.sample(candidates, 2) : [rng.weighted(candidates, trackWeights)];
 
   const valuation = company.valuation;
   const horseUnicorn: 0 | 1 | 2 = valuation >= 700000 ? 2 : valuation >= 70000 && rng.chance(0.4) ? 1 : 0;

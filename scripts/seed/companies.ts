@@ -4,12 +4,12 @@
  * companies.total_money / round_id / last_invse_date always agree with invest_events.
  */
 import type { SeedContext } from './context.ts';
-import { ymdOfDay } from './dates.ts';
+import { dayOfYearStart, yearOfDay, ymdOfDay } from './dates.ts';
 import type { Firm, FirmPool } from './firms.ts';
 import { pickPlace } from './places.ts';
 import type { Rng } from './prng.ts';
 import type { Row } from './sql.ts';
-import { ROUND, ROUND_MEDIAN_MONEY, sectorById } from './taxonomy.ts';
+import { businessesFor, ROUND, ROUND_MEDIAN_MONEY, sectorById } from './taxonomy.ts';
 import { brandName, corporateInvestor, description, personName, slogan } from './words.ts';
 
 export interface Company {
@@ -104,6 +104,8 @@ export function createCompanyStore(ctx: SeedContext): CompanyStore {
   const companies: Company[] = [];
   const events: InvestEvent[] = [];
   const eventsOf = new Map<number, InvestEvent[]>();
+  // Descriptions draw from their own stream: rewording them never shifts the data of the areas that make companies.
+  const desRng = ctx.rng('companies:descriptions');
 
   function eventInvestors(rng: Rng, company: Company, roundId: number, opts: FinanceOptions): EventInvestor[] {
     const out: EventInvestor[] = [];
@@ -140,19 +142,25 @@ export function createCompanyStore(ctx: SeedContext): CompanyStore {
       for (let attempt = 0; !name || names.has(name); attempt++) name = brandName(rng, attempt);
       names.add(name);
       const place = pickPlace(rng);
-      const business = rng.pick(subSector.business);
-      const bornYmd = ymdOfDay(opts.bornDay);
+      // Never founded before the sub-sector existed (an AI-chip designer is not from 2004); a later
+      // day inside the first years of the sub-sector, spread by id, keeps the other streams unshifted.
+      const id = ctx.nextId('company');
+      const firstDay = dayOfYearStart(subSector.since);
+      const bornDay = opts.bornDay >= firstDay ? opts.bornDay : firstDay + ((id * 7919) % 730);
+      const bornYear = yearOfDay(bornDay);
+      const business = rng.pick(businessesFor(subSector, bornYear));
+      const fullName = `${place.city}${name}${rng.pick(sector.nameWord)}${opts.joint ? '股份有限公司' : '有限公司'}`;
       const company: Company = {
-        id: ctx.nextId('company'),
+        id,
         name,
-        fullName: `${place.city}${name}${rng.pick(sector.nameWord)}${opts.joint ? '股份有限公司' : '有限公司'}`,
+        fullName,
         slogan: slogan(rng, business),
-        des: description(rng, name, business, Math.floor(bornYmd / 10000), place.city),
+        des: description(desRng, { name, fullName, business, products: subSector.products, bornYear, city: place.city }),
         prov: place.prov,
         city: place.city,
         catId: opts.catId,
         seCatId: opts.seCatId,
-        bornDay: opts.bornDay,
+        bornDay,
         roundId: ROUND.unfunded,
         totalMoney: 0,
         valuation: 0,
@@ -163,9 +171,11 @@ export function createCompanyStore(ctx: SeedContext): CompanyStore {
       return company;
     },
     finance(rng, company, opts) {
-      const span = Math.max(1, opts.toDay - opts.fromDay);
+      // No round before the company was founded (make() may have moved a founding day later).
+      const fromDay = Math.min(Math.max(opts.fromDay, company.bornDay + 30), Math.max(opts.fromDay, opts.toDay));
+      const span = Math.max(1, opts.toDay - fromDay);
       // Sorted random days, one per round, so later rounds come later.
-      const days = opts.rounds.map(() => opts.fromDay + Math.floor(rng.next() * span)).sort((a, b) => a - b);
+      const days = opts.rounds.map(() => fromDay + Math.floor(rng.next() * span)).sort((a, b) => a - b);
       const made: InvestEvent[] = opts.rounds.map((roundId, i) => {
         const money = niceMoney(rng.logNormal(ROUND_MEDIAN_MONEY[roundId], 0.55));
         return {

@@ -11,7 +11,7 @@ import { PROVINCES, provinceFullName } from './places.ts';
 import type { Rng } from './prng.ts';
 import type { Row } from './sql.ts';
 import type { StarCompany } from './starmarket.ts';
-import { CLOSURE_REASONS, MEDICAL_TAGS, ROUND, ROUNDS, SECTORS, STAR_STATE, sectorById } from './taxonomy.ts';
+import { businessName, CLOSURE_REASONS, MEDICAL_TAGS, ROUND, ROUNDS, SECTORS, STAR_STATE, sectorById } from './taxonomy.ts';
 import { brokerName, MEDIA, MEDICAL_MEDIA, personName } from './words.ts';
 
 const roundName = (id: number) => ROUNDS.find((r) => r.id === id)!.name;
@@ -19,6 +19,7 @@ const money = (wan: number) => (wan >= 10000 ? `${(wan / 10000).toFixed(1).repla
 const fill = (t: string, vars: Record<string, string | number>) => t.replace(/\{(\w+)\}/g, (_, k: string) => String(vars[k] ?? ''));
 const reasonName = (id: number) => CLOSURE_REASONS.flatMap((p) => p.children).find((c) => c.id === id)!.name;
 
+/** Headlines around the close, the first within weeks of it. */
 const CLOSING_TITLES = [
   '{name}宣布停止运营，{months}个月烧光{money}',
   '又一{track}玩家倒下：{name}停止服务',
@@ -26,38 +27,88 @@ const CLOSING_TITLES = [
   '{name}被曝资金链断裂，员工集体讨薪',
   '{name}正式关闭App，用户数据将于30日后清除',
   '曾获{investor}投资的{name}宣告失败',
-  '{name}倒闭背后：{reason}',
   '{name}官宣停运，{track}赛道再添一家死亡公司',
   '估值{valuation}的{name}，没能熬过{year}年',
+  '{name}发布停运公告，{product}业务即日起下线',
+  '{city}{track}公司{name}人去楼空，办公室已退租',
+  '{name}回应关停传闻：业务调整，暂停{product}服务',
+];
+/** A company that never raised money has no burn, investor or valuation to speak of. */
+const UNFUNDED_CLOSING_TITLES = CLOSING_TITLES.filter((t) => !/\{(money|investor|valuation)\}/.test(t));
+/** Follow-ups weeks or months after the close. */
+const AFTERMATH_TITLES = [
+  '{name}倒闭背后：{reason}',
   '{name}关停：一个{track}创业者的复盘',
+  '{name}死亡复盘：{months}个月，{money}，一地鸡毛',
+  '{name}前员工讲述：关门前的最后{months}个月',
+  '{name}关停一个月后：{product}还有人在用吗',
+  '从明星公司到停运：{name}做错了什么',
 ];
-const HISTORY_TITLES = [
-  '{name}完成{round}融资，{investor}领投',
-  '{name}获{money}{round}融资',
-  '{name}上线新版本，主打{business}',
+/** While the company lived: launches, interviews, expansion. */
+const LIFE_TITLES = [
+  '{name}上线新版本，主打{product}',
   '专访{name}创始人{founder}：我们想做{business}',
-  '{name}宣布进入{city}，加速全国扩张',
+  '{name}宣布进入{city2}，加速全国扩张',
+  '{name}推出{product}，切入{sub}市场',
+  '{sub}创业公司{name}：用{product}打动{audience}',
+  '{name}创始人{founder}：{track}还处在早期',
 ];
-const OVERSEAS_NAMES = ['Brightloop', 'Zylo', 'Quillio', 'Parcelwise', 'Nimbly', 'Stackr', 'Homeward', 'Fetchly', 'Lumen Labs', 'Tandemly', 'Ridewell', 'Pebblebox', 'Koala Kitchens', 'Snapcart', 'Veloshare'];
+/** Financing headlines, one per invest event of the company. */
+const ROUND_TITLES = [
+  '{name}完成{money}{round}融资，{investor}领投',
+  '{name}获{money}{round}融资',
+  '首发｜{sub}公司{name}完成{round}融资',
+  '{name}宣布完成{round}融资，将用于{product}研发与市场拓展',
+];
+const OVERSEAS_HEADS = ['Bright', 'Zy', 'Quill', 'Parcel', 'Nim', 'Stack', 'Home', 'Fetch', 'Lumen', 'Tandem', 'Ride', 'Pebble', 'Koala', 'Snap', 'Velo', 'Hatch', 'Orbit', 'Kettle', 'Maple', 'Juno', 'Crate', 'Loop', 'Nest', 'Drift', 'Tiller', 'Sprout', 'Mosaic', 'Wander', 'Cobalt', 'Plume'];
+const OVERSEAS_TAILS = ['ly', 'io', 'wise', 'box', 'r', 'ify', 'hub', 'labs', 'go', 'works', 'share', 'cart', 'mint', 'base', 'kit'];
+const OVERSEAS_SUFFIXES = [' Labs', ' AI', ' Technologies', ' Health', ' Finance', ' Mobility'];
+const OVERSEAS_TRACKS = ['共享出行', '外卖', '社交', '电商', '在线教育', '金融科技', '即时零售', '共享办公', '数字健康', '加密货币'];
 const OVERSEAS_TITLES = [
   '海外｜{name}宣布关闭，{track}明星公司倒下',
   '海外｜烧光{money}后，{name}停止运营',
   '海外｜{name}申请破产保护，{track}赛道遇冷',
+  '海外｜{track}公司{name}裁员后宣布关停',
+  '海外｜{name}创始人撰文复盘：我们为何失败',
+  '海外｜{name}被低价出售，主要业务停止运营',
 ];
-const INDUSTRY_TITLES = ['{year}年{sector}死亡公司盘点：这些公司没能活下来', '{sector}寒冬：{year}年上半年关停潮调查', '复盘{sector}行业的失败案例：{reason}是主因'];
+const INDUSTRY_TITLES = [
+  '{year}年{sector}死亡公司盘点：这些公司没能活下来',
+  '{sector}寒冬：{year}年关停潮调查',
+  '复盘{sector}行业的失败案例：{reason}是主因',
+  '{year}年{sector}创业公司关停名单',
+  '{sector}赛道{year}年度复盘：活下来的与倒下的',
+];
+const AUDIENCES = ['年轻白领', '大学生', '宝妈', '中小企业', '城市家庭', '小微商户', '95后'];
+/** Outlets that break financing news; closing news comes from every outlet. */
+const VC_MEDIA = MEDIA.filter(([name]) => ['36氪', '投资界', '亿欧', '钛媒体', '雷锋网', '界面新闻'].includes(name));
+const FINANCE_MEDIA = MEDIA.filter(([name]) => ['财新网', '第一财经', '界面新闻', '澎湃新闻', '新浪科技'].includes(name));
 
-function media(rng: Rng, list: readonly (readonly [string, string])[]) {
+type Outlets = readonly (readonly [string, string])[];
+
+function media(rng: Rng, list: Outlets) {
   return rng.pick(list);
 }
+
+const WEEK = 7;
 
 export function generateNews(
   ctx: SeedContext,
   parts: { closures: Closure[]; star: StarCompany[]; medical: MedicalCompany[]; events: InvestEvent[]; companies: Company[] },
 ): Row[] {
   const rows: Row[] = [];
-  const add = (rng: Rng, r: { title: string; day: number; com?: Company; catId?: number; prov?: string; scope?: string; closure?: boolean; medicalMedia?: boolean }) => {
+  /** Per title, the companies and days it was used on (flat pairs): a company never repeats a headline, and no headline appears twice within a week. */
+  const used = new Map<string, number[]>();
+  const add: Add = (rng, r) => {
+    const day = Math.min(ctx.today, r.day);
+    const comId = r.com?.id ?? 0;
+    const uses = used.get(r.title);
+    if (uses) {
+      for (let k = 0; k < uses.length; k += 2) if ((comId !== 0 && uses[k] === comId) || Math.abs(uses[k + 1] - day) < WEEK) return false;
+      uses.push(comId, day);
+    } else used.set(r.title, [comId, day]);
     const id = ctx.nextId('news');
-    const [source, mainUrl] = media(rng, r.medicalMedia ? MEDICAL_MEDIA : MEDIA);
+    const [source, mainUrl] = media(rng, r.outlets ?? (r.medicalMedia ? MEDICAL_MEDIA : MEDIA));
     rows.push({
       id,
       title: r.title,
@@ -70,61 +121,110 @@ export function generateNews(
       cat_id: r.catId ?? r.com?.catId ?? 0,
       prov: r.prov ?? r.com?.prov ?? '',
       scope: r.scope ?? '',
-      date: ymdOfDay(Math.min(ctx.today, r.day)),
+      date: ymdOfDay(day),
       is_closure: r.closure ? 1 : 0,
     });
+    return true;
   };
-  closureNews(ctx, parts.closures, add);
+  closureNews(ctx, parts.closures, parts.events, add);
   starNews(ctx, parts.star, parts.events, add);
   medicalNews(ctx, parts.medical, parts.events, add);
   return rows;
 }
 
-type Add = (rng: Rng, r: { title: string; day: number; com?: Company; catId?: number; prov?: string; scope?: string; closure?: boolean; medicalMedia?: boolean }) => void;
+type Add = (
+  rng: Rng,
+  r: { title: string; day: number; com?: Company; catId?: number; prov?: string; scope?: string; closure?: boolean; medicalMedia?: boolean; outlets?: Outlets },
+) => boolean;
 
-function closureNews(ctx: SeedContext, closures: Closure[], add: Add) {
+function closureNews(ctx: SeedContext, closures: Closure[], events: InvestEvent[], add: Add) {
   const rng = ctx.rng('news:closure');
   const n = ctx.volume(6000, 30);
   const first = dayOfYmd(20080101);
-  for (let i = 0; i < n; i++) {
-    const r = rng.next();
-    if (r < 0.07) {
-      const day = rng.int(first, ctx.today);
-      const title = fill(rng.pick(OVERSEAS_TITLES), { name: rng.pick(OVERSEAS_NAMES), track: rng.pick(['共享出行', '外卖', '社交', '电商', '在线教育', '金融科技']), money: money(rng.int(5, 300) * 1000) });
-      add(rng, { title, day, catId: rng.pick(SECTORS).id, prov: '海外', closure: true });
-      continue;
-    }
-    if (r < 0.12) {
-      const day = rng.int(first, ctx.today);
-      const sector = rng.pick(SECTORS);
-      const title = fill(rng.pick(INDUSTRY_TITLES), { year: Math.floor(ymdOfDay(day) / 10000), sector: sector.name, reason: reasonName(rng.pick(rng.pick(CLOSURE_REASONS).children).id) });
-      add(rng, { title, day, catId: sector.id, prov: '', closure: true });
-      continue;
-    }
-    const c = rng.pick(closures);
-    const com = c.company;
-    const closeDay = dayOfYmd(c.closeYmd);
-    const vars = {
-      name: com.name,
-      months: c.survivalMonths,
-      money: money(Math.max(com.totalMoney, 100)),
-      track: c.tracks[0].name,
-      investor: c.investors[0]?.name ?? '知名机构',
-      reason: reasonName(c.reasons[0].id),
-      valuation: money(Math.max(com.valuation, 1000)),
-      year: Math.floor(c.closeYmd / 10000),
-      round: roundName(c.fundStatusId),
-      business: sectorById.get(com.catId)!.children.find((s) => s.id === com.seCatId)!.business[0],
-      founder: c.team[0].name,
-      city: rng.pick(['上海', '深圳', '杭州', '成都', '武汉']),
-    };
-    // Before closing, news is about launches and rounds; closing news comes around the close date.
-    if (rng.chance(0.3)) {
-      const funded = c.fundStatusId <= ROUND.postIpo;
-      const title = fill(funded ? rng.pick(HISTORY_TITLES) : rng.pick(HISTORY_TITLES.slice(2)), vars);
-      add(rng, { title, day: rng.int(Math.max(first, dayOfYmd(c.bornYmd)), closeDay), com, closure: true });
-    } else {
-      add(rng, { title: fill(rng.pick(CLOSING_TITLES), vars), day: closeDay + rng.int(-20, 90), com, closure: true });
+  const overseasN = Math.max(1, Math.round(n * 0.07));
+  const industryN = Math.max(1, Math.round(n * 0.05));
+  let added = 0;
+
+  // Overseas closures: each invented company has one story (its track, its money), told once or twice.
+  const overseasNames = new Set<string>();
+  for (let guard = 0; added < overseasN && guard < overseasN * 4; guard++) {
+    const name = rng.pick(OVERSEAS_HEADS) + rng.pick(OVERSEAS_TAILS) + (rng.chance(0.6) ? '' : rng.pick(OVERSEAS_SUFFIXES));
+    if (overseasNames.has(name)) continue;
+    overseasNames.add(name);
+    const vars = { name, track: rng.pick(OVERSEAS_TRACKS), money: money(rng.int(5, 300) * 1000) };
+    const closeDay = rng.int(first, ctx.today);
+    const catId = rng.pick(SECTORS).id;
+    const titles = rng.sample(OVERSEAS_TITLES, rng.chance(0.3) ? 2 : 1);
+    titles.forEach((t, k) => {
+      if (added < overseasN && add(rng, { title: fill(t, vars), day: closeDay + k * rng.int(WEEK, 60), catId, prov: '海外', closure: true })) added++;
+    });
+  }
+
+  // Industry round-ups: one headline per sector, year and angle.
+  const seen = new Set<string>();
+  for (let guard = 0; added < overseasN + industryN && guard < industryN * 10; guard++) {
+    const day = rng.int(first, ctx.today);
+    const sector = rng.pick(SECTORS);
+    const title = fill(rng.pick(INDUSTRY_TITLES), { year: Math.floor(ymdOfDay(day) / 10000), sector: sector.name, reason: reasonName(rng.pick(rng.pick(CLOSURE_REASONS).children).id) });
+    if (seen.has(title)) continue;
+    seen.add(title);
+    if (add(rng, { title, day, catId: sector.id, prov: '', closure: true })) added++;
+  }
+
+  // Company stories: rounds from the company's own invest events, launches while it lived, the close and its aftermath.
+  const eventsOf = groupEvents(events);
+  const order = rng.sample(closures, closures.length);
+  for (let pass = 0; added < n && pass < 4; pass++) {
+    for (const c of order) {
+      if (added >= n) break;
+      const com = c.company;
+      const famous = com.totalMoney >= 100000 ? 2 : com.totalMoney >= 10000 ? 1 : 0;
+      if (pass > famous) continue;
+      const closeDay = dayOfYmd(c.closeYmd);
+      const bornDay = dayOfYmd(c.bornYmd);
+      const sub = sectorById.get(com.catId)!.children.find((s) => s.id === com.seCatId)!;
+      const vars = {
+        name: com.name,
+        months: c.survivalMonths,
+        money: money(Math.max(com.totalMoney, 100)),
+        track: c.tracks[0].name,
+        investor: c.investors[0]?.name ?? '知名机构',
+        reason: reasonName(c.reasons[0].id),
+        valuation: money(Math.max(com.valuation, 1000)),
+        year: Math.floor(c.closeYmd / 10000),
+        business: businessName(sub.business[0]),
+        sub: sub.name,
+        product: rng.pick(sub.products),
+        founder: c.team[0].name,
+        city: com.city,
+        city2: rng.pick(['上海', '深圳', '杭州', '成都', '武汉', '北京', '广州', '南京'].filter((x) => x !== com.city)),
+        audience: rng.pick(AUDIENCES),
+      };
+      const story: { title: string; day: number; outlets?: Outlets }[] = [];
+      if (pass === 0) {
+        // Small, unfunded companies often close without a headline; every well-funded one makes the news.
+        if (famous || rng.chance(0.55)) story.push({ title: fill(rng.pick(com.totalMoney > 0 ? CLOSING_TITLES : UNFUNDED_CLOSING_TITLES), vars), day: rng.int(closeDay - 20, Math.min(ctx.today, closeDay + 30)) });
+        if (rng.chance(0.15)) story.push({ title: fill(rng.pick(LIFE_TITLES), vars), day: rng.int(Math.max(first, bornDay + 30), closeDay - 30) });
+      } else {
+        // Priced rounds only (a strategic stake or an acquisition is not a 融资 headline), and the news list starts in 2008.
+        const own = (eventsOf.get(com.id) ?? []).filter((e) => e.roundId < ROUND.strategic && e.day >= first);
+        const e = own.length ? rng.pick(own) : undefined;
+        if (e && rng.chance(0.6)) {
+          const lead = e.investors.find((x) => x.invstType === 'invst')?.invstName;
+          const t = lead ? rng.pick(ROUND_TITLES) : rng.pick(ROUND_TITLES.slice(1));
+          const amount = e.guessMoney === '未透露' ? '' : e.guessMoney;
+          story.push({ title: fill(t, { ...vars, money: amount, round: roundName(e.roundId), investor: lead ?? '' }), day: e.day + rng.int(0, 3), outlets: VC_MEDIA });
+        } else if (closeDay + 30 < ctx.today && com.totalMoney > 0) {
+          const outlets = com.catId === 3 ? FINANCE_MEDIA : undefined;
+          story.push({ title: fill(rng.pick(AFTERMATH_TITLES), vars), day: rng.int(closeDay + 30, Math.min(ctx.today, closeDay + 150)), outlets });
+        } else {
+          story.push({ title: fill(rng.pick(LIFE_TITLES), vars), day: rng.int(Math.max(first, bornDay + 30), closeDay - 30) });
+        }
+      }
+      for (const item of story) {
+        if (added >= n) break;
+        if (add(rng, { ...item, com, closure: true })) added++;
+      }
     }
   }
 }
@@ -151,11 +251,7 @@ function starNews(ctx: SeedContext, star: StarCompany[], events: InvestEvent[], 
 }
 
 const MEDICAL_COMPANY_TITLES = [
-  '{name}{product}获国家药监局批准上市',
-  '{name}{product}进入创新医疗器械特别审查程序',
-  '{name}与{city}第一人民医院达成战略合作',
-  '{name}{product}完成首例患者入组',
-  '{name}发布新一代{product}',
+  '{name}与{hospital}达成战略合作',
   '{name}入选{year}年度医疗健康创新企业榜单',
   '{name}创始人{founder}：{tag}的下一个十年',
 ];
@@ -167,26 +263,41 @@ const MEDICAL_INDUSTRY_TITLES = [
   '集采常态化下，{tag}企业如何突围',
 ];
 
+/** What a healthcare company of a sub-sector announces: approvals only for devices and drugs. */
+const MEDICAL_PRODUCTS: Record<number, readonly string[]> = {
+  401: ['可降解支架', '手术机器人', '连续血糖监测系统', '超声诊断仪', '心电贴'],
+  402: ['单抗注射液', '小分子靶向药', '基因检测试剂盒', 'CAR-T疗法', '双抗药物'],
+};
+const APPROVAL_TITLES = [
+  '{name}{product}获国家药监局批准上市',
+  '{name}{product}进入创新医疗器械特别审查程序',
+  '{name}{product}完成首例患者入组',
+  '{name}发布新一代{product}',
+];
+
 function medicalNews(ctx: SeedContext, medical: MedicalCompany[], events: InvestEvent[], add: Add) {
   const rng = ctx.rng('news:medical');
   const n = ctx.volume(6000, 30);
-  const medicalEvents = events.filter((e) => e.scope === '医疗健康');
+  // Each financing is reported once: events are taken in a shuffled order, never twice.
+  const medicalEvents = rng.sample(events.filter((e) => e.scope === '医疗健康'), Number.MAX_SAFE_INTEGER);
+  let nextEvent = 0;
   const byId = new Map(medical.map((m) => [m.company.id, m.company]));
   const start = dayOfYmd(20150101);
   // Recent news is denser: days back follow an exponential with a two-year mean.
   const recentDay = () => Math.max(start, ctx.today - Math.floor(-Math.log(1 - rng.next()) * 700));
   const tags = MEDICAL_TAGS.flatMap((t) => t.children);
-  for (let i = 0; i < n; i++) {
+  let added = 0;
+  for (let i = 0; added < n && i < n * 3; i++) {
     const r = rng.next();
     // The first few are yesterday's news, for the daily digest.
-    const forceDay = i < ctx.volume(10, 3) ? ctx.today - 1 : undefined;
-    if (r < 0.3) {
-      const e = rng.pick(medicalEvents);
+    const forceDay = added < ctx.volume(10, 3) ? ctx.today - 1 : undefined;
+    if (r < 0.3 && nextEvent < medicalEvents.length) {
+      const e = medicalEvents[nextEvent++];
       const com = byId.get(e.comId);
       if (com) {
         const lead = e.investors.find((x) => x.invstType === 'invst')?.invstName;
         const title = `${com.name}完成${e.guessMoney === '未透露' ? '' : e.guessMoney}${roundName(e.roundId)}融资${lead ? `，${lead}领投` : ''}`;
-        add(rng, { title, day: forceDay ?? e.day, com, scope: '医疗健康', medicalMedia: true });
+        if (add(rng, { title, day: forceDay ?? e.day, com, scope: '医疗健康', medicalMedia: true })) added++;
         continue;
       }
     }
@@ -194,14 +305,16 @@ function medicalNews(ctx: SeedContext, medical: MedicalCompany[], events: Invest
     if (r < 0.8) {
       const com = rng.pick(medical).company;
       const tag = rng.pick(tags).name;
-      const title = fill(rng.pick(MEDICAL_COMPANY_TITLES), {
-        name: com.name, product: rng.pick(['可降解支架', '单抗注射液', 'AI辅助诊断软件', '手术机器人', '基因检测试剂盒', '连续血糖监测系统', '数字疗法产品']),
-        city: com.city, year: year(), founder: personName(rng), tag,
+      const products = MEDICAL_PRODUCTS[com.seCatId];
+      const templates = products ? [...APPROVAL_TITLES, ...MEDICAL_COMPANY_TITLES] : MEDICAL_COMPANY_TITLES;
+      const title = fill(rng.pick(templates), {
+        name: com.name, product: products ? rng.pick(products) : '', hospital: `${com.city}${rng.pick(['第一人民医院', '中心医院', '市妇幼保健院', '中医院'])}`,
+        year: year(), founder: personName(rng), tag,
       });
-      add(rng, { title, day: forceDay ?? Math.max(recentDay(), com.bornDay + 180), com, scope: '医疗健康', medicalMedia: true });
+      if (add(rng, { title, day: forceDay ?? Math.max(recentDay(), com.bornDay + 180), com, scope: '医疗健康', medicalMedia: true })) added++;
     } else {
       const title = fill(rng.pick(MEDICAL_INDUSTRY_TITLES), { tag: rng.pick(tags).name, year: year(), n: rng.int(20, 120) });
-      add(rng, { title, day: forceDay ?? recentDay(), catId: 4, prov: rng.pick(PROVINCES.slice(0, 12)), scope: '医疗健康', medicalMedia: true });
+      if (add(rng, { title, day: forceDay ?? recentDay(), catId: 4, prov: rng.pick(PROVINCES.slice(0, 12)), scope: '医疗健康', medicalMedia: true })) added++;
     }
   }
 }

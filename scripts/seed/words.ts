@@ -55,26 +55,77 @@ const CONSUMER_FEATURES = [
   '采用会员订阅模式',
   '主打高性价比与极致体验',
   '已覆盖全国数十个城市',
-  '产品上线一年用户数突破百万',
+  '上线一年用户数突破百万',
   '通过自研算法提升运营效率',
+  '早期靠地推和补贴获取用户',
+  '复购率一度在同类产品中领先',
+  '在一二线城市积累了第一批种子用户',
 ];
 const MAKER_FEATURES = [
   '拥有多项核心技术专利',
   '产品已进入多家行业头部企业供应链',
   '研发投入占营收比例超过30%',
   '与多家行业头部企业建立合作',
+  '研发人员占员工总数一半以上',
 ];
 
 /** 配送服务 -> 配送服务商, 健康管理应用 -> 健康管理应用开发商: what a company *is*. */
 const asCompany = (business: string) =>
   business.endsWith('服务') ? `${business}商` : /(应用|工具|客户端)$/.test(business) ? `${business}开发商` : business;
 
-export function description(rng: Rng, name: string, business: string, bornYear: number, city: string): string {
-  const feature = rng.pick(CONSUMER.test(business) ? CONSUMER_FEATURES : MAKER_FEATURES);
-  return (
-    `${name}是一家${asCompany(business)}，${feature}。` +
-    `公司成立于${bornYear}年，总部位于${city}，核心团队来自${rng.sample(TEAM_ORIGINS, 2).join('、')}等。`
-  );
+export interface DescriptionInput {
+  name: string;
+  fullName: string;
+  business: string;
+  /** Product nouns of the company's sub-sector. */
+  products: readonly string[];
+  bornYear: number;
+  city: string;
+}
+
+type Part = (d: DescriptionInput, rng: Rng, p: readonly string[], consumer: boolean) => string;
+
+/** Opening sentences: who the company is, said in several ways (not every one names the year or the city). */
+const OPENINGS: Part[] = [
+  (d) => `${d.name}是一家${asCompany(d.business)}。`,
+  (d) => `${d.name}成立于${d.bornYear}年，是${d.city}的一家${asCompany(d.business)}。`,
+  (d) => `${d.name}隶属于${d.fullName}，定位为${d.business}。`,
+  (d, _r, p) => `${d.bornYear}年，${d.name}在${d.city}成立，最早做的是${p[0]}。`,
+  (d, _r, p) => `作为一家${asCompany(d.business)}，${d.name}从${p[0]}起步。`,
+  (d, _r, p) => `${d.name}专注${p[0]}，总部在${d.city}。`,
+  (d, r) => `由${r.pick(TEAM_ORIGINS)}前员工创立的${d.name}，是一家${asCompany(d.business)}。`,
+  (d, _r, _p, consumer) => (consumer ? `${d.name}上线于${d.bornYear}年，是一款${d.business.replace(/(服务商|服务)$/, '产品')}。` : `${d.name}是${d.city}的${asCompany(d.business)}，成立于${d.bornYear}年。`),
+  (d) => `${d.fullName}（简称“${d.name}”）是一家${asCompany(d.business)}。`,
+];
+/** What it makes or runs, with the sub-sector's product nouns. */
+const PRODUCT_SENTENCES: Part[] = [
+  (_d, _r, p) => `主要产品包括${p[1]}、${p[2]}等。`,
+  (_d, _r, p) => `旗下有${p[1]}和${p[2]}两条产品线。`,
+  (_d, _r, p) => `核心产品为${p[1]}。`,
+  (_d, _r, p) => `公司以${p[1]}切入市场，后拓展至${p[2]}。`,
+  (_d, _r, p) => `其${p[1]}业务一度是营收的主要来源。`,
+];
+const FEATURE_SENTENCES: Part[] = [
+  (_d, r, _p, consumer) => `公司${r.pick(consumer ? CONSUMER_FEATURES : MAKER_FEATURES)}。`,
+  (_d, r, _p, consumer) => `${r.pick(consumer ? CONSUMER_FEATURES : MAKER_FEATURES)}。`,
+];
+const TEAM_SENTENCES: Part[] = [
+  (_d, r) => `创始团队来自${r.sample(TEAM_ORIGINS, 2).join('、')}。`,
+  (_d, r) => `创始人曾任职于${r.pick(TEAM_ORIGINS)}。`,
+  (_d, r) => `核心成员多有${r.pick(TEAM_ORIGINS)}背景。`,
+  (d) => `公司总部位于${d.city}。`,
+];
+
+/** A company profile of two to four sentences drawn from several patterns and the sub-sector's products. */
+export function description(rng: Rng, d: DescriptionInput): string {
+  const consumer = CONSUMER.test(d.business);
+  const p = rng.sample(d.products, 3);
+  while (p.length < 3) p.push(d.business);
+  let out = rng.pick(OPENINGS)(d, rng, p, consumer);
+  if (rng.chance(0.8)) out += rng.pick(PRODUCT_SENTENCES)(d, rng, p, consumer);
+  if (rng.chance(0.6)) out += rng.pick(FEATURE_SENTENCES)(d, rng, p, consumer);
+  if (rng.chance(0.4)) out += rng.pick(TEAM_SENTENCES)(d, rng, p, consumer);
+  return out;
 }
 
 export const POSITIONS_FOUNDER = ['创始人兼CEO', '创始人', '联合创始人兼CEO'];

@@ -6,12 +6,19 @@ import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../../scripts/seed/demo-accounts';
 import { generateSeed, SEED_TABLES } from '../../../scripts/seed/generate';
+import { SECTORS, TRACKS } from '../../../scripts/seed/taxonomy';
 import { api, dataOf, errorOf } from '../client';
 
 const SCALE = 0.05;
 const seeded = generateSeed({ scale: SCALE });
 
 const one = async <T>(sql: string) => (await env.DB.prepare(sql).first<T>())!;
+const all = async <T>(sql: string) => (await env.DB.prepare(sql).all<T>()).results;
+
+const subSectorById = new Map(SECTORS.flatMap((s) => s.children).map((c) => [c.id, c]));
+const trackById = new Map(TRACKS.map((t) => [t.id, t]));
+/** yyyymmdd as SQLite's julianday, to compare dates in days. */
+const jd = (col: string) => `julianday(substr(${col}, 1, 4) || '-' || substr(${col}, 5, 2) || '-' || substr(${col}, 7, 2))`;
 
 beforeAll(async () => {
   await env.DB.batch(seeded.statements.map((s) => env.DB.prepare(s)));
@@ -106,6 +113,85 @@ describe('seed data set', () => {
     expect(r.early).toBeGreaterThan(0);
     expect(r.first).toBeGreaterThanOrEqual(20080101);
     expect(r.overseas).toBeGreaterThan(0);
+  });
+
+  it('puts a closed company only in tracks of its own sub-sector, and album members in the album\'s tracks', async () => {
+    const rows = await all<{ com_id: number; tag_id: number; se_cat_id: number; born_date: number }>(
+      'SELECT t.com_id, t.tag_id, c.se_cat_id, c.born_date FROM closure_company_tracks t JOIN closures c ON c.com_id = t.com_id',
+    );
+    expect(rows.length).toBeGreaterThan(0);
+    const foreign = rows.filter((r) => !trackById.get(r.tag_id)!.subSectors.includes(r.se_cat_id));
+    expect(foreign.map((r) => `${r.com_id} ${trackById.get(r.tag_id)!.name} <- ${subSectorById.get(r.se_cat_id)!.name}`)).toEqual([]);
+    // Every closed company is in at least one track.
+    const trackless = await one<{ n: number }>('SELECT COUNT(*) AS n FROM closures c WHERE NOT EXISTS (SELECT 1 FROM closure_company_tracks t WHERE t.com_id = c.com_id)');
+    expect(trackless.n).toBe(0);
+    // Albums built on tracks hold only companies of those tracks (4 共享经济, 5 P2P, 9 新造车, 10 社区团购).
+    const byName = (name: string) => TRACKS.find((t) => t.name === name)!.id;
+    const albumTracks: [number, number[]][] = [
+      [4, TRACKS.filter((t) => t.name.startsWith('共享')).map((t) => t.id)],
+      [5, [byName('P2P网贷')]],
+      [9, [byName('新能源造车')]],
+      [10, [byName('社区团购')]],
+    ];
+    for (const [album, tracks] of albumTracks) {
+      const stray = await one<{ n: number }>(
+        `SELECT COUNT(*) AS n FROM closure_company_albums a WHERE a.album_id = ${album} AND NOT EXISTS (SELECT 1 FROM closure_company_tracks t WHERE t.com_id = a.com_id AND t.tag_id IN (${tracks.join(',')}))`,
+      );
+      expect({ album, stray: stray.n }).toEqual({ album, stray: 0 });
+    }
+  });
+
+  it('founds a closed company after its tracks and its sub-sector existed (no shared-bike operator from 2004)', async () => {
+    const rows = await all<{ com_id: number; tag_id: number; se_cat_id: number; born_date: number }>(
+      'SELECT t.com_id, t.tag_id, c.se_cat_id, c.born_date FROM closure_company_tracks t JOIN closures c ON c.com_id = t.com_id',
+    );
+    const early = rows.filter((r) => Math.floor(r.born_date / 10000) < Math.max(trackById.get(r.tag_id)!.since, subSectorById.get(r.se_cat_id)!.since));
+    expect(early.map((r) => `${r.com_id} ${trackById.get(r.tag_id)!.name} ${r.born_date}`)).toEqual([]);
+  });
+
+  it('founds every company after its sub-sector existed', async () => {
+    const rows = await all<{ id: number; se_cat_id: number; born_year: number }>('SELECT id, se_cat_id, born_year FROM companies');
+    const early = rows.filter((r) => r.born_year < subSectorById.get(r.se_cat_id)!.since);
+    expect(early.map((r) => `${r.id} ${subSectorById.get(r.se_cat_id)!.name} ${r.born_year}`)).toEqual([]);
+  });
+
+  it('describes companies in several sentence patterns with the products of their sub-sector', async () => {
+    const rows = await all<{ name: string; full_name: string; des: string; se_cat_id: number }>('SELECT name, full_name, des, se_cat_id FROM companies');
+    const openings = new Map<string, number>();
+    for (const r of rows) {
+      const opening = r.des.replaceAll(r.full_name, '{F}').replaceAll(r.name, '{N}').slice(0, 4);
+      openings.set(opening, (openings.get(opening) ?? 0) + 1);
+    }
+    expect(openings.size).toBeGreaterThanOrEqual(6);
+    expect(Math.max(...openings.values()) / rows.length).toBeLessThan(0.35);
+    // The old fixed template ('公司成立于…，总部位于…，核心团队来自…') is gone.
+    const template = rows.filter((r) => r.des.includes('总部位于') && r.des.includes('核心团队来自')).length;
+    expect(template / rows.length).toBeLessThan(0.05);
+    const withProduct = rows.filter((r) => subSectorById.get(r.se_cat_id)!.products.some((p) => r.des.includes(p))).length;
+    expect(withProduct / rows.length).toBeGreaterThan(0.6);
+  });
+
+  it('never repeats a headline for one company', async () => {
+    const perCompany = await all<{ com_id: number; title: string; n: number }>(
+      'SELECT com_id, title, COUNT(*) AS n FROM news WHERE com_id > 0 GROUP BY com_id, title HAVING n > 1 LIMIT 5',
+    );
+    expect(perCompany).toEqual([]);
+  });
+
+  it('never prints one headline twice within a week (not the same title on one day from two outlets)', async () => {
+    const withinWeek = await all<{ title: string; a: number; b: number }>(
+      `SELECT x.title, x.date AS a, y.date AS b FROM news x JOIN news y ON y.title = x.title AND y.id > x.id AND ABS(${jd('x.date')} - ${jd('y.date')}) < 7 LIMIT 5`,
+    );
+    expect(withinWeek).toEqual([]);
+  });
+
+  it('spreads closed-company news over many companies', async () => {
+    // Closed-company news spreads over many companies rather than repeating a few.
+    const spread = await one<{ companies: number; items: number; top: number }>(
+      'SELECT COUNT(*) AS companies, SUM(n) AS items, MAX(n) AS top FROM (SELECT com_id, COUNT(*) AS n FROM news WHERE is_closure = 1 AND com_id > 0 GROUP BY com_id)',
+    );
+    expect(spread.companies / spread.items).toBeGreaterThan(0.5);
+    expect(spread.top).toBeLessThanOrEqual(4);
   });
 
   it('is deterministic: the same options give the same SQL, another seed gives other data', () => {
