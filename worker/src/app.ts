@@ -11,6 +11,7 @@ import { docsRoutes } from './lib/docs';
 import { errorResponse } from './lib/envelope';
 import { ApiError } from './lib/errors';
 import { createArea, declared, derivePolicy } from './lib/route';
+import { orderRoutes } from './order/routes';
 import { userRoutes } from './user/routes';
 
 /** Request bodies above this are refused before parsing. */
@@ -24,7 +25,8 @@ const api = createArea()
   .route('/closure', declared(closureRoutes))
   .route('/', declared(closureCommentRoutes))
   .route('/', declared(exportRoutes))
-  .route('/follow', declared(followRoutes));
+  .route('/follow', declared(followRoutes))
+  .route('/', declared(orderRoutes));
 
 const app = createArea();
 
