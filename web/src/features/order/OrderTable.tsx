@@ -24,20 +24,20 @@ export function OrderTable({ page, onPage }: { page: number; onPage: (page: numb
             <table className="orders-table">
               <thead>
                 <tr>
-                  <th scope="col">订单号</th>
+                  <th scope="col" className="order-col-minor">订单号</th>
                   <th scope="col">商品</th>
                   <th scope="col">金额</th>
-                  <th scope="col">下单时间</th>
+                  <th scope="col" className="order-col-minor">下单时间</th>
                   <th scope="col">状态</th>
                 </tr>
               </thead>
               <tbody>
                 {data.info.map((o) => (
                   <tr key={o.order_id}>
-                    <td>{o.order_id}</td>
+                    <td className="order-col-minor">{o.order_id}</td>
                     <td>{o.name}</td>
                     <td>¥{o.amount_yuan}</td>
-                    <td>{formatDateTime(o.created_at)}</td>
+                    <td className="order-col-minor">{formatDateTime(o.created_at)}</td>
                     <td>
                       <span className={`order-status order-${o.status}`}>{o.status_text}</span>
                       {o.pay_url && (
