@@ -2,6 +2,7 @@ import { env } from 'cloudflare:test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { credit, debit } from '../../../worker/src/coins';
 import { ORDER_TTL_MS } from '../../../worker/src/order/plans';
+import { recordSandboxTrade } from '../../../worker/src/order/sandbox';
 import { createSession } from '../../../worker/src/auth/session';
 import { call, db, ledgerSum, makeUser, type TestUser } from '../helpers';
 import { callback, holdings, notify, order } from './fixtures';
@@ -69,6 +70,37 @@ describe('paying through the sandbox', () => {
     const h = await holdings(u.id);
     expect(h.balance).toBe(0);
     expect(h.ledger).toHaveLength(0);
+  });
+});
+
+describe('the cashier and the status query', () => {
+  it('approving an order again after it was paid grants nothing more; a declined order cannot be approved', async () => {
+    const u = await makeUser();
+    const o = await buy(u, 'coins_100');
+    const again = await call(`/api/pay/sandbox/${o.order_id}`, { token: u.token, json: { action: 'approve' } });
+    expect(again.body.data.order.status).toBe('paid');
+    expect((await holdings(u.id)).balance).toBe(100);
+
+    const id = (await order(u, 'coins_500')).body.data.order_id;
+    await call(`/api/pay/sandbox/${id}`, { token: u.token, json: { action: 'decline' } });
+    const approve = await call(`/api/pay/sandbox/${id}`, { token: u.token, json: { action: 'approve' } });
+    expect(approve.status).toBe(409);
+    expect((await holdings(u.id)).balance).toBe(100);
+    const bad = await call(`/api/pay/sandbox/${id}`, { token: u.token, json: { action: 'pay' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.msg).toMatch(/approve/);
+  });
+
+  it('a payment whose callback never arrived is settled by the provider status query when the order is viewed, once', async () => {
+    const u = await makeUser();
+    const id = (await order(u, 'coins_100')).body.data.order_id;
+    // The sandbox recorded the payment, but its callback was lost.
+    await recordSandboxTrade(env.DB, id, 1000, true);
+    const views = await Promise.all([1, 2, 3].map(() => call(`/api/orders/${id}`, { token: u.token })));
+    for (const v of views) expect(v.body.data.status).toBe('paid');
+    const h = await holdings(u.id);
+    expect(h.balance).toBe(100);
+    expect(h.ledger).toHaveLength(1);
   });
 });
 
