@@ -1,7 +1,7 @@
 /**
  * The price list of the order area, defined once: the worker sells from it, the seed's orders use
  * it and the SPA shows it through GET /api/order/plans. It has no imports, so the seed (plain
- * Node) can import it too. Prices are fen (integer cents); the API shows yuan as well.
+ * Node) and the SPA (FROM_PATTERN) import it too. Prices are fen (integer cents); the API shows yuan as well.
  */
 
 export type PlanKind = 'vip' | 'svip' | 'coins';
@@ -31,6 +31,12 @@ export const PLANS: readonly Plan[] = [
 ];
 
 export const planById = (id: string): Plan | undefined => PLANS.find((p) => p.id === id);
+
+/**
+ * `from` of /order: the area path segment a purchase returns to (deathCompany, health, kcb,
+ * health-subscription…). Only a path segment of this site, never a URL, so it cannot redirect away.
+ */
+export const FROM_PATTERN = /^[A-Za-z][A-Za-z0-9-]{0,39}$/;
 
 /** An unpaid order expires this long after it was created; the sandbox cashier refuses it after that. */
 export const ORDER_TTL_MS = 30 * 60 * 1000;

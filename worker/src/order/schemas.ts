@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { pageParam, perPageParam } from '../lib/pagination';
 import { reqId } from '../lib/params';
-import { PLANS } from './plans';
+import { FROM_PATTERN, PLANS } from './plans';
 import { sandboxCallback } from './sandbox';
 
 const PLAN_IDS = PLANS.map((p) => p.id) as [string, ...string[]];
@@ -28,7 +28,7 @@ export const plans = z.object({ plans: z.array(plan), order_ttl_minutes: z.numbe
 /** An area path segment of this site (deathCompany, health, kcb, health-subscription…), never a URL. */
 const fromParam = z
   .string({ message: 'from 必须是文字' })
-  .regex(/^[A-Za-z][A-Za-z0-9-]{0,39}$/, 'from 只能是本站页面，如 deathCompany、health')
+  .regex(FROM_PATTERN, 'from 只能是本站页面，如 deathCompany、health')
   .optional();
 
 export const createOrderBody = z.object({
