@@ -52,7 +52,9 @@ function tree() {
     path: '/order',
     validateSearch: z.object({ from: z.string().optional() }),
     component: function Page() {
-      return <OrderPlans from={orderPage.useSearch().from} />;
+      // The route is outside the app's registered tree, so its search type is not inferred here.
+      const { from } = orderPage.useSearch() as { from?: string };
+      return <OrderPlans from={from} />;
     },
   });
   const cashier = createRoute({
