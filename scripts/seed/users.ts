@@ -9,6 +9,7 @@ import { CROWD_PASSWORD, DEMO_ACCOUNTS, DEMO_ITERATIONS, type DemoRole } from '.
 import type { Rng } from './prng.ts';
 import type { Row } from './sql.ts';
 import { nickname, personName, USER_POSITIONS } from './words.ts';
+import { ORDER_TTL_MS, planById, PLANS, type Plan } from '../../worker/src/order/plans.ts';
 
 export interface SeedUser {
   id: number;
@@ -43,9 +44,9 @@ export interface Spend {
   at: number;
 }
 
-/** Price list used for seeded orders (fen). The orders area owns the real one. */
-const PRICE_FEN = { vip_year: 99_900, svip_year: 299_900, coin: 100 } as const;
 const YEAR_MS = 365 * DAY_MS;
+/** Coin packs by size, smallest first: a crowd user's top-ups are packs of the real price list. */
+const COIN_PACKS = PLANS.filter((p) => p.kind === 'coins').sort((a, b) => a.coins - b.coins);
 
 const uuid = (rng: Rng) => `${rng.hex(8)}-${rng.hex(4)}-4${rng.hex(3)}-${rng.pick(['8', '9', 'a', 'b'])}${rng.hex(3)}-${rng.hex(12)}`;
 
@@ -98,8 +99,8 @@ export function generateUsers(ctx: SeedContext) {
         ? Math.max(createdAt + DAY_MS, ctx.nowMs - rng.int(400, 900) * DAY_MS)
         : Math.max(createdAt + DAY_MS, ctx.nowMs - rng.int(1, 300) * DAY_MS);
       const orderId = ctx.nextId('order');
-      const product = level === 'svip' ? 'svip_year' : 'vip_year';
-      orders.push(orderRow(orderId, u.id, product, 0, PRICE_FEN[product], paidAt, `seed-membership-${u.id}`, rng));
+      const plan = planById(level === 'svip' ? 'svip_year' : 'vip_year')!;
+      orders.push(orderRow(orderId, u.id, plan, paidAt, `seed-membership-${u.id}`, rng));
       memberships.push({ id: ctx.nextId('membership'), user_id: u.id, level, starts_at: paidAt, ends_at: paidAt + YEAR_MS, order_id: orderId });
     }
   }
@@ -121,19 +122,22 @@ function userRow(u: SeedUser, hash: string, salt: string): Row {
   };
 }
 
-function orderRow(id: number, userId: number, product: string, coins: number, amountFen: number, paidAt: number, key: string, rng: Rng): Row {
+function orderRow(id: number, userId: number, plan: Plan, paidAt: number, key: string, rng: Rng): Row {
   return {
     id,
     user_id: userId,
-    product,
-    coins,
-    amount_fen: amountFen,
+    product: plan.id,
+    kind: plan.kind,
+    days: plan.days,
+    coins: plan.coins,
+    amount_fen: plan.priceFen,
     status: 'paid',
     provider: 'sandbox',
     provider_ref: `sandbox_${rng.hex(16)}`,
     idempotency_key: key,
     source: '',
     created_at: paidAt - 60_000,
+    expires_at: paidAt - 60_000 + ORDER_TTL_MS,
     paid_at: paidAt,
   };
 }
@@ -165,12 +169,17 @@ export function generateWallets(ctx: SeedContext, users: SeedUser[], spends: Spe
     const leftover = rng.int(0, 150);
     const need = spent + leftover - bonus;
     if (need > 0) {
-      const coins = Math.ceil(need / 10) * 10;
       const firstSpend = own.length ? Math.min(...own.map((s) => s.at)) : ctx.nowMs;
       const paidAt = Math.max(u.createdAt + 60_000, firstSpend - 3_600_000);
-      const orderId = ctx.nextId('order');
-      orders.push(orderRow(orderId, u.id, 'coins', coins, coins * PRICE_FEN.coin, paidAt, `seed-recharge-${u.id}`, rng));
-      moves.push({ userId: u.id, delta: coins, reason: 'recharge', refType: 'order', refId: String(orderId), key: `order:${orderId}`, at: paidAt });
+      // The smallest pack that covers the need, or as many of the largest as it takes.
+      const pack = COIN_PACKS.find((p) => p.coins >= need) ?? COIN_PACKS[COIN_PACKS.length - 1];
+      const count = Math.ceil(need / pack.coins);
+      for (let i = 0; i < count; i++) {
+        const orderId = ctx.nextId('order');
+        const at = paidAt + i * 60_000;
+        orders.push(orderRow(orderId, u.id, pack, at, `seed-recharge-${u.id}-${i}`, rng));
+        moves.push({ userId: u.id, delta: pack.coins, reason: 'recharge', refType: 'order', refId: String(orderId), key: `topup:order:${orderId}`, at });
+      }
     }
     for (const s of own) {
       moves.push({ recordId: s.recordId, userId: u.id, delta: -s.amount, reason: 'incense', refType: s.refType, refId: String(s.refId), key: `seed-incense-${s.recordId}`, at: s.at });

@@ -11,6 +11,7 @@ import { docsRoutes } from './lib/docs';
 import { errorResponse } from './lib/envelope';
 import { ApiError } from './lib/errors';
 import { createArea, declared, derivePolicy } from './lib/route';
+import { orderRoutes } from './order/routes';
 import { saasRoutes } from './saas/routes';
 import { sharePage } from './share/page';
 import { shareRoutes } from './share/routes';
@@ -28,6 +29,7 @@ const api = createArea()
   .route('/', declared(closureCommentRoutes))
   .route('/', declared(exportRoutes))
   .route('/follow', declared(followRoutes))
+  .route('/', declared(orderRoutes))
   .route('/', declared(saasRoutes))
   .route('/group', declared(shareRoutes));
 

@@ -15,6 +15,8 @@ export interface Env {
   /** Public origin used in e-mails and share links, e.g. http://localhost:8787 */
   APP_ORIGIN: string;
   MAIL_FROM: string;
+  /** HMAC-SHA256 secret of the sandbox payment provider's callbacks; unset = the documented dev default (order/sandbox.ts). */
+  PAY_SANDBOX_SECRET?: string;
 }
 
 export type Db = DrizzleD1Database<typeof schema>;

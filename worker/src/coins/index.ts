@@ -99,6 +99,33 @@ export async function credit(d1: D1Database, m: Movement, extra?: Extra): Promis
   return move(d1, m, 1, extra);
 }
 
+/**
+ * A top-up for a caller's own batch (a paid order): the statements credit `m.amount` only when
+ * `when` holds inside that batch (e.g. "this batch marked the order paid") and the key is unused,
+ * so a top-up is atomic with the caller's other statements and happens at most once per key.
+ * A missing wallet is opened first, so the credit never falls through.
+ */
+export function topUpStatements(d1: D1Database, m: Movement, when: Guard): D1PreparedStatement[] {
+  check(m);
+  const now = Date.now();
+  return [
+    openWallet(d1, m.userId),
+    d1
+      .prepare(
+        `UPDATE coin_wallets SET balance = balance + ?, updated_at = ? WHERE user_id = ? AND ${when.sql}
+         AND NOT EXISTS (SELECT 1 FROM coin_ledger WHERE user_id = ? AND idempotency_key = ?)`,
+      )
+      .bind(m.amount, now, m.userId, ...when.params, m.userId, m.idempotencyKey),
+    // changes() is the row count of the wallet UPDATE just before.
+    d1
+      .prepare(
+        `INSERT INTO coin_ledger (user_id, delta, reason, ref_type, ref_id, idempotency_key, op_nonce, created_at)
+         SELECT ?, ?, ?, ?, ?, ?, ?, ? WHERE changes() = 1`,
+      )
+      .bind(m.userId, m.amount, m.reason, m.refType ?? '', String(m.refId ?? ''), m.idempotencyKey, crypto.randomUUID(), now),
+  ];
+}
+
 export async function balanceOf(d1: D1Database, userId: number): Promise<number> {
   const row = await d1.prepare('SELECT balance FROM coin_wallets WHERE user_id = ?').bind(userId).first<{ balance: number }>();
   return row?.balance ?? 0;

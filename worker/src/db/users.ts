@@ -57,22 +57,35 @@ export const memberships = sqliteTable(
   ],
 );
 
-/** Orders for membership or coin top-ups, paid through a provider (sandbox locally). */
+/**
+ * Orders for membership or coin top-ups, paid through a provider (sandbox locally). `product` is the
+ * plan id of worker/src/order/plans.ts; what the order grants is copied onto it (kind, days, coins) so
+ * a later price list never changes an order. An unpaid order expires at `expires_at`; `pay_nonce` is
+ * written by the one batch that marked it paid (the grants in that batch are guarded on it).
+ * A closed unpaid order is 'cancelled' with `close_reason` failed (declined) or expired: the status
+ * CHECK stays as it was, so adding the payment columns never makes drizzle-kit rebuild the table.
+ */
 export const orders = sqliteTable(
   'orders',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
     userId: integer('user_id').notNull().references(() => users.id),
-    product: text('product', { enum: ['vip_month', 'vip_year', 'svip_year', 'coins'] }).notNull(),
+    product: text('product').notNull(),
+    kind: text('kind', { enum: ['vip', 'svip', 'coins'] }).notNull().default('coins'),
+    days: integer('days').notNull().default(0),
     coins: integer('coins').notNull().default(0),
     amountFen: integer('amount_fen').notNull(),
     status: text('status', { enum: ['pending', 'paid', 'cancelled'] }).notNull(),
+    closeReason: text('close_reason', { enum: ['failed', 'expired'] }),
     provider: text('provider').notNull(),
     providerRef: text('provider_ref'),
     idempotencyKey: text('idempotency_key'),
     source: text('source').notNull().default(''),
     createdAt: integer('created_at').notNull(),
+    expiresAt: integer('expires_at').notNull().default(0),
     paidAt: integer('paid_at'),
+    closedAt: integer('closed_at'),
+    payNonce: text('pay_nonce'),
   },
   (t) => [
     index('orders_user_idx').on(t.userId, t.createdAt),
@@ -80,6 +93,18 @@ export const orders = sqliteTable(
     check('orders_status_ck', sql`${t.status} in ('pending','paid','cancelled')`),
   ],
 );
+
+/**
+ * The sandbox payment provider's own book of trades (what a real provider keeps on its side): the
+ * cashier's decision per order, read back by the provider's status query.
+ */
+export const sandboxTrades = sqliteTable('sandbox_trades', {
+  tradeNo: text('trade_no').primaryKey(),
+  orderId: integer('order_id').notNull(),
+  amountFen: integer('amount_fen').notNull(),
+  status: text('status', { enum: ['paid', 'failed'] }).notNull(),
+  createdAt: integer('created_at').notNull(),
+}, (t) => [uniqueIndex('sandbox_trades_order_uq').on(t.orderId)]);
 
 /** One wallet per user. The CHECK is the last guard; coins/ never lets it trip. */
 export const coinWallets = sqliteTable(

@@ -20,6 +20,22 @@ const coins = defineRoute({ method: 'get', path: '/coins', access: 'login', summ
 
 const vipCheck = defineRoute({ method: 'get', path: '/vip_check', access: 'login', summary: '会员检查，返回 isVip', data: z.object({ isVip: z.boolean() }) });
 
+/** The Chinese reason of a ledger row, as the user centre shows it. */
+function reasonText(reason: string, refType: string, refId: string): string {
+  switch (reason) {
+    case 'recharge':
+      return refType === 'order' ? `充值（订单 ${refId}）` : '充值';
+    case 'incense':
+      return refType === 'closure_type' ? '上香（关闭原因）' : '上香';
+    case 'export':
+      return '导出数据';
+    case 'refund':
+      return '导出失败退款';
+    default:
+      return refType === 'signup' ? '注册赠送' : '赠送';
+  }
+}
+
 const ledger = defineRoute({
   method: 'get',
   path: '/ledger',
@@ -33,6 +49,7 @@ const ledger = defineRoute({
       reason: z.enum(['grant', 'recharge', 'incense', 'export', 'refund']),
       ref_type: z.string(),
       ref_id: z.string(),
+      reason_text: z.string().describe('中文原因'),
       created_at: z.number().int(),
     }),
   ),
@@ -63,7 +80,7 @@ export const userRoutes = createArea()
     const total = await db.$count(coinLedger, eq(coinLedger.userId, user.id));
     return list(
       c,
-      rows.map((r) => ({ id: r.id, delta: r.delta, reason: r.reason, ref_type: r.refType, ref_id: r.refId, created_at: r.createdAt })),
+      rows.map((r) => ({ id: r.id, delta: r.delta, reason: r.reason, ref_type: r.refType, ref_id: r.refId, reason_text: reasonText(r.reason, r.refType, r.refId), created_at: r.createdAt })),
       { total, page, per_page },
     );
   });

@@ -4,7 +4,7 @@ import { useLogout } from '../auth/session';
 import { AppLink } from '../../ui/AppLink';
 import { MemberBadge } from './MemberBadge';
 
-/** The signed-in user's menu in the header: who, membership, coin balance, download centre, upgrade, logout. */
+/** The signed-in user's menu in the header: who, membership, coin balance, user centre, download centre, upgrade, recharge, logout. */
 export function UserMenu({ me }: { me: Me }) {
   const logout = useLogout();
   return (
@@ -31,10 +31,16 @@ export function UserMenu({ me }: { me: Me }) {
           </div>
           <Menu.Separator className="menu-sep" />
           <Menu.Item asChild className="menu-item">
+            <AppLink href="/user-center">个人中心</AppLink>
+          </Menu.Item>
+          <Menu.Item asChild className="menu-item">
             <AppLink href="/user-center/download#company_down">个人下载中心</AppLink>
           </Menu.Item>
           <Menu.Item asChild className="menu-item">
             <AppLink href="/order">开通会员</AppLink>
+          </Menu.Item>
+          <Menu.Item asChild className="menu-item">
+            <AppLink href="/order#order-coins">充值桔子币</AppLink>
           </Menu.Item>
           <Menu.Separator className="menu-sep" />
           <Menu.Item className="menu-item" disabled={logout.isPending} onSelect={() => logout.mutate()}>

@@ -1,0 +1,24 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { z } from 'zod';
+import { LoadFailed } from '../../features/order/LoadFailed';
+import { OrderPlans } from '../../features/order/OrderPlans';
+import { plansQueryOptions } from '../../features/order/queries/plans';
+import { Loading } from '../../ui/Loading';
+import { FROM_PATTERN } from '../../../../worker/src/order/plans';
+
+/** ?from=<area> (deathCompany, deathReason, health, kcb, health-subscription…): where a purchase returns to. */
+const searchSchema = z.object({ from: z.string().regex(FROM_PATTERN).optional().catch(undefined) });
+
+export const Route = createFileRoute('/order/')({
+  validateSearch: searchSchema,
+  loader: ({ context }) => context.queryClient.ensureQueryData(plansQueryOptions()),
+  pendingComponent: () => <Loading />,
+  errorComponent: LoadFailed,
+  component: OrderPage,
+});
+
+/** Spec §2 /order: membership upgrade and recharge. */
+function OrderPage() {
+  const { from } = Route.useSearch();
+  return <OrderPlans from={from} />;
+}

@@ -1,0 +1,31 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { z } from 'zod';
+import { FollowList } from '../../features/order/FollowList';
+import { LoadFailed } from '../../features/order/LoadFailed';
+import { followsQueryOptions } from '../../features/order/queries/follows';
+import { SignedInOnly } from '../../features/order/SignedInOnly';
+import { getToken } from '../../lib/token';
+import { Loading } from '../../ui/Loading';
+
+const searchSchema = z.object({ page: z.coerce.number().int().min(1).max(100_000).optional().catch(undefined) });
+
+export const Route = createFileRoute('/user-center/follows')({
+  validateSearch: searchSchema,
+  loaderDeps: ({ search }) => ({ page: search.page ?? 1 }),
+  loader: ({ context, deps }) => (getToken() ? context.queryClient.ensureQueryData(followsQueryOptions(deps.page)) : undefined),
+  pendingComponent: () => <Loading />,
+  errorComponent: LoadFailed,
+  component: FollowsPage,
+});
+
+function FollowsPage() {
+  const { page = 1 } = Route.useSearch();
+  const navigate = Route.useNavigate();
+  return (
+    <div className="container uc-page">
+      <SignedInOnly text="登录后查看您的关注">
+        <FollowList page={page} onPage={(p) => void navigate({ search: { page: p === 1 ? undefined : p } })} />
+      </SignedInOnly>
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { z } from 'zod';
+import { LoadFailed } from '../../features/order/LoadFailed';
+import { OrderTable } from '../../features/order/OrderTable';
+import { ordersQueryOptions } from '../../features/order/queries/orders';
+import { SignedInOnly } from '../../features/order/SignedInOnly';
+import { getToken } from '../../lib/token';
+import { Loading } from '../../ui/Loading';
+
+const searchSchema = z.object({ page: z.coerce.number().int().min(1).max(100_000).optional().catch(undefined) });
+
+export const Route = createFileRoute('/user-center/orders')({
+  validateSearch: searchSchema,
+  loaderDeps: ({ search }) => ({ page: search.page ?? 1 }),
+  loader: ({ context, deps }) => (getToken() ? context.queryClient.ensureQueryData(ordersQueryOptions(deps.page)) : undefined),
+  pendingComponent: () => <Loading />,
+  errorComponent: LoadFailed,
+  component: OrdersPage,
+});
+
+function OrdersPage() {
+  const { page = 1 } = Route.useSearch();
+  const navigate = Route.useNavigate();
+  return (
+    <div className="container uc-page">
+      <SignedInOnly text="登录后查看您的订单">
+        <OrderTable page={page} onPage={(p) => void navigate({ search: { page: p === 1 ? undefined : p } })} />
+      </SignedInOnly>
+    </div>
+  );
+}
