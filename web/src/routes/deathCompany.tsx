@@ -8,7 +8,11 @@ import { BatchDownloadDialog } from '../features/closure/BatchDownloadDialog';
 import { ClosureFilterBar, type ClosureFilterValues } from '../features/closure/ClosureFilterBar';
 import { ClosureNavBar } from '../features/closure/ClosureNavBar';
 import { ClosureTable } from '../features/closure/ClosureTable';
-import { CLOSURE_PAGE_SIZE, closureListQueryOptions, NON_VIP_MAX_PAGE, type ClosureList } from '../features/closure/queries';
+import { closureSortParam } from '../features/closure/closureSort';
+import { closureListQueryOptions, type ClosureList } from '../features/closure/queries';
+import { NON_VIP_MAX_PAGE } from '../../../worker/src/auth/limits';
+import { CLOSURE_PAGE_SIZE } from '../../../worker/src/closure/constants';
+import { EMPTY_EXPORT_MSG } from '../../../worker/src/exports/constants';
 import { RankingPanel } from '../features/closure/RankingPanel';
 import { ShareButton } from '../features/closure/ShareButton';
 import { useClosureTotal, YearCounts } from '../features/closure/YearCounts';
@@ -42,7 +46,7 @@ const searchSchema = z.object({
   com_prov: optText(20),
   cat_id: optId,
   fund_status: optId,
-  sort: z.coerce.number().pipe(z.union([z.literal(1), z.literal(2), z.literal(3)])).optional().catch(undefined),
+  sort: closureSortParam,
 });
 
 export type DeathCompanySearch = z.infer<typeof searchSchema>;
@@ -106,7 +110,7 @@ function DeathCompanyPage() {
   const listTotal = list.data?.page.total ?? 0;
   const openDownload = () =>
     requireLogin(() => {
-      if (listTotal <= 0) toast('数据为空，不能下载', { tone: 'warning' });
+      if (listTotal <= 0) toast(EMPTY_EXPORT_MSG, { tone: 'warning' });
       else setDownloadOpen(true);
     });
 

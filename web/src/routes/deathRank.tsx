@@ -13,9 +13,10 @@ import {
   type RankTab,
 } from '../features/closure/queries-more';
 import { RankTable } from '../features/closure/RankTable';
-import { RANK_SORTS, type RankSort } from '../features/closure/rankSort';
+import { CLOSURE_SORT_OPTIONS, closureSortParam, toClosureSort } from '../features/closure/closureSort';
 import { optIdParam, optTextParam } from '../features/closure/searchParams';
-import { CLOSURE_DOWN_KINDS, openExport } from '../features/exports/store';
+import { openExport } from '../features/exports/store';
+import { CLOSURE_DOWN_KINDS, type ClosureSort } from '../../../worker/src/closure/constants';
 import { requireLogin } from '../lib/gate';
 import { Loading } from '../ui/Loading';
 import { Select } from '../ui/Select';
@@ -26,7 +27,7 @@ const searchSchema = z.object({
   cat_id: optIdParam,
   com_prov: optTextParam(20),
   // A number in the URL: the router would write the string '1' as sort=%221%22.
-  sort: z.union([z.literal(1), z.literal(2), z.literal(3)]).optional().catch(undefined),
+  sort: closureSortParam,
 });
 
 export const Route = createFileRoute('/deathRank')({
@@ -85,9 +86,9 @@ function CompanyTab({ tab }: { tab: CompanyRankTab }) {
   // The sort is a ranking param like the filters: the worker orders the 100, the export follows it.
   const filters = { cat_id: search.cat_id, com_prov: search.com_prov, sort: search.sort };
   const ranking = useQuery(companyRankingQueryOptions(tab, filters));
-  const sort = (search.sort === undefined ? '' : String(search.sort)) as RankSort | '';
+  const sort = search.sort === undefined ? '' : (`${search.sort}` as const);
 
-  const setFilter = (patch: { cat_id?: number; com_prov?: string; sort?: 1 | 2 | 3 }) =>
+  const setFilter = (patch: { cat_id?: number; com_prov?: string; sort?: ClosureSort }) =>
     requireLogin(() => void navigate({ search: (s) => ({ ...s, ...patch }) }));
 
   const exportData = () => {
@@ -113,7 +114,7 @@ function CompanyTab({ tab }: { tab: CompanyRankTab }) {
           options={(options.data?.provinces ?? []).map((p) => ({ value: p, label: p }))}
           onChange={(v) => setFilter({ com_prov: v || undefined })}
         />
-        <Select label="排序" placeholder={tab === 'amount' ? '按融资总额' : '按估值'} value={sort} options={RANK_SORTS} onChange={(v) => setFilter({ sort: v ? (Number(v) as 1 | 2 | 3) : undefined })} />
+        <Select label="排序" placeholder={tab === 'amount' ? '按融资总额' : '按估值'} value={sort} options={CLOSURE_SORT_OPTIONS} onChange={(v) => setFilter({ sort: toClosureSort(v) })} />
         <span className="rank-count">{ranking.data ? `共${ranking.data.page.total}家公司` : ''}</span>
         <button type="button" className="btn btn-primary btn-sm rank-export" onClick={exportData} disabled={!ranking.data}>
           导出数据

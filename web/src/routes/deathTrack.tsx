@@ -16,7 +16,8 @@ import {
   type Track,
 } from '../features/closure/queries-more';
 import { optIdParam, pageSearchParam, todayText } from '../features/closure/searchParams';
-import { CLOSURE_DOWN_KINDS, openExport } from '../features/exports/store';
+import { openExport } from '../features/exports/store';
+import { CLOSURE_DOWN_KINDS } from '../../../worker/src/closure/constants';
 import { AppLink } from '../ui/AppLink';
 import { Loading } from '../ui/Loading';
 

@@ -2,15 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { requireLogin } from '../../lib/gate';
 import { Select } from '../../ui/Select';
+import type { ClosureSort } from '../../../../worker/src/closure/constants';
+import { CLOSURE_SORT_OPTIONS, toClosureSort } from './closureSort';
 import { closureFiltersQueryOptions } from './queries';
 import './closure-home.css';
-
-/** Sorts of the closed-company list (spec §9: ids 1 to 3). */
-export const CLOSURE_SORTS = [
-  { value: '1', label: '按关闭时间' },
-  { value: '2', label: '按成立时间' },
-  { value: '3', label: '按存活时间' },
-] as const;
 
 /** Debounce of every filter input (spec §9). */
 export const FILTER_DEBOUNCE_MS = 300;
@@ -19,7 +14,7 @@ export interface ClosureFilterValues {
   com_prov?: string;
   cat_id?: number;
   fund_status?: number;
-  sort: 1 | 2 | 3;
+  sort: ClosureSort;
   keyword?: string;
 }
 
@@ -74,7 +69,7 @@ export function ClosureFilterBar({ value, onChange, actions }: ClosureFilterBarP
       <Select label="地区" placeholder="全部地区" value={draft.com_prov ?? ''} options={provinces} onChange={(v) => change({ com_prov: v || undefined })} />
       <Select label="行业" placeholder="全部行业" value={draft.cat_id ? String(draft.cat_id) : ''} options={sectors} onChange={(v) => change({ cat_id: num(v) })} />
       <Select label="轮次" placeholder="全部轮次" value={draft.fund_status ? String(draft.fund_status) : ''} options={rounds} onChange={(v) => change({ fund_status: num(v) })} />
-      <Select label="排序" value={String(draft.sort) as '1' | '2' | '3'} options={CLOSURE_SORTS} onChange={(v) => change({ sort: (Number(v) || 1) as 1 | 2 | 3 })} />
+      <Select label="排序" value={`${draft.sort}` as const} options={CLOSURE_SORT_OPTIONS} onChange={(v) => change({ sort: toClosureSort(v) ?? 1 })} />
       <input
         type="search"
         className="closure-search"

@@ -8,7 +8,8 @@ import { LoginPromptBar } from '../auth/LoginPromptBar';
 import { useViewer } from '../auth/me';
 import { CommentComposer } from './CommentComposer';
 import { CommentItem, type ReplyTarget } from './CommentItem';
-import { allCommentsQueryOptions, COMMENT_PAGE_SIZE, commentsKey, commentsQueryOptions, postComment, postReply, type CommentTarget } from './queries';
+import { COMMENT_PAGE_SIZE } from '../../../../worker/src/closure/constants';
+import { allCommentsQueryOptions, commentsKey, commentsQueryOptions, postComment, postReply, type CommentTarget } from './queries';
 import './closure-widgets.css';
 
 export interface CommentWidgetProps {

@@ -7,7 +7,8 @@ import { Loading } from '../../ui/Loading';
 import { Pagination } from '../../ui/Pagination';
 import { FollowButton } from './FollowButton';
 import { LogoBadge } from './LogoBadge';
-import { FAILED_COMPANY_PAGE_SIZE, followStatusQueryOptions, type FailedCompany } from './queries-more';
+import { CLOSURE_PAGE_SIZE } from '../../../../worker/src/closure/constants';
+import { followStatusQueryOptions, type FailedCompany } from './queries-more';
 
 export interface FailedCompanyListProps {
   companies: readonly FailedCompany[] | undefined;
@@ -30,7 +31,7 @@ export const survivalText = (s: { years: number; months: number }) => `存活${f
  * logo, name (/company/{id}), founding month to closing date, province, sector, closing-reason tags,
  * follow button, description, survival time; 'N家公司'; pagination only when it does not fit one page.
  */
-export function FailedCompanyList({ companies, total, page, onPageChange, loading, pageSize = FAILED_COMPANY_PAGE_SIZE }: FailedCompanyListProps) {
+export function FailedCompanyList({ companies, total, page, onPageChange, loading, pageSize = CLOSURE_PAGE_SIZE }: FailedCompanyListProps) {
   const loggedIn = useToken() !== null;
   const ids = companies?.map((c) => c.com_id) ?? [];
   // One status call for the page's companies; a visitor has no follows to ask about.

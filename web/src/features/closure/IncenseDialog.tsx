@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { INCENSE_MAX } from '../../../../worker/src/closure/constants';
 import { openRecharge } from '../../lib/gate';
 import { useIntentKey } from '../../lib/intent';
 import { Dialog } from '../../ui/Dialog';
@@ -10,8 +11,6 @@ import './closure-widgets.css';
 export const INCENSE_OPTIONS = [1, 3, 10] as const;
 export const INCENSE_DEFAULT = 10;
 export const INCENSE_CUSTOM_DEFAULT = 88;
-/** The worker's cap for one offering. */
-export const INCENSE_MAX = 9999;
 export const NO_AMOUNT_MSG = '请选择上香数量';
 const NOTICE_MS = 2000;
 

@@ -1,4 +1,5 @@
 import { keepPreviousData, queryOptions, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import { NEWS_PAGE_SIZE, RANKING_SIZE, type ClosureSort } from '../../../../worker/src/closure/constants';
 import { api, unwrap, type DataOf } from '../../lib/api';
 
 /**
@@ -25,9 +26,6 @@ type CompanyPage = DataOf<Awaited<ReturnType<typeof api.closure.death_track_list
 export type FailedCompany = CompanyPage['info'][number];
 export type ReasonSlice = DataOf<Awaited<ReturnType<typeof api.closure.death_track_statistics.$post>>>[number];
 export type StatusSlice = DataOf<Awaited<ReturnType<typeof api.closure.death_track_com_statistics.$post>>>[number];
-
-/** Failed-company lists are 10 a page (spec §9). */
-export const FAILED_COMPANY_PAGE_SIZE = 10;
 
 export const tracksQueryOptions = () =>
   queryOptions({ queryKey: ['closure', 'tracks'], queryFn: () => unwrap(api.closure.death_track.$get()), staleTime: 60_000 });
@@ -73,12 +71,10 @@ export interface RankFilters {
   cat_id?: number;
   com_prov?: string;
   /** Orders the top 100 on the worker (1 closing, 2 founding, 3 survival time); absent: by the measure. */
-  sort?: 1 | 2 | 3;
+  sort?: ClosureSort;
 }
 
-/** Every ranking is a top 100, fetched whole (spec §9). */
-export const RANKING_SIZE = 100;
-
+/** valuation_top's horse_unicorn: 1 千里马, 2 独角兽 (worker/src/closure/params.ts; not in the shared constants yet). */
 const HORSE_UNICORN: Partial<Record<CompanyRankTab, number>> = { horse: 1, unicorn: 2 };
 
 export const companyRankingQueryOptions = (tab: CompanyRankTab, f: RankFilters) =>
@@ -102,10 +98,6 @@ export const firmRankingQueryOptions = () =>
 export type RankedFirm = DataOf<Awaited<ReturnType<typeof api.closure.invst_top.$get>>>['info'][number];
 
 // --- news (/deathReport) ---
-
-export const NEWS_PAGE_SIZE = 20;
-/** The year option for everything before 2012 (the worker's NEWS_BEFORE_2012). */
-export const NEWS_BEFORE_2012 = '2012以前';
 
 export interface NewsFilters {
   /** The industry's name (the spec sends cat_id as the industry name). */
@@ -150,6 +142,7 @@ export const reasonCompaniesQueryOptions = (typeId: number, page: number) =>
 
 // --- follows (the failed-company list's follow button, type 1 = company) ---
 
+/** The follow API's type for a company (worker/src/routes/follow.ts; not in the shared constants yet). */
 export const FOLLOW_COMPANY = 1;
 
 /** Every cached follow-status answer lives under this key (see applyFollowToCache). */

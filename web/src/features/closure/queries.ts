@@ -1,4 +1,5 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { COMMENT_PAGE_SIZE, INCENSE_PAGE_SIZE, INCENSE_TYPES, type ClosureSort } from '../../../../worker/src/closure/constants';
 import { api, unwrap, type DataOf } from '../../lib/api';
 
 /**
@@ -8,20 +9,8 @@ import { api, unwrap, type DataOf } from '../../lib/api';
  * `invalidateQueries({ queryKey: ['closure'] })` reaches every list of the area.
  */
 
-/** Page size of the closed-company list (spec §9), as the worker pages it. */
-export const CLOSURE_PAGE_SIZE = 10;
-/** A logged-in non-VIP sees pages 1..3 of the closed-company list (the worker answers VIP_REQUIRED after). */
-export const NON_VIP_MAX_PAGE = 3;
-/** Rows per export file, and so per batch button of the download dialog. */
-export const EXPORT_BATCH_ROWS = 2000;
-/** Comments per page of the comment widget; replies shown before '展开剩余N条回复'. */
-export const COMMENT_PAGE_SIZE = 5;
-export const REPLIES_SHOWN = 3;
-/** Incense records per fetch; '加载更多' adds as many again. */
-export const INCENSE_PAGE_SIZE = 10;
-
 /** 1 = a closed company, 2 = a closing reason (a second-level closure type). */
-export type IncenseType = 1 | 2;
+export type IncenseType = (typeof INCENSE_TYPES)[keyof typeof INCENSE_TYPES];
 
 /** What a comment widget talks about: a closed company (com_id) or a closing reason (child type id). */
 export type CommentTarget = { kind: 'com'; comId: number } | { kind: 'reason'; typeId: number };
@@ -33,7 +22,7 @@ export interface ClosureListParams {
   cat_id?: number;
   fund_status?: number;
   keyword?: string;
-  sort: 1 | 2 | 3;
+  sort: ClosureSort;
   page: number;
 }
 
@@ -106,7 +95,7 @@ export const commentsQueryOptions = (target: CommentTarget) =>
     queryFn: () => fetchComments(target, 1, COMMENT_PAGE_SIZE),
   });
 
-/** The worker's largest page of comments. */
+/** The worker's largest page of comments (worker/src/closure/params.ts; not in the shared constants yet). */
 const COMMENT_MAX_PER_PAGE = 50;
 
 /** Every comment of the target, read 50 at a time: the widget's '查看全部' state. */
