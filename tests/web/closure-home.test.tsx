@@ -119,6 +119,16 @@ describe('/deathCompany', () => {
     expect(document.getElementById('closure-detail-1')).toBeNull();
   });
 
+  it('分享 shows a QR code of the closed-company home’s address', async () => {
+    stubPage();
+    await renderPage();
+    fireEvent.click(screen.getByRole('button', { name: '分享' }));
+    const dialog = await screen.findByRole('dialog', { name: '分享到手机' });
+    const url = `${window.location.origin}/deathCompany`;
+    expect(dialog.querySelector('svg title')?.textContent).toBe(`二维码：${url}`);
+    expect(dialog.textContent).toContain('微信扫一扫，在手机上打开死亡公司库');
+  });
+
   it('a visitor changing a filter gets the login dialog; nothing changes and nothing is requested', async () => {
     stubPage();
     const { router } = await renderPage();

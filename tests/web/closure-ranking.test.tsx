@@ -2,7 +2,6 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ClosureNavBar } from '../../web/src/features/closure/ClosureNavBar';
 import { RankingPanel } from '../../web/src/features/closure/RankingPanel';
-import { ShareButton } from '../../web/src/features/closure/ShareButton';
 import { setToken } from '../../web/src/lib/token';
 import { meBody, okBody, renderInApp, resetApp, stubApi, visit } from './helpers';
 
@@ -116,18 +115,5 @@ describe('ClosureNavBar', () => {
     fireEvent.click(screen.getByRole('link', { name: '死亡赛道' }));
     await waitFor(() => expect(window.location.pathname).toBe('/deathTrack'));
     expect(screen.queryByRole('dialog', { name: '登录' })).toBeNull();
-  });
-});
-
-describe('ShareButton', () => {
-  it('shows a QR code of the closed-company home’s address', async () => {
-    stubApi({});
-    await renderInApp(<ShareButton />);
-    fireEvent.click(screen.getByRole('button', { name: '分享' }));
-    const dialog = await screen.findByRole('dialog', { name: '分享到手机' });
-    const url = `${window.location.origin}/deathCompany`;
-    expect(dialog.querySelector('svg title')?.textContent).toBe(`二维码：${url}`);
-    expect(dialog.querySelectorAll('svg path').length).toBeGreaterThan(0);
-    expect(dialog.textContent).toContain(url);
   });
 });

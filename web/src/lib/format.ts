@@ -38,6 +38,12 @@ export function formatSurvival(months: number): string {
   return m === 0 ? `${y}年` : `${y}年${m}个月`;
 }
 
+/** Today's date as 'YYYY-MM-DD' in the viewer's calendar. */
+export function todayText(now = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
 function trimZeros(s: string): string {
   return s.includes('.') ? s.replace(/\.?0+$/, '') : s;
 }

@@ -14,38 +14,28 @@ import { NON_VIP_MAX_PAGE } from '../../../worker/src/auth/limits';
 import { CLOSURE_PAGE_SIZE } from '../../../worker/src/closure/constants';
 import { EMPTY_EXPORT_MSG } from '../../../worker/src/exports/constants';
 import { RankingPanel } from '../features/closure/RankingPanel';
-import { ShareButton } from '../features/closure/ShareButton';
+import { ShareButton } from '../ui/ShareButton';
 import { useClosureTotal, YearCounts } from '../features/closure/YearCounts';
 import { isApiError } from '../lib/api';
 import { requireLogin, useRequireVip } from '../lib/gate';
+import { optIdParam, optTextParam, pageSearchParam } from '../lib/searchParams';
 import { EmptyState } from '../ui/EmptyState';
 import { Loading } from '../ui/Loading';
 import { Pagination } from '../ui/Pagination';
 import { toast } from '../ui/toast';
 import '../features/closure/closure-home.css';
 
-/** A bad value in a hand-edited URL falls back to the default instead of breaking the page. */
-const optId = z.coerce.number().int().positive().max(2_147_483_647).optional().catch(undefined);
-const optText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .optional()
-    .catch(undefined)
-    .transform((v) => v || undefined);
-
 /**
  * The view in the URL: ?company= (a name from a link, e.g. the incense ranking) is the search box's
  * keyword until the user types another; page, province, sector, round, sort.
  */
 const searchSchema = z.object({
-  company: optText(50),
-  keyword: optText(50),
-  page: z.coerce.number().int().min(1).max(100_000).optional().catch(undefined),
-  com_prov: optText(20),
-  cat_id: optId,
-  fund_status: optId,
+  company: optTextParam(50),
+  keyword: optTextParam(50),
+  page: pageSearchParam,
+  com_prov: optTextParam(20),
+  cat_id: optIdParam,
+  fund_status: optIdParam,
   sort: closureSortParam,
 });
 
@@ -55,6 +45,9 @@ export const Route = createFileRoute('/deathCompany')({
   validateSearch: searchSchema,
   component: DeathCompanyPage,
 });
+
+/** The home's address for phones: the SPA is responsive, so it is this origin's /deathCompany. */
+const closureHomeMobileUrl = () => `${window.location.origin}/deathCompany`;
 
 /** Spec §2 "Closed-company home (/deathCompany)". */
 function DeathCompanyPage() {
@@ -125,7 +118,7 @@ function DeathCompanyPage() {
             <span className="closure-title-note">判定依据：媒体报道、公司公告，或工商注销、App / 公众号停更 6 个月以上。</span>
           </p>
         </div>
-        <ShareButton />
+        <ShareButton url={closureHomeMobileUrl()} caption="微信扫一扫，在手机上打开死亡公司库" />
       </header>
       <YearCounts />
       <ClosureFilterBar

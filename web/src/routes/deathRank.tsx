@@ -14,7 +14,7 @@ import {
 } from '../features/closure/queries-more';
 import { RankTable } from '../features/closure/RankTable';
 import { CLOSURE_SORT_OPTIONS, closureSortParam, toClosureSort } from '../features/closure/closureSort';
-import { optIdParam, optTextParam } from '../features/closure/searchParams';
+import { optIdParam, optTextParam } from '../lib/searchParams';
 import { openExport } from '../features/exports/store';
 import { CLOSURE_DOWN_KINDS, type ClosureSort } from '../../../worker/src/closure/constants';
 import { requireLogin } from '../lib/gate';

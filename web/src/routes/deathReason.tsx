@@ -10,7 +10,7 @@ import { reasonTreeQueryOptions, type ReasonChild, type ReasonParent } from '../
 import { ReasonCompanies } from '../features/closure/ReasonCompanies';
 import { ReasonNav } from '../features/closure/ReasonNav';
 import { selectReason } from '../features/closure/reasonSelection';
-import { optIdParam, pageSearchParam } from '../features/closure/searchParams';
+import { optIdParam, pageSearchParam } from '../lib/searchParams';
 import { useViewer } from '../features/auth/me';
 import { openMembership, requireLogin } from '../lib/gate';
 import { EmptyState } from '../ui/EmptyState';

@@ -7,7 +7,7 @@ import { NewsList } from '../features/closure/NewsList';
 import { NewsSearchBox } from '../features/closure/NewsSearchBox';
 import { newsQueryOptions, type NewsFilters } from '../features/closure/queries-more';
 import { NEWS_BEFORE_2012, NEWS_PAGE_SIZE } from '../../../worker/src/closure/constants';
-import { optTextParam, pageSearchParam } from '../features/closure/searchParams';
+import { optTextParam, pageSearchParam } from '../lib/searchParams';
 import { requireLogin } from '../lib/gate';
 import { Loading } from '../ui/Loading';
 import { Pagination } from '../ui/Pagination';

@@ -3,7 +3,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod';
 import { ClosurePie } from '../features/closure/ClosurePie';
 import { FailedCompanyList } from '../features/closure/FailedCompanyList';
-import { FilterBlock } from '../features/closure/FilterBlock';
+import { FilterBlock } from '../ui/FilterBlock';
 import { GatedClosurePage } from '../features/closure/GatedClosurePage';
 import {
   albumsQueryOptions,
@@ -15,7 +15,8 @@ import {
   type Collection,
   type Track,
 } from '../features/closure/queries-more';
-import { optIdParam, pageSearchParam, todayText } from '../features/closure/searchParams';
+import { todayText } from '../lib/format';
+import { optIdParam, pageSearchParam } from '../lib/searchParams';
 import { openExport } from '../features/exports/store';
 import { CLOSURE_DOWN_KINDS } from '../../../worker/src/closure/constants';
 import { AppLink } from '../ui/AppLink';

@@ -4,7 +4,7 @@ import { AppLink } from '../../ui/AppLink';
 import { TabPanel, Tabs } from '../../ui/Tabs';
 import { CommentWidget } from './CommentWidget';
 import { IncenseRecords } from './IncenseRecords';
-import { LogoBadge } from './LogoBadge';
+import { LogoBadge } from '../../ui/LogoBadge';
 import type { ClosureRow } from './queries';
 
 /** Investors shown before '展开' (spec §9). */

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { AppLink } from '../../ui/AppLink';
 import { ClosureDetail, survivalText } from './ClosureDetail';
 import { IncenseButton } from './IncenseButton';
-import { LogoBadge } from './LogoBadge';
+import { LogoBadge } from '../../ui/LogoBadge';
 import type { ClosureRow } from './queries';
 import './closure-home.css';
 

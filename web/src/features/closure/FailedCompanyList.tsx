@@ -5,10 +5,11 @@ import { AppLink } from '../../ui/AppLink';
 import { EmptyState } from '../../ui/EmptyState';
 import { Loading } from '../../ui/Loading';
 import { Pagination } from '../../ui/Pagination';
-import { FollowButton } from './FollowButton';
-import { LogoBadge } from './LogoBadge';
+import { FollowButton } from '../follow/FollowButton';
+import { LogoBadge } from '../../ui/LogoBadge';
 import { CLOSURE_PAGE_SIZE } from '../../../../worker/src/closure/constants';
-import { followStatusQueryOptions, type FailedCompany } from './queries-more';
+import { followStatusQueryOptions } from '../follow/queries/follows';
+import type { FailedCompany } from './queries-more';
 
 export interface FailedCompanyListProps {
   companies: readonly FailedCompany[] | undefined;

@@ -1,6 +1,6 @@
 import { AppLink } from '../../ui/AppLink';
 import { EmptyState } from '../../ui/EmptyState';
-import { LogoBadge } from './LogoBadge';
+import { LogoBadge } from '../../ui/LogoBadge';
 import type { RankedFirm } from './queries-more';
 
 /**

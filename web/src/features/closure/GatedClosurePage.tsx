@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useViewer } from '../auth/me';
 import { ClosureNavBar, type ClosureNavKey } from './ClosureNavBar';
-import { LoginWall } from './LoginWall';
+import { LoginWall } from '../../ui/LoginWall';
 import './closure-more.css';
 
 /**

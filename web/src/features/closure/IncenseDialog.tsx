@@ -4,7 +4,8 @@ import { INCENSE_MAX } from '../../../../worker/src/closure/constants';
 import { openRecharge } from '../../lib/gate';
 import { useIntentKey } from '../../lib/intent';
 import { Dialog } from '../../ui/Dialog';
-import { addIncense, coinsQueryOptions, type IncenseResult, type IncenseType } from './queries';
+import { coinsQueryOptions } from '../coins/queries/balance';
+import { addIncense, type IncenseResult, type IncenseType } from './queries';
 import './closure-widgets.css';
 
 /** Preset stick counts; the fourth option is a custom amount (spec §4, §9). */

@@ -1,7 +1,7 @@
 import { formatSurvival, formatWan } from '../../lib/format';
 import { AppLink } from '../../ui/AppLink';
 import { EmptyState } from '../../ui/EmptyState';
-import { LogoBadge } from './LogoBadge';
+import { LogoBadge } from '../../ui/LogoBadge';
 import type { RankedCompany } from './queries-more';
 
 export interface RankTableProps {

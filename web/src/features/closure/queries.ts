@@ -155,14 +155,6 @@ export const incenseTopQueryOptions = (type: IncenseType) =>
     queryFn: () => unwrap(api.closure.incense_top.$get({ query: { type: String(type) } })),
   });
 
-/** The coin balance, read fresh each time the incense dialog opens (spec: the balance is fetched first). */
-export const coinsQueryOptions = () =>
-  queryOptions({
-    queryKey: ['user', 'coins'],
-    queryFn: () => unwrap(api.user.coins.$get()),
-    staleTime: 0,
-  });
-
 /** Lights `amount` sticks; the key makes a retry of the same confirmation charge once. */
 export const addIncense = (p: { type: IncenseType; itemId: number; amount: number; key: string }) =>
   unwrap(api.closure.add_incense.$post({ json: { item_id: p.itemId, type: p.type, juzi_btc: p.amount } }, { headers: { 'Idempotency-Key': p.key } }));

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type CSSProperties } from 'react';
-import { useRequireVip } from '../../lib/gate';
+import { useRequireVip } from '../lib/gate';
+import './filter-block.css';
 
 /** An item of the block: `{<typeName>_id, <typeName>_name, ...}`, e.g. {tag_id, tag_name} or {album_id, album_name}. */
 export type FilterItem = Record<string, unknown>;
@@ -23,7 +24,7 @@ export interface FilterBlockProps<T extends FilterItem> {
   selectedName?: string;
   /** Called with a copy of the chosen item. */
   onChange?: (item: T) => void;
-  /** The area for the membership prompt's /order?from= link. */
+  /** The area for the membership prompt's /order?from= link; the current page's area by default. */
   from?: string;
 }
 
@@ -47,7 +48,7 @@ export function FilterBlock<T extends FilterItem>({
   autoSelect = false,
   selectedName,
   onChange,
-  from = 'deathTrack',
+  from,
 }: FilterBlockProps<T>) {
   const idKey = `${typeName}_id`;
   const nameKey = `${typeName}_name`;

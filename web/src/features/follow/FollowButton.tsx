@@ -2,17 +2,18 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { requireLogin } from '../../lib/gate';
 import { toast } from '../../ui/toast';
-import { applyFollowToCache, followStatusFilter, setFollow } from './queries-more';
+import { applyFollowToCache, followStatusFilter, setFollow } from './queries/follows';
+import './follow-button.css';
 
 export interface FollowButtonProps {
   comId: number;
   name: string;
-  /** From the list page's one status call (FailedCompanyList); false for a visitor or while it loads. */
+  /** From the list page's one status call (followStatusQueryOptions); false for a visitor or while it loads. */
   followed: boolean;
 }
 
 /**
- * The follow/favourite button of a failed company (spec §2 "Failed-company list", type 1).
+ * The follow/favourite button of a company (spec §2 "Failed-company list", type 1).
  * A visitor gets the login dialog; a user toggles '+ 关注' / '已关注'. The label changes once the
  * worker has confirmed, so it never shows a follow that was not saved; errors go through the gate.
  */

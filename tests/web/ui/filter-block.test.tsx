@@ -1,9 +1,9 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FilterBlock } from '../../web/src/features/closure/FilterBlock';
-import { setToken } from '../../web/src/lib/token';
-import { meBody, renderInApp, resetApp, stubApi, visit } from './helpers';
+import { FilterBlock } from '../../../web/src/ui/FilterBlock';
+import { setToken } from '../../../web/src/lib/token';
+import { meBody, renderInApp, resetApp, stubApi, visit } from '../helpers';
 
 beforeEach(() => {
   resetApp();
