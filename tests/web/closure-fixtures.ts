@@ -1,4 +1,4 @@
-import type { RankedCompany } from '../../web/src/features/closure/queries-more';
+import type { RankedCompany } from '../../web/src/features/closure/queries/rankings';
 
 /** A ranking row as GET /api/closure/amount_top returns it; tests override what they look at. */
 export function rankedCompany(rank: number, over: Partial<RankedCompany> = {}): RankedCompany {

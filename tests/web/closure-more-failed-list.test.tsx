@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FailedCompanyList, reasonHref, survivalText } from '../../web/src/features/closure/FailedCompanyList';
-import type { FailedCompany } from '../../web/src/features/closure/queries-more';
+import type { FailedCompany } from '../../web/src/features/closure/queries/tracks';
 import { setToken } from '../../web/src/lib/token';
 import { okBody, renderInApp, resetApp, stubApi, visit } from './helpers';
 

@@ -2,7 +2,7 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FirmRankList } from '../../web/src/features/closure/FirmRankList';
 import { NewsSearchBox, SEARCH_DEBOUNCE_MS } from '../../web/src/features/closure/NewsSearchBox';
-import type { ReasonParent } from '../../web/src/features/closure/queries-more';
+import type { ReasonParent } from '../../web/src/features/closure/queries/reasons';
 import { RankTable } from '../../web/src/features/closure/RankTable';
 import { selectReason } from '../../web/src/features/closure/reasonSelection';
 import { rankedCompany } from './closure-fixtures';

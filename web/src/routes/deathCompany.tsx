@@ -9,7 +9,7 @@ import { ClosureFilterBar, type ClosureFilterValues } from '../features/closure/
 import { ClosureNavBar } from '../features/closure/ClosureNavBar';
 import { ClosureTable } from '../features/closure/ClosureTable';
 import { closureSortParam } from '../features/closure/closureSort';
-import { closureListQueryOptions, type ClosureList } from '../features/closure/queries';
+import { closureListQueryOptions, type ClosureList } from '../features/closure/queries/list';
 import { NON_VIP_MAX_PAGE } from '../../../worker/src/auth/limits';
 import { CLOSURE_PAGE_SIZE } from '../../../worker/src/closure/constants';
 import { EMPTY_EXPORT_MSG } from '../../../worker/src/exports/constants';

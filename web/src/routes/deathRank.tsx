@@ -3,7 +3,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { z } from 'zod';
 import { FirmRankList } from '../features/closure/FirmRankList';
-import { closureFiltersQueryOptions } from '../features/closure/queries';
+import { closureFiltersQueryOptions } from '../features/closure/queries/filters';
 import { GatedClosurePage } from '../features/closure/GatedClosurePage';
 import {
   companyRankingQueryOptions,
@@ -11,7 +11,7 @@ import {
   RANK_TABS,
   type CompanyRankTab,
   type RankTab,
-} from '../features/closure/queries-more';
+} from '../features/closure/queries/rankings';
 import { RankTable } from '../features/closure/RankTable';
 import { CLOSURE_SORT_OPTIONS, closureSortParam, toClosureSort } from '../features/closure/closureSort';
 import { optIdParam, optTextParam } from '../lib/searchParams';

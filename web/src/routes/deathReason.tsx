@@ -6,7 +6,7 @@ import { DelegateStrip } from '../features/closure/DelegateStrip';
 import { GatedClosurePage } from '../features/closure/GatedClosurePage';
 import { IncenseButton } from '../features/closure/IncenseButton';
 import { IncenseRecords } from '../features/closure/IncenseRecords';
-import { reasonTreeQueryOptions, type ReasonChild, type ReasonParent } from '../features/closure/queries-more';
+import { reasonTreeQueryOptions, type ReasonChild, type ReasonParent } from '../features/closure/queries/reasons';
 import { ReasonCompanies } from '../features/closure/ReasonCompanies';
 import { ReasonNav } from '../features/closure/ReasonNav';
 import { selectReason } from '../features/closure/reasonSelection';

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod';
-import { closureFiltersQueryOptions } from '../features/closure/queries';
+import { closureFiltersQueryOptions } from '../features/closure/queries/filters';
 import { GatedClosurePage } from '../features/closure/GatedClosurePage';
 import { NewsList } from '../features/closure/NewsList';
 import { NewsSearchBox } from '../features/closure/NewsSearchBox';
-import { newsQueryOptions, type NewsFilters } from '../features/closure/queries-more';
+import { newsQueryOptions, type NewsFilters } from '../features/closure/queries/news';
 import { NEWS_BEFORE_2012, NEWS_PAGE_SIZE } from '../../../worker/src/closure/constants';
 import { optTextParam, pageSearchParam } from '../lib/searchParams';
 import { requireLogin } from '../lib/gate';

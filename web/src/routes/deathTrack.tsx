@@ -14,7 +14,7 @@ import {
   type Album,
   type Collection,
   type Track,
-} from '../features/closure/queries-more';
+} from '../features/closure/queries/tracks';
 import { todayText } from '../lib/format';
 import { optIdParam, pageSearchParam } from '../lib/searchParams';
 import { openExport } from '../features/exports/store';

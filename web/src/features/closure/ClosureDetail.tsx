@@ -5,7 +5,7 @@ import { TabPanel, Tabs } from '../../ui/Tabs';
 import { CommentWidget } from './CommentWidget';
 import { IncenseRecords } from './IncenseRecords';
 import { LogoBadge } from '../../ui/LogoBadge';
-import type { ClosureRow } from './queries';
+import type { ClosureRow } from './queries/list';
 
 /** Investors shown before '展开' (spec §9). */
 const INVESTORS_SHOWN = 3;

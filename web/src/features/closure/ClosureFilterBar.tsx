@@ -4,7 +4,7 @@ import { requireLogin } from '../../lib/gate';
 import { Select } from '../../ui/Select';
 import type { ClosureSort } from '../../../../worker/src/closure/constants';
 import { CLOSURE_SORT_OPTIONS, toClosureSort } from './closureSort';
-import { closureFiltersQueryOptions } from './queries';
+import { closureFiltersQueryOptions } from './queries/filters';
 import './closure-home.css';
 
 /** Debounce of every filter input (spec §9). */

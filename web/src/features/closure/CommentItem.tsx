@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { AppLink } from '../../ui/AppLink';
 import { REPLIES_SHOWN } from '../../../../worker/src/closure/constants';
-import type { Comment } from './queries';
+import type { Comment } from './queries/comments';
 
 export interface ReplyTarget {
   commentId: number;

@@ -9,7 +9,7 @@ import { useViewer } from '../auth/me';
 import { CommentComposer } from './CommentComposer';
 import { CommentItem, type ReplyTarget } from './CommentItem';
 import { COMMENT_PAGE_SIZE } from '../../../../worker/src/closure/constants';
-import { allCommentsQueryOptions, commentsKey, commentsQueryOptions, postComment, postReply, type CommentTarget } from './queries';
+import { allCommentsQueryOptions, commentsKey, commentsQueryOptions, postComment, postReply, type CommentTarget } from './queries/comments';
 import './closure-widgets.css';
 
 export interface CommentWidgetProps {

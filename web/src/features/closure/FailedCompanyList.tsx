@@ -9,7 +9,7 @@ import { FollowButton } from '../follow/FollowButton';
 import { LogoBadge } from '../../ui/LogoBadge';
 import { CLOSURE_PAGE_SIZE } from '../../../../worker/src/closure/constants';
 import { followStatusQueryOptions } from '../follow/queries/follows';
-import type { FailedCompany } from './queries-more';
+import type { FailedCompany } from './queries/tracks';
 
 export interface FailedCompanyListProps {
   companies: readonly FailedCompany[] | undefined;

@@ -1,7 +1,7 @@
 import { AppLink } from '../../ui/AppLink';
 import { EmptyState } from '../../ui/EmptyState';
 import { LogoBadge } from '../../ui/LogoBadge';
-import type { RankedFirm } from './queries-more';
+import type { RankedFirm } from './queries/rankings';
 
 /**
  * 机构TOP100: firms (/investfirm/{id}) with their representative closed-company cases

@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import { requireLogin } from '../../lib/gate';
 import { IncenseAnimation } from './IncenseAnimation';
 import { IncenseDialog } from './IncenseDialog';
-import type { IncenseResult, IncenseType } from './queries';
+import type { IncenseResult, IncenseType } from './queries/incense';
 import './closure-widgets.css';
 
 export interface IncenseButtonProps {

@@ -5,7 +5,7 @@ import { openRecharge } from '../../lib/gate';
 import { useIntentKey } from '../../lib/intent';
 import { Dialog } from '../../ui/Dialog';
 import { coinsQueryOptions } from '../coins/queries/balance';
-import { addIncense, type IncenseResult, type IncenseType } from './queries';
+import { addIncense, incenseKeys, type IncenseResult, type IncenseType } from './queries/incense';
 import './closure-widgets.css';
 
 /** Preset stick counts; the fourth option is a custom amount (spec §4, §9). */
@@ -69,8 +69,8 @@ function IncenseForm({ type, itemId, from, onClose, onLit }: Omit<IncenseDialogP
     onSuccess: (result, amount) => {
       // The header's balance and every incense figure of the area change.
       void queryClient.invalidateQueries({ queryKey: ['user'] });
-      void queryClient.invalidateQueries({ queryKey: ['closure', 'incense', type, itemId] });
-      void queryClient.invalidateQueries({ queryKey: ['closure', 'incense_top'] });
+      void queryClient.invalidateQueries({ queryKey: incenseKeys.records(type, itemId) });
+      void queryClient.invalidateQueries({ queryKey: incenseKeys.top() });
       onClose();
       onLit(result, amount);
     },

@@ -4,7 +4,7 @@ import { EmptyState } from '../../ui/EmptyState';
 import { Loading } from '../../ui/Loading';
 import { LoginPromptBar } from '../auth/LoginPromptBar';
 import { useViewer } from '../auth/me';
-import { incenseRecordsQueryOptions, type IncenseType } from './queries';
+import { incenseRecordsQueryOptions, type IncenseType } from './queries/incense';
 import './closure-widgets.css';
 
 export interface IncenseRecordsProps {

@@ -1,7 +1,7 @@
 import { AppLink } from '../../ui/AppLink';
 import { EmptyState } from '../../ui/EmptyState';
 import { LogoBadge } from '../../ui/LogoBadge';
-import type { NewsItem } from './queries-more';
+import type { NewsItem } from './queries/news';
 
 /**
  * Rows of the closed-company news list (spec §2 "Closed-company news list"): logo, title (opens the

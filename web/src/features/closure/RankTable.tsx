@@ -2,7 +2,7 @@ import { formatSurvival, formatWan } from '../../lib/format';
 import { AppLink } from '../../ui/AppLink';
 import { EmptyState } from '../../ui/EmptyState';
 import { LogoBadge } from '../../ui/LogoBadge';
-import type { RankedCompany } from './queries-more';
+import type { RankedCompany } from './queries/rankings';
 
 export interface RankTableProps {
   rows: readonly RankedCompany[];

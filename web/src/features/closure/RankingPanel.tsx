@@ -5,7 +5,7 @@ import { AppLink } from '../../ui/AppLink';
 import { EmptyState } from '../../ui/EmptyState';
 import { Loading } from '../../ui/Loading';
 import { Tabs } from '../../ui/Tabs';
-import { incenseTopQueryOptions, type IncenseType } from './queries';
+import { incenseTopQueryOptions, type IncenseType } from './queries/incense';
 import './closure-widgets.css';
 
 const TABS = [

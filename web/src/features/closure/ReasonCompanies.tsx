@@ -6,7 +6,7 @@ import { useViewer } from '../auth/me';
 import { CLOSURE_DOWN_KINDS } from '../../../../worker/src/closure/constants';
 import { openExport } from '../exports/store';
 import { FailedCompanyList } from './FailedCompanyList';
-import { reasonCompaniesQueryOptions, type ReasonChild } from './queries-more';
+import { reasonCompaniesQueryOptions, type ReasonChild } from './queries/reasons';
 
 export interface ReasonCompaniesProps {
   reason: ReasonChild;

@@ -1,4 +1,4 @@
-import type { ReasonChild, ReasonParent } from './queries-more';
+import type { ReasonChild, ReasonParent } from './queries/reasons';
 
 export interface ReasonNavProps {
   tree: readonly ReasonParent[];

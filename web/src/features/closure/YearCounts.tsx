@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Loading } from '../../ui/Loading';
-import { yearNumberQueryOptions } from './queries';
+import { yearNumberQueryOptions } from './queries/list';
 import './closure-home.css';
 
 /** Years shown in the bar row; older years are summed into the first bar. */
