@@ -1,28 +1,13 @@
-import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { batchRanges } from '../../web/src/features/closure/BatchDownloadDialog';
 import { exportStore } from '../../web/src/features/exports/store';
-import { GateDialogs } from '../../web/src/features/layout/GateDialogs';
-import type { RouterContext } from '../../web/src/lib/routerContext';
 import { setToken } from '../../web/src/lib/token';
-import { Route as deathCompanyRoute } from '../../web/src/routes/deathCompany';
-import { Toaster } from '../../web/src/ui/Toaster';
+import { Route as deathCompanyRoute } from '../../web/src/routes/_closure/deathCompany';
+import { closureTree } from './closure-routes';
 import { meBody, okBody, renderRouter, resetApp, stubApi, visit } from './helpers';
 
-/** The page under a bare root with the gate's dialogs and the toaster (the app's header is not under test). */
-const root = createRootRouteWithContext<RouterContext>()({
-  component: () => (
-    <>
-      <Outlet />
-      <GateDialogs />
-      <Toaster />
-    </>
-  ),
-});
-// As routeTree.gen.ts attaches file routes to their parent.
-const page = deathCompanyRoute.update({ id: '/deathCompany', path: '/deathCompany', getParentRoute: () => root } as never);
-const tree = root.addChildren([page]);
+const tree = closureTree({ '/deathCompany': deathCompanyRoute });
 
 beforeEach(() => {
   resetApp();

@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FailedCompanyList, reasonHref, survivalText } from '../../web/src/features/closure/FailedCompanyList';
+import { FailedCompanyList, survivalText } from '../../web/src/features/closure/FailedCompanyList';
+import { reasonSearch } from '../../web/src/features/closure/ReasonTag';
 import type { FailedCompany } from '../../web/src/features/closure/queries/tracks';
 import { setToken } from '../../web/src/lib/token';
 import { okBody, renderInApp, resetApp, stubApi, visit } from './helpers';
@@ -62,7 +63,8 @@ describe('FailedCompanyList', () => {
     expect(row.textContent).toContain('存活7年8个月');
     expect(row.textContent).toContain('一家共享单车运营商。');
     expect(within(row).getByRole('link', { name: '现金流断裂' }).getAttribute('href')).toBe('/deathReason?parent_id=2&child_id=21');
-    expect(reasonHref({ id: 11, p_id: 1 })).toBe('/deathReason?parent_id=1&child_id=11');
+    expect(within(row).getByRole('link', { name: '行业竞争' }).getAttribute('href')).toBe('/deathReason?parent_id=1&child_id=11');
+    expect(reasonSearch({ id: 11, p_id: 1 })).toEqual({ parent_id: 1, child_id: 11 });
   });
 
   it('shows pagination only when the total exceeds the page size of 10', async () => {

@@ -1,25 +1,13 @@
-import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { exportStore } from '../../web/src/features/exports/store';
-import { GateDialogs } from '../../web/src/features/layout/GateDialogs';
-import type { RouterContext } from '../../web/src/lib/routerContext';
 import { setToken } from '../../web/src/lib/token';
-import { Route as deathRankRoute } from '../../web/src/routes/deathRank';
+import { Route as deathRankRoute } from '../../web/src/routes/_closure/deathRank';
 import { rankedCompany } from './closure-fixtures';
+import { closureTree } from './closure-routes';
 import { meBody, okBody, renderRouter, resetApp, stubApi, visit } from './helpers';
 
-const root = createRootRouteWithContext<RouterContext>()({
-  component: () => (
-    <>
-      <Outlet />
-      <GateDialogs />
-    </>
-  ),
-});
-// As routeTree.gen.ts attaches file routes to their parent.
-const page = deathRankRoute.update({ id: '/deathRank', path: '/deathRank', getParentRoute: () => root } as never);
-const tree = root.addChildren([page]);
+const tree = closureTree({ '/deathRank': deathRankRoute });
 
 beforeEach(() => {
   resetApp();

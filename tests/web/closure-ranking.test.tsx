@@ -98,9 +98,9 @@ describe('RankingPanel', () => {
 });
 
 describe('ClosureNavBar', () => {
-  it('highlights the active item; a visitor clicking another item gets the login dialog and stays', async () => {
+  it('highlights the current page’s item; a visitor clicking another item gets the login dialog and stays', async () => {
     stubApi({});
-    await renderInApp(<ClosureNavBar active="home" />);
+    await renderInApp(<ClosureNavBar />);
     expect(screen.getByRole('link', { name: '首页' }).getAttribute('aria-current')).toBe('page');
     expect(screen.getByRole('link', { name: '死亡原因' }).getAttribute('aria-current')).toBeNull();
     fireEvent.click(screen.getByRole('link', { name: '烧钱榜' }));
@@ -111,7 +111,7 @@ describe('ClosureNavBar', () => {
   it('a signed-in user navigates', async () => {
     stubApi({ 'GET /api/user/info': { body: meBody() } });
     setToken('user-token');
-    await renderInApp(<ClosureNavBar active="home" />);
+    await renderInApp(<ClosureNavBar />);
     fireEvent.click(screen.getByRole('link', { name: '死亡赛道' }));
     await waitFor(() => expect(window.location.pathname).toBe('/deathTrack'));
     expect(screen.queryByRole('dialog', { name: '登录' })).toBeNull();

@@ -5,6 +5,7 @@ import { TabPanel, Tabs } from '../../ui/Tabs';
 import { CommentWidget } from './CommentWidget';
 import { IncenseRecords } from './IncenseRecords';
 import { LogoBadge } from '../../ui/LogoBadge';
+import { ReasonTag } from './ReasonTag';
 import type { ClosureRow } from './queries/list';
 
 /** Investors shown before '展开' (spec §9). */
@@ -22,7 +23,7 @@ export function survivalText(s: { years: number; months: number }): string {
   return s.months === 0 ? `${s.years}年` : `${s.years}年${s.months}个月`;
 }
 
-/** Links into /deathReason need login: a visitor's click opens the login dialog instead. */
+/** The reason pages need login: a visitor's click on a reason opens the login dialog instead. */
 const gatedLink = (e: MouseEvent<HTMLAnchorElement>) => {
   if (!requireLogin()) e.preventDefault();
 };
@@ -104,9 +105,7 @@ export function ClosureDetail({ row }: { row: ClosureRow }) {
             <div className="closure-reasons">
               <span>关闭原因：</span>
               {row.closure_type.map((r) => (
-                <AppLink key={r.id} href={`/deathReason?parent_id=${r.p_id}&child_id=${r.id}`} className="reason-tag" onClick={gatedLink}>
-                  {r.name}
-                </AppLink>
+                <ReasonTag key={r.id} reason={r} onClick={gatedLink} />
               ))}
             </div>
           )}

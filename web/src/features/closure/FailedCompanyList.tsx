@@ -7,6 +7,7 @@ import { Loading } from '../../ui/Loading';
 import { Pagination } from '../../ui/Pagination';
 import { FollowButton } from '../follow/FollowButton';
 import { LogoBadge } from '../../ui/LogoBadge';
+import { ReasonTag } from './ReasonTag';
 import { CLOSURE_PAGE_SIZE } from '../../../../worker/src/closure/constants';
 import { followStatusQueryOptions } from '../follow/queries/follows';
 import type { FailedCompany } from './queries/tracks';
@@ -20,9 +21,6 @@ export interface FailedCompanyListProps {
   loading?: boolean;
   pageSize?: number;
 }
-
-/** '/deathReason?parent_id=…&child_id=…' of a closing-reason tag. */
-export const reasonHref = (r: { id: number; p_id: number }) => `/deathReason?parent_id=${r.p_id}&child_id=${r.id}`;
 
 /** Survival time of a row: '存活3年5个月'. */
 export const survivalText = (s: { years: number; months: number }) => `存活${formatSurvival(s.years * 12 + s.months)}`;
@@ -69,9 +67,7 @@ export function FailedCompanyList({ companies, total, page, onPageChange, loadin
                 {c.closure_type.length > 0 && (
                   <p className="failed-reasons">
                     {c.closure_type.map((r) => (
-                      <AppLink key={r.id} href={reasonHref(r)} className="reason-tag">
-                        {r.name}
-                      </AppLink>
+                      <ReasonTag key={r.id} reason={r} tone="fill" />
                     ))}
                   </p>
                 )}

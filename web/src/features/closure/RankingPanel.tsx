@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState, type MouseEvent } from 'react';
 import { requireLogin } from '../../lib/gate';
-import { AppLink } from '../../ui/AppLink';
 import { EmptyState } from '../../ui/EmptyState';
 import { Loading } from '../../ui/Loading';
 import { Tabs } from '../../ui/Tabs';
 import { incenseTopQueryOptions, type IncenseType } from './queries/incense';
+import { reasonSearch } from './ReasonTag';
 import './closure-widgets.css';
 
 const TABS = [
@@ -65,24 +66,25 @@ function RankingList({ type, onFollow }: { type: IncenseType; onFollow: () => vo
   const q = useQuery(incenseTopQueryOptions(type));
   if (q.isPending) return <Loading inline />;
   if (q.isError || q.data.length === 0) return <EmptyState text="暂无上香记录" />;
-  // Both rankings share rank/name/total; only the link differs.
-  const rows = q.data.map((r) =>
-    'com_id' in r
-      ? { key: `c${r.com_id}`, name: r.com_name, total: r.total, href: `/deathCompany?company=${encodeURIComponent(r.com_name)}` }
-      : { key: `r${r.id}`, name: r.name, total: r.total, href: `/deathReason?parent_id=${r.p_id}&child_id=${r.id}` },
-  );
   const follow = (e: MouseEvent<HTMLAnchorElement>) => {
     if (!requireLogin()) e.preventDefault();
     else onFollow();
   };
   return (
     <ol className="ranking-list">
-      {rows.map((r, i) => (
-        <li key={r.key} className="ranking-row">
+      {q.data.map((r, i) => (
+        // Both rankings share rank and total; a company row opens the list searched by its name, a reason row its page.
+        <li key={'com_id' in r ? `c${r.com_id}` : `r${r.id}`} className="ranking-row">
           <span className={`ranking-no${i < HIGHLIGHTED ? ` is-top is-top-${i + 1}` : ''}`}>{i + 1}</span>
-          <AppLink href={r.href} className="ranking-name" onClick={follow}>
-            {r.name}
-          </AppLink>
+          {'com_id' in r ? (
+            <Link to="/deathCompany" search={{ company: r.com_name }} className="ranking-name" onClick={follow}>
+              {r.com_name}
+            </Link>
+          ) : (
+            <Link to="/deathReason" search={reasonSearch(r)} className="ranking-name" onClick={follow}>
+              {r.name}
+            </Link>
+          )}
           <span className="ranking-total">{r.total} 炷</span>
         </li>
       ))}

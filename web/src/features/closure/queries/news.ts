@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { NEWS_PAGE_SIZE } from '../../../../../worker/src/closure/constants';
 import { api, unwrap, type DataOf } from '../../../lib/api';
 import { qs } from '../../../lib/queryString';
@@ -19,6 +19,5 @@ export const newsQueryOptions = (f: NewsFilters) =>
   queryOptions({
     queryKey: ['closure', 'news', f],
     queryFn: () => unwrap(api.closure.news_list.$get({ query: qs({ ...f, per_page: NEWS_PAGE_SIZE }) })),
-    placeholderData: keepPreviousData,
   });
 export type NewsItem = DataOf<Awaited<ReturnType<typeof api.closure.news_list.$get>>>['info'][number];

@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { RANKING_SIZE, type ClosureSort } from '../../../../../worker/src/closure/constants';
 import { api, unwrap, type DataOf } from '../../../lib/api';
 import { qs } from '../../../lib/queryString';
@@ -29,7 +29,6 @@ export const companyRankingQueryOptions = (tab: CompanyRankTab, f: RankFilters) 
       if (tab === 'amount') return unwrap(api.closure.amount_top.$get({ query }));
       return unwrap(api.closure.valuation_top.$get({ query: { ...query, ...qs({ horse_unicorn: HORSE_UNICORN[tab] }) } }));
     },
-    placeholderData: keepPreviousData,
   });
 export type RankedCompany = DataOf<Awaited<ReturnType<typeof api.closure.amount_top.$get>>>['info'][number];
 

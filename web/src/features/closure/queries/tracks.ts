@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { api, unwrap, type DataOf } from '../../../lib/api';
 import { qs } from '../../../lib/queryString';
 
@@ -28,7 +28,6 @@ export const collectionCompaniesQueryOptions = (kind: Collection, itemId: number
       const query = qs({ item_id: itemId, page });
       return unwrap(kind === 'track' ? api.closure.death_track_list.$get({ query }) : api.closure.death_album_list.$get({ query }));
     },
-    placeholderData: keepPreviousData,
   });
 
 /** Closing-reason distribution of a track (parents, with their children for the tooltip). */

@@ -1,26 +1,28 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { z } from 'zod';
-import { FirmRankList } from '../features/closure/FirmRankList';
-import { closureFiltersQueryOptions } from '../features/closure/queries/filters';
-import { GatedClosurePage } from '../features/closure/GatedClosurePage';
+import { CLOSURE_DOWN_KINDS, type ClosureSort } from '../../../../worker/src/closure/constants';
+import { CLOSURE_SORT_OPTIONS, closureSortParam, toClosureSort } from '../../features/closure/closureSort';
+import { FirmRankList } from '../../features/closure/FirmRankList';
+import { closureFiltersQueryOptions } from '../../features/closure/queries/filters';
 import {
   companyRankingQueryOptions,
   firmRankingQueryOptions,
+  HORSE_UNICORN,
   RANK_TABS,
   type CompanyRankTab,
+  type RankFilters,
   type RankTab,
-} from '../features/closure/queries/rankings';
-import { RankTable } from '../features/closure/RankTable';
-import { CLOSURE_SORT_OPTIONS, closureSortParam, toClosureSort } from '../features/closure/closureSort';
-import { optIdParam, optTextParam } from '../lib/searchParams';
-import { openExport } from '../features/exports/store';
-import { CLOSURE_DOWN_KINDS, type ClosureSort } from '../../../worker/src/closure/constants';
-import { requireLogin } from '../lib/gate';
-import { Loading } from '../ui/Loading';
-import { Select } from '../ui/Select';
-import { Tabs } from '../ui/Tabs';
+} from '../../features/closure/queries/rankings';
+import { RankTable } from '../../features/closure/RankTable';
+import { openExport } from '../../features/exports/store';
+import { requireLogin } from '../../lib/gate';
+import { optIdParam, optTextParam } from '../../lib/searchParams';
+import { RouteError } from '../../ui/RouteError';
+import { RoutePending } from '../../ui/RoutePending';
+import { Select } from '../../ui/Select';
+import { Tabs } from '../../ui/Tabs';
 
 const searchSchema = z.object({
   tab: z.enum(RANK_TABS).optional().catch(undefined),
@@ -30,8 +32,20 @@ const searchSchema = z.object({
   sort: closureSortParam,
 });
 
-export const Route = createFileRoute('/deathRank')({
+export const Route = createFileRoute('/_closure/deathRank')({
   validateSearch: searchSchema,
+  loaderDeps: ({ search }) => ({ tab: search.tab ?? 'amount', filters: { cat_id: search.cat_id, com_prov: search.com_prov, sort: search.sort } }),
+  loader: async ({ context: { queryClient, signedIn }, deps: { tab, filters } }) => {
+    if (!signedIn) return;
+    if (tab === 'firm') {
+      await queryClient.ensureQueryData(firmRankingQueryOptions());
+      return;
+    }
+    // The filter options are public and fill the selects when they come.
+    await Promise.all([queryClient.ensureQueryData(companyRankingQueryOptions(tab, filters)), queryClient.prefetchQuery(closureFiltersQueryOptions())]);
+  },
+  pendingComponent: RoutePending,
+  errorComponent: RouteError,
   component: DeathRankPage,
 });
 
@@ -45,14 +59,6 @@ const TAB_LABELS: Record<RankTab, string> = {
 
 /** Spec §2 "Burn ranking page" (烧钱榜). */
 function DeathRankPage() {
-  return (
-    <GatedClosurePage active="rank" what="烧钱排行榜">
-      <RankContent />
-    </GatedClosurePage>
-  );
-}
-
-function RankContent() {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
   const tab = search.tab ?? 'amount';
@@ -74,9 +80,8 @@ function RankContent() {
 }
 
 function FirmTab() {
-  const firms = useQuery(firmRankingQueryOptions());
-  if (firms.isPending) return <Loading />;
-  return <FirmRankList firms={firms.data?.info ?? []} />;
+  const firms = useSuspenseQuery(firmRankingQueryOptions()).data;
+  return <FirmRankList firms={firms.info} />;
 }
 
 function CompanyTab({ tab }: { tab: CompanyRankTab }) {
@@ -84,17 +89,15 @@ function CompanyTab({ tab }: { tab: CompanyRankTab }) {
   const navigate = Route.useNavigate();
   const options = useQuery(closureFiltersQueryOptions());
   // The sort is a ranking param like the filters: the worker orders the 100, the export follows it.
-  const filters = { cat_id: search.cat_id, com_prov: search.com_prov, sort: search.sort };
-  const ranking = useQuery(companyRankingQueryOptions(tab, filters));
-  const sort = search.sort === undefined ? '' : (`${search.sort}` as const);
+  const filters: RankFilters = { cat_id: search.cat_id, com_prov: search.com_prov, sort: search.sort };
+  const ranking = useSuspenseQuery(companyRankingQueryOptions(tab, filters)).data;
 
   const setFilter = (patch: { cat_id?: number; com_prov?: string; sort?: ClosureSort }) =>
     requireLogin(() => void navigate({ search: (s) => ({ ...s, ...patch }) }));
 
   const exportData = () => {
     const kind = tab === 'amount' ? CLOSURE_DOWN_KINDS[4] : tab === 'valuation' ? CLOSURE_DOWN_KINDS[5] : CLOSURE_DOWN_KINDS[6];
-    const horseUnicorn = tab === 'horse' ? 1 : tab === 'unicorn' ? 2 : undefined;
-    openExport({ kind, params: { ...filters, horse_unicorn: horseUnicorn }, from: 'deathRank', title: `烧钱榜-${TAB_LABELS[tab]}` });
+    openExport({ kind, params: { ...filters, horse_unicorn: HORSE_UNICORN[tab] }, from: 'deathRank', title: `烧钱榜-${TAB_LABELS[tab]}` });
   };
 
   return (
@@ -114,13 +117,19 @@ function CompanyTab({ tab }: { tab: CompanyRankTab }) {
           options={(options.data?.provinces ?? []).map((p) => ({ value: p, label: p }))}
           onChange={(v) => setFilter({ com_prov: v || undefined })}
         />
-        <Select label="排序" placeholder={tab === 'amount' ? '按融资总额' : '按估值'} value={sort} options={CLOSURE_SORT_OPTIONS} onChange={(v) => setFilter({ sort: toClosureSort(v) })} />
-        <span className="rank-count">{ranking.data ? `共${ranking.data.page.total}家公司` : ''}</span>
-        <button type="button" className="btn btn-primary btn-sm rank-export" onClick={exportData} disabled={!ranking.data}>
+        <Select
+          label="排序"
+          placeholder={tab === 'amount' ? '按融资总额' : '按估值'}
+          value={search.sort === undefined ? '' : (`${search.sort}` as const)}
+          options={CLOSURE_SORT_OPTIONS}
+          onChange={(v) => setFilter({ sort: toClosureSort(v) })}
+        />
+        <span className="rank-count">{`共${ranking.page.total}家公司`}</span>
+        <button type="button" className="btn btn-primary btn-sm rank-export" onClick={exportData}>
           导出数据
         </button>
       </div>
-      {ranking.isPending ? <Loading /> : <RankTable rows={ranking.data?.info ?? []} measure={tab === 'amount' ? 'amount' : 'valuation'} />}
+      <RankTable rows={ranking.info} measure={tab === 'amount' ? 'amount' : 'valuation'} />
     </>
   );
 }

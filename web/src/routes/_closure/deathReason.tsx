@@ -1,23 +1,24 @@
-import { useQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod';
-import { CommentWidget } from '../features/closure/CommentWidget';
-import { DelegateStrip } from '../features/closure/DelegateStrip';
-import { GatedClosurePage } from '../features/closure/GatedClosurePage';
-import { IncenseButton } from '../features/closure/IncenseButton';
-import { IncenseRecords } from '../features/closure/IncenseRecords';
-import { reasonTreeQueryOptions, type ReasonChild, type ReasonParent } from '../features/closure/queries/reasons';
-import { ReasonCompanies } from '../features/closure/ReasonCompanies';
-import { ReasonNav } from '../features/closure/ReasonNav';
-import { selectReason } from '../features/closure/reasonSelection';
-import { optIdParam, pageSearchParam } from '../lib/searchParams';
-import { useViewer } from '../features/auth/me';
-import { openMembership, requireLogin } from '../lib/gate';
-import { EmptyState } from '../ui/EmptyState';
-import { Loading } from '../ui/Loading';
-import { TabPanel, Tabs } from '../ui/Tabs';
+import { INCENSE_TYPES } from '../../../../worker/src/closure/constants';
+import { useViewer } from '../../features/auth/me';
+import { CommentWidget } from '../../features/closure/CommentWidget';
+import { DelegateStrip } from '../../features/closure/DelegateStrip';
+import { IncenseButton } from '../../features/closure/IncenseButton';
+import { IncenseRecords } from '../../features/closure/IncenseRecords';
+import { reasonTreeQueryOptions, type ReasonChild, type ReasonParent } from '../../features/closure/queries/reasons';
+import { ReasonCompanies } from '../../features/closure/ReasonCompanies';
+import { ReasonNav } from '../../features/closure/ReasonNav';
+import { selectReason } from '../../features/closure/reasonSelection';
+import { openMembership, requireLogin } from '../../lib/gate';
+import { optIdParam, pageSearchParam } from '../../lib/searchParams';
+import { EmptyState } from '../../ui/EmptyState';
+import { RouteError } from '../../ui/RouteError';
+import { RoutePending } from '../../ui/RoutePending';
+import { TabPanel, Tabs } from '../../ui/Tabs';
 
-export const REASON_TABS = ['discussion', 'companies', 'records'] as const;
+const REASON_TABS = ['discussion', 'companies', 'records'] as const;
 type ReasonTab = (typeof REASON_TABS)[number];
 
 const TAB_LABELS: Record<ReasonTab, string> = { discussion: '讨论', companies: '全部公司', records: '上香记录' };
@@ -29,26 +30,24 @@ const searchSchema = z.object({
   page: pageSearchParam,
 });
 
-export const Route = createFileRoute('/deathReason')({
+export const Route = createFileRoute('/_closure/deathReason')({
   validateSearch: searchSchema,
+  // The tree is the same for every reason and tab; the widgets below it load their own parts.
+  loader: async ({ context: { queryClient, signedIn } }) => {
+    if (signedIn) await queryClient.ensureQueryData(reasonTreeQueryOptions());
+  },
+  pendingComponent: RoutePending,
+  errorComponent: RouteError,
   component: DeathReasonPage,
 });
 
 /** Spec §2 "Closed-company reason page" (/deathReason?parent_id=&child_id=). */
 function DeathReasonPage() {
-  return (
-    <GatedClosurePage active="reason" what="死亡原因">
-      <ReasonContent />
-    </GatedClosurePage>
-  );
-}
-
-function ReasonContent() {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
   const viewer = useViewer();
-  const tree = useQuery(reasonTreeQueryOptions());
-  const { parent, child } = selectReason(tree.data ?? [], search.parent_id, search.child_id);
+  const tree = useSuspenseQuery(reasonTreeQueryOptions()).data;
+  const { parent, child } = selectReason(tree, search.parent_id, search.child_id);
   const tab = search.tab ?? 'discussion';
 
   const select = (p: ReasonParent, c?: ReasonChild) =>
@@ -61,13 +60,12 @@ function ReasonContent() {
     });
   const setPage = (page: number) => requireLogin(() => void navigate({ search: (s) => ({ ...s, page }) }));
 
-  if (tree.isPending) return <Loading />;
   if (!parent || !child) return <EmptyState text="暂无死亡原因" />;
 
   return (
     <div className="container reason-layout">
       <aside className="reason-side">
-        <ReasonNav tree={tree.data ?? []} parentId={parent.id} childId={child.id} onSelect={select} />
+        <ReasonNav tree={tree} parentId={parent.id} childId={child.id} onSelect={select} />
       </aside>
       <section className="reason-main" aria-label={`${parent.name}·${child.name}`}>
         <Tabs
@@ -84,7 +82,7 @@ function ReasonContent() {
           </div>
           <IncenseButton
             key={child.id}
-            type={2}
+            type={INCENSE_TYPES.reason}
             itemId={child.id}
             itemName={child.name}
             from="deathReason"
@@ -101,7 +99,7 @@ function ReasonContent() {
             <ReasonCompanies reason={child} page={search.page ?? 1} onPageChange={setPage} />
           </TabPanel>
           <TabPanel value="records">
-            <IncenseRecords key={child.id} type={2} itemId={child.id} />
+            <IncenseRecords key={child.id} type={INCENSE_TYPES.reason} itemId={child.id} />
           </TabPanel>
         </Tabs>
       </section>
