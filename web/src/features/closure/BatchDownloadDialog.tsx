@@ -3,6 +3,7 @@ import { CLOSURE_DOWN_KINDS } from '../../../../worker/src/closure/constants';
 import { BATCH_SIZE } from '../../../../worker/src/exports/constants';
 import { openExport } from '../exports/store';
 import type { ClosureFilterValues } from './ClosureFilterBar';
+import './batch-download-dialog.css';
 
 export const BATCH_HINT = '分批下载；若下载失败，请等待五分钟后到个人下载中心获取文件';
 

@@ -7,6 +7,7 @@ import { IncenseRecords } from './IncenseRecords';
 import { LogoBadge } from '../../ui/LogoBadge';
 import { ReasonTag } from './ReasonTag';
 import type { ClosureRow } from './queries/list';
+import './closure-detail.css';
 
 /** Investors shown before '展开' (spec §9). */
 const INVESTORS_SHOWN = 3;

@@ -5,7 +5,7 @@ import { Select } from '../../ui/Select';
 import type { ClosureSort } from '../../../../worker/src/closure/constants';
 import { CLOSURE_SORT_OPTIONS, toClosureSort } from './closureSort';
 import { closureFiltersQueryOptions } from './queries/filters';
-import './closure-home.css';
+import './closure-filter-bar.css';
 
 /** Debounce of every filter input (spec §9). */
 export const FILTER_DEBOUNCE_MS = 300;

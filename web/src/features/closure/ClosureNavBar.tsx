@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import type { MouseEvent } from 'react';
 import { requireLogin } from '../../lib/gate';
 import { CLOSURE_PAGES } from './closurePages';
-import './closure-widgets.css';
+import './closure-nav-bar.css';
 
 /**
  * The closed-company nav bar: 首页 / 死亡原因 / 死亡赛道 / 烧钱榜 / 死亡报告. The current page's item

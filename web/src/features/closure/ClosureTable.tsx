@@ -4,7 +4,7 @@ import { ClosureDetail, survivalText } from './ClosureDetail';
 import { IncenseButton } from './IncenseButton';
 import { LogoBadge } from '../../ui/LogoBadge';
 import type { ClosureRow } from './queries/list';
-import './closure-home.css';
+import './closure-table.css';
 
 const COLUMNS = ['公司', '成立时间', '关闭时间', '存活时间', '地区', '行业', '操作'];
 

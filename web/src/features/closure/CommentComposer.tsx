@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { COMMENT_MAX } from '../../../../worker/src/closure/constants';
 import { requireLogin } from '../../lib/gate';
+import './comment-composer.css';
 
 export interface CommentComposerProps {
   /** Sends the trimmed, non-empty text; resolves when posted (the box then clears). */

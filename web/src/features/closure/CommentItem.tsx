@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { AppLink } from '../../ui/AppLink';
 import { REPLIES_SHOWN } from '../../../../worker/src/closure/constants';
 import type { Comment } from './queries/comments';
+import './comment-item.css';
 
 export interface ReplyTarget {
   commentId: number;

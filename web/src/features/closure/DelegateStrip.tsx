@@ -3,6 +3,7 @@ import { AppLink } from '../../ui/AppLink';
 import { Loading } from '../../ui/Loading';
 import { LogoBadge } from '../../ui/LogoBadge';
 import { reasonDelegatesQueryOptions } from './queries/reasons';
+import './delegate-strip.css';
 
 /** 代表项目: the reason's companies that burned the most, as logos linking to /company/{com_id}. */
 export function DelegateStrip({ typeId }: { typeId: number }) {

@@ -7,10 +7,12 @@ import { Loading } from '../../ui/Loading';
 import { Pagination } from '../../ui/Pagination';
 import { FollowButton } from '../follow/FollowButton';
 import { LogoBadge } from '../../ui/LogoBadge';
+import { MetaLine } from '../../ui/MetaLine';
 import { ReasonTag } from './ReasonTag';
 import { CLOSURE_PAGE_SIZE } from '../../../../worker/src/closure/constants';
 import { followStatusQueryOptions } from '../follow/queries/follows';
 import type { FailedCompany } from './queries/tracks';
+import './failed-company-list.css';
 
 export interface FailedCompanyListProps {
   companies: readonly FailedCompany[] | undefined;
@@ -56,14 +58,14 @@ export function FailedCompanyList({ companies, total, page, onPageChange, loadin
                   </AppLink>
                   <FollowButton comId={c.com_id} name={c.com_name} followed={followed.has(c.com_id)} />
                 </div>
-                <p className="failed-meta">
+                <MetaLine className="failed-meta">
                   <span>
                     {c.born || '未知'} 至 {c.com_change_close_date || '未知'}
                   </span>
                   {c.com_prov && <span>{c.com_prov}</span>}
                   {c.cat_name && <span>{[c.cat_name, c.se_cat_name].filter(Boolean).join('-')}</span>}
                   <span className="failed-survival">{survivalText(c.survival)}</span>
-                </p>
+                </MetaLine>
                 {c.closure_type.length > 0 && (
                   <p className="failed-reasons">
                     {c.closure_type.map((r) => (

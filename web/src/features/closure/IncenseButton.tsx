@@ -1,9 +1,10 @@
 import { useCallback, useState } from 'react';
 import { requireLogin } from '../../lib/gate';
 import { IncenseAnimation } from './IncenseAnimation';
+import { IncenseIcon } from './IncenseIcon';
 import { IncenseDialog } from './IncenseDialog';
 import type { IncenseResult, IncenseType } from './queries/incense';
-import './closure-widgets.css';
+import './incense-button.css';
 
 export interface IncenseButtonProps {
   /** 1 = a closed company (com_id), 2 = a closing reason (a second-level closure type id). */
@@ -32,7 +33,7 @@ export function IncenseButton({ type, itemId, itemName, from = 'deathCompany', o
   return (
     <>
       <button type="button" className={className ?? 'btn btn-incense btn-sm'} onClick={() => requireLogin(() => setOpen(true))}>
-        <span className="incense-icon" aria-hidden="true" />
+        <IncenseIcon />
         {label}
       </button>
       <IncenseDialog

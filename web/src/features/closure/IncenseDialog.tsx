@@ -6,7 +6,7 @@ import { useIntentKey } from '../../lib/intent';
 import { Dialog } from '../../ui/Dialog';
 import { coinsQueryOptions } from '../coins/queries/balance';
 import { addIncense, incenseKeys, type IncenseResult, type IncenseType } from './queries/incense';
-import './closure-widgets.css';
+import './incense-dialog.css';
 
 /** Preset stick counts; the fourth option is a custom amount (spec §4, §9). */
 export const INCENSE_OPTIONS = [1, 3, 10] as const;

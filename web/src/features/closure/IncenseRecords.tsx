@@ -1,11 +1,12 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { AppLink } from '../../ui/AppLink';
 import { EmptyState } from '../../ui/EmptyState';
+import { ListEnd, ListMore } from '../../ui/ListMore';
 import { Loading } from '../../ui/Loading';
 import { LoginPromptBar } from '../auth/LoginPromptBar';
 import { useViewer } from '../auth/me';
 import { incenseRecordsQueryOptions, type IncenseType } from './queries/incense';
-import './closure-widgets.css';
+import './incense-records.css';
 
 export interface IncenseRecordsProps {
   /** 1 = a closed company (com_id), 2 = a closing reason (child type id). */
@@ -41,15 +42,15 @@ export function IncenseRecords({ type, itemId, emptyText }: IncenseRecordsProps)
           </li>
         ))}
       </ul>
-      <div className="list-more">
+      <ListMore>
         {q.hasNextPage ? (
           <button type="button" className="link-btn" disabled={q.isFetchingNextPage} onClick={() => void q.fetchNextPage()}>
             {q.isFetchingNextPage ? '加载中…' : '加载更多'}
           </button>
         ) : (
-          <span className="list-end">已经到底了</span>
+          <ListEnd />
         )}
-      </div>
+      </ListMore>
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import './news-search-box.css';
 
 /** Spec §9: searches and filters are debounced 300 ms. */
 export const SEARCH_DEBOUNCE_MS = 300;

@@ -3,6 +3,8 @@ import { AppLink } from '../../ui/AppLink';
 import { EmptyState } from '../../ui/EmptyState';
 import { LogoBadge } from '../../ui/LogoBadge';
 import type { RankedCompany } from './queries/rankings';
+import './rank-no.css';
+import './rank-table.css';
 
 export interface RankTableProps {
   rows: readonly RankedCompany[];

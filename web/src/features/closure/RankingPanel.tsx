@@ -5,9 +5,10 @@ import { requireLogin } from '../../lib/gate';
 import { EmptyState } from '../../ui/EmptyState';
 import { Loading } from '../../ui/Loading';
 import { Tabs } from '../../ui/Tabs';
+import { IncenseIcon } from './IncenseIcon';
 import { incenseTopQueryOptions, type IncenseType } from './queries/incense';
 import { reasonSearch } from './ReasonTag';
-import './closure-widgets.css';
+import './ranking-panel.css';
 
 const TABS = [
   { value: 'com', label: '公司榜' },
@@ -49,7 +50,7 @@ export function RankingPanel() {
   return (
     <div ref={root} className={`ranking-panel${open ? ' is-open' : ''}`}>
       <button type="button" className="ranking-toggle" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen(!open)}>
-        <span className="incense-icon" aria-hidden="true" />
+        <IncenseIcon />
         上香榜
       </button>
       {open && (

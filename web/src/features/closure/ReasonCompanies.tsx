@@ -7,6 +7,7 @@ import { CLOSURE_DOWN_KINDS } from '../../../../worker/src/closure/constants';
 import { openExport } from '../exports/store';
 import { FailedCompanyList } from './FailedCompanyList';
 import { reasonCompaniesQueryOptions, type ReasonChild } from './queries/reasons';
+import './reason-companies.css';
 
 export interface ReasonCompaniesProps {
   reason: ReasonChild;

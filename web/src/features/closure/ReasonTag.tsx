@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import type { MouseEvent } from 'react';
+import './reason-tag.css';
 
 /** The /deathReason search that shows a closing reason: its parent and itself. */
 export const reasonSearch = (r: { id: number; p_id: number }) => ({ parent_id: r.p_id, child_id: r.id });

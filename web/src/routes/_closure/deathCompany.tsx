@@ -24,7 +24,7 @@ import { RouteError } from '../../ui/RouteError';
 import { RoutePending } from '../../ui/RoutePending';
 import { ShareButton } from '../../ui/ShareButton';
 import { toast } from '../../ui/toast';
-import '../../features/closure/closure-home.css';
+import './death-company.css';
 
 /**
  * The view in the URL: ?company= (a name from a link, e.g. the incense ranking) is the search box's

@@ -21,8 +21,10 @@ import { requireLogin } from '../../lib/gate';
 import { optIdParam, optTextParam } from '../../lib/searchParams';
 import { RouteError } from '../../ui/RouteError';
 import { RoutePending } from '../../ui/RoutePending';
+import { FilterRow } from '../../ui/FilterRow';
 import { Select } from '../../ui/Select';
 import { Tabs } from '../../ui/Tabs';
+import './death-rank.css';
 
 const searchSchema = z.object({
   tab: z.enum(RANK_TABS).optional().catch(undefined),
@@ -72,7 +74,7 @@ function DeathRankPage() {
   }, [tab]);
   return (
     <div className="container rank-page" ref={pageRef}>
-      <h1 className="closure-more-title">烧钱排行榜</h1>
+      <h1 className="closure-page-title">烧钱排行榜</h1>
       <Tabs value={tab} onValueChange={switchTab} items={RANK_TABS.map((t) => ({ value: t, label: TAB_LABELS[t] }))} label="排行榜类型" />
       <div className="rank-panel">{tab === 'firm' ? <FirmTab /> : <CompanyTab tab={tab} />}</div>
     </div>
@@ -102,7 +104,7 @@ function CompanyTab({ tab }: { tab: CompanyRankTab }) {
 
   return (
     <>
-      <div className="rank-filters">
+      <FilterRow>
         <Select
           label="行业"
           placeholder="全部行业"
@@ -128,7 +130,7 @@ function CompanyTab({ tab }: { tab: CompanyRankTab }) {
         <button type="button" className="btn btn-primary btn-sm rank-export" onClick={exportData}>
           导出数据
         </button>
-      </div>
+      </FilterRow>
       <RankTable rows={ranking.info} measure={tab === 'amount' ? 'amount' : 'valuation'} />
     </>
   );

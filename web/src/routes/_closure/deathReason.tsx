@@ -17,6 +17,7 @@ import { EmptyState } from '../../ui/EmptyState';
 import { RouteError } from '../../ui/RouteError';
 import { RoutePending } from '../../ui/RoutePending';
 import { TabPanel, Tabs } from '../../ui/Tabs';
+import './death-reason.css';
 
 const REASON_TABS = ['discussion', 'companies', 'records'] as const;
 type ReasonTab = (typeof REASON_TABS)[number];

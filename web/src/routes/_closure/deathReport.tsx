@@ -11,7 +11,9 @@ import { optTextParam, pageSearchParam } from '../../lib/searchParams';
 import { Pagination } from '../../ui/Pagination';
 import { RouteError } from '../../ui/RouteError';
 import { RoutePending } from '../../ui/RoutePending';
+import { FilterRow } from '../../ui/FilterRow';
 import { Select } from '../../ui/Select';
+import './death-report.css';
 
 /**
  * cat_id is the industry's name, as the news call takes it (spec §7). A year is kept as a number
@@ -65,8 +67,8 @@ function DeathReportPage() {
   const total = news.page.total;
   return (
     <div className="container report-page">
-      <h1 className="closure-more-title">死亡公司报道</h1>
-      <div className="report-filters">
+      <h1 className="closure-page-title">死亡公司报道</h1>
+      <FilterRow>
         <Select
           label="行业"
           placeholder="全部行业"
@@ -89,7 +91,7 @@ function DeathReportPage() {
           onChange={(v) => setFilter({ year: !v ? undefined : v === NEWS_BEFORE_2012 ? v : Number(v) })}
         />
         <NewsSearchBox value={search.keyword ?? ''} onSearch={(keyword) => setFilter({ keyword: keyword || undefined })} />
-      </div>
+      </FilterRow>
       <p className="report-total">{`共${total}条报道`}</p>
       <div aria-busy={refreshing || undefined} className={refreshing ? 'is-refreshing' : undefined}>
         <NewsList items={news.info} />

@@ -22,6 +22,7 @@ import { site } from '../../lib/site';
 import { FilterBlock } from '../../ui/FilterBlock';
 import { RouteError } from '../../ui/RouteError';
 import { RoutePending } from '../../ui/RoutePending';
+import './death-track.css';
 
 /** ?tag_id= picks a track, ?album_id= an album (the other is cleared); page of the company list. */
 const searchSchema = z.object({ tag_id: optIdParam, album_id: optIdParam, page: pageSearchParam });

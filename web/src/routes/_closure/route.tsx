@@ -4,7 +4,7 @@ import { ClosureNavBar } from '../../features/closure/ClosureNavBar';
 import { closurePageOf } from '../../features/closure/closurePages';
 import { getToken } from '../../lib/token';
 import { LoginWall } from '../../ui/LoginWall';
-import '../../features/closure/closure-more.css';
+import './closure-area.css';
 
 /**
  * The closed-company area (死亡公司库): /deathCompany, /deathReason, /deathTrack, /deathRank and
@@ -23,8 +23,8 @@ function ClosureLayout() {
   const page = closurePageOf(path);
   const { loggedIn } = useViewer();
   return (
-    <div className="closure-more-page">
-      <div className="container closure-more-nav">
+    <div className="closure-area">
+      <div className="container closure-area-nav">
         <ClosureNavBar />
       </div>
       {page?.loginWall && !loggedIn ? <LoginWall what={page.loginWall} /> : <Outlet />}
