@@ -29,8 +29,9 @@ export function formatDate(v: number | string | null | undefined): string {
   return s;
 }
 
-/** Survival time between founding and closing, in years and months: '3年5个月', '8个月'. */
-export function formatSurvival(months: number): string {
+/** Survival time between founding and closing, in years and months: '3年5个月', '8个月'. Months, or the worker's { years, months }. */
+export function formatSurvival(survival: number | { years: number; months: number }): string {
+  const months = typeof survival === 'number' ? survival : survival.years * 12 + survival.months;
   if (!Number.isFinite(months) || months < 0) return '-';
   const y = Math.floor(months / 12);
   const m = months % 12;

@@ -1,4 +1,5 @@
 import { useState, type MouseEvent } from 'react';
+import { formatSurvival } from '../../lib/format';
 import { requireLogin } from '../../lib/gate';
 import { AppLink } from '../../ui/AppLink';
 import { TabPanel, Tabs } from '../../ui/Tabs';
@@ -17,12 +18,6 @@ const TABS = [
   { value: 'incense', label: '上香记录' },
 ] as const;
 type Tab = (typeof TABS)[number]['value'];
-
-/** '3年5个月', '8个月' from the worker's { years, months }. */
-export function survivalText(s: { years: number; months: number }): string {
-  if (s.years === 0) return `${s.months}个月`;
-  return s.months === 0 ? `${s.years}年` : `${s.years}年${s.months}个月`;
-}
 
 /** The reason pages need login: a visitor's click on a reason opens the login dialog instead. */
 const gatedLink = (e: MouseEvent<HTMLAnchorElement>) => {
@@ -51,7 +46,7 @@ export function ClosureDetail({ row }: { row: ClosureRow }) {
             <div>
               <dt>存活</dt>
               <dd>
-                {row.born || '未知'} → {row.com_change_close_date}（{survivalText(row.survival)}）
+                {row.born || '未知'} → {row.com_change_close_date}（{formatSurvival(row.survival)}）
               </dd>
             </div>
             <div>

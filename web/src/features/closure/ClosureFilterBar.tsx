@@ -1,14 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useDebounced } from '../../lib/debounce';
 import { requireLogin } from '../../lib/gate';
 import { Select } from '../../ui/Select';
 import type { ClosureSort } from '../../../../worker/src/closure/constants';
 import { CLOSURE_SORT_OPTIONS, toClosureSort } from './closureSort';
 import { closureFiltersQueryOptions } from './queries/filters';
 import './closure-filter-bar.css';
-
-/** Debounce of every filter input (spec §9). */
-export const FILTER_DEBOUNCE_MS = 300;
 
 export interface ClosureFilterValues {
   com_prov?: string;
@@ -21,7 +19,7 @@ export interface ClosureFilterValues {
 export interface ClosureFilterBarProps {
   /** The filters in force (from the URL). */
   value: ClosureFilterValues;
-  /** Called 300 ms after the last change, with the whole new set. */
+  /** Called INPUT_DEBOUNCE_MS after the last change, with the whole new set. */
   onChange: (next: ClosureFilterValues) => void;
   /** Buttons at the end of the bar (the download button). */
   actions?: ReactNode;
@@ -32,31 +30,24 @@ const sameFilters = (a: ClosureFilterValues, b: ClosureFilterValues) =>
 
 /**
  * Province, sector, round, sort and company-name search of the closed-company list. The boxes
- * follow the user's input at once; the URL (and so the request) follows 300 ms after the last
+ * follow the user's input at once; the URL (and so the request) follows INPUT_DEBOUNCE_MS after the last
  * change. A visitor's change opens the login dialog and leaves the filters as they were.
  */
 export function ClosureFilterBar({ value, onChange, actions }: ClosureFilterBarProps) {
   const options = useQuery(closureFiltersQueryOptions());
   const [draft, setDraft] = useState(value);
-  const timer = useRef<number | undefined>(undefined);
-  const latest = useRef(onChange);
-  latest.current = onChange;
+  const apply = useDebounced((next: ClosureFilterValues) => onChange({ ...next, keyword: next.keyword?.trim() || undefined }));
 
   // The URL changed from outside (a ?company= link, back/forward): show what is in force.
   useEffect(() => {
     setDraft((d) => (sameFilters(d, value) ? d : value));
   }, [value]);
-  useEffect(() => () => window.clearTimeout(timer.current), []);
 
   const change = (patch: Partial<ClosureFilterValues>) => {
     if (!requireLogin()) return;
     const next = { ...draft, ...patch };
     setDraft(next);
-    window.clearTimeout(timer.current);
-    timer.current = window.setTimeout(() => {
-      const keyword = next.keyword?.trim() || undefined;
-      latest.current({ ...next, keyword });
-    }, FILTER_DEBOUNCE_MS);
+    apply(next);
   };
 
   const provinces = (options.data?.provinces ?? []).map((p) => ({ value: p, label: p }));

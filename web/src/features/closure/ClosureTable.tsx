@@ -1,6 +1,7 @@
 import { useState } from 'react';
+import { formatSurvival } from '../../lib/format';
 import { AppLink } from '../../ui/AppLink';
-import { ClosureDetail, survivalText } from './ClosureDetail';
+import { ClosureDetail } from './ClosureDetail';
 import { IncenseButton } from './IncenseButton';
 import { LogoBadge } from '../../ui/LogoBadge';
 import type { ClosureRow } from './queries/list';
@@ -51,7 +52,7 @@ export function ClosureTable({ rows }: { rows: ClosureRow[] }) {
                 {row.com_change_close_date}
               </span>
               <span data-label="存活">
-                {survivalText(row.survival)}
+                {formatSurvival(row.survival)}
               </span>
               <span data-label="地区">
                 {row.com_prov || '-'}

@@ -25,7 +25,7 @@ export interface FailedCompanyListProps {
 }
 
 /** Survival time of a row: '存活3年5个月'. */
-export const survivalText = (s: { years: number; months: number }) => `存活${formatSurvival(s.years * 12 + s.months)}`;
+export const survivalText = (s: { years: number; months: number }) => `存活${formatSurvival(s)}`;
 
 /**
  * The failed-company list shared by the track/album and reason pages (spec §2 "Failed-company list"):

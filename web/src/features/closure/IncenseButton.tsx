@@ -25,6 +25,7 @@ export interface IncenseButtonProps {
  * The incense button with its dialog and the full-screen animation. A visitor gets the login
  * dialog; a user chooses an amount, pays that many coins and watches the sticks burn.
  * After success the coin balance (['user']) and the target's records and rankings refetch.
+ * For a closing reason pass the second-level type id with INCENSE_TYPES.reason and from="deathReason".
  */
 export function IncenseButton({ type, itemId, itemName, from = 'deathCompany', onSuccess, label = '上香', className }: IncenseButtonProps) {
   const [open, setOpen] = useState(false);

@@ -35,6 +35,7 @@ export interface IncenseDialogProps {
  * Choose 1, 3, 10 or a custom number of sticks (1 coin each) and confirm. The balance is read
  * first; a short balance turns into the recharge confirm instead of a request. Its content is
  * mounted only while open, so every opening starts from the defaults with a fresh Idempotency-Key.
+ * IncenseButton opens it; use it directly only for another trigger.
  */
 export function IncenseDialog({ open, onOpenChange, type, itemId, itemName, from, onLit }: IncenseDialogProps) {
   return (

@@ -18,8 +18,9 @@ export interface IncenseRecordsProps {
 
 /**
  * Who lit incense for a company or reason: user (link /user/{id}), '上香 N 炷' and the time,
- * newest first, 10 per fetch with '加载更多' and '已经到底了'. The worker lists records only to
- * signed-in users, so a visitor sees the login prompt instead.
+ * newest first, INCENSE_PAGE_SIZE per fetch with '加载更多' and '已经到底了'. The worker lists records only to
+ * signed-in users, so a visitor sees the login prompt instead. An offering reloads it
+ * (IncenseDialog invalidates incenseKeys.records(type, itemId)).
  */
 export function IncenseRecords({ type, itemId, emptyText }: IncenseRecordsProps) {
   const { loggedIn } = useViewer();

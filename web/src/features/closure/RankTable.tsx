@@ -56,7 +56,7 @@ export function RankTable({ rows, measure }: RankTableProps) {
               <td className="hide-phone">{[r.cat_name, r.se_cat_name].filter(Boolean).join('-') || '-'}</td>
               <td>{r.com_prov || '-'}</td>
               <td className="hide-phone">{r.com_change_close_date || '-'}</td>
-              <td className="hide-phone">{formatSurvival(r.survival.years * 12 + r.survival.months)}</td>
+              <td className="hide-phone">{formatSurvival(r.survival)}</td>
               <td className="num rank-measure">{formatWan(measure === 'amount' ? r.total_money : r.valuation)}</td>
             </tr>
           ))}

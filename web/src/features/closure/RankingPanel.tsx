@@ -23,7 +23,7 @@ const HIGHLIGHTED = 3;
  * The floating incense ranking (上香榜), fixed at the right edge: closed by default, opened and
  * closed by its toggle, closed by any click outside it and by Esc. Tabs 公司榜 / 原因榜; company rows
  * link to /deathCompany?company={name}, reason rows to /deathReason?parent_id=&child_id=.
- * A visitor sees the company ranking; switching tabs or following a row needs login.
+ * A visitor sees the company ranking; switching tabs or following a row needs login. Render it once per page.
  */
 export function RankingPanel() {
   const [open, setOpen] = useState(false);

@@ -1,11 +1,11 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { api, idempotent, unwrap } from '../../web/src/lib/api';
-import { LoginPromptBar } from '../../web/src/features/auth/LoginPromptBar';
-import { gateStore, useRequireLogin, useRequireVip } from '../../web/src/lib/gate';
-import { getToken, setToken } from '../../web/src/lib/token';
-import { errorBody, meBody, okBody, renderInApp, resetApp, stubApi, visit } from './helpers';
+import { api, idempotent, unwrap } from '../../../web/src/lib/api';
+import { LoginPromptBar } from '../../../web/src/features/auth/LoginPromptBar';
+import { gateStore, useRequireLogin, useRequireVip } from '../../../web/src/lib/gate';
+import { getToken, setToken } from '../../../web/src/lib/token';
+import { errorBody, meBody, okBody, renderInApp, resetApp, stubApi, visit } from '../helpers';
 
 beforeEach(resetApp);
 afterEach(resetApp);

@@ -1,10 +1,10 @@
 import { createRoute } from '@tanstack/react-router';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { mobileRedirect } from '../../web/src/lib/mobile';
-import { setToken } from '../../web/src/lib/token';
-import { Route as rootRoute } from '../../web/src/routes/__root';
-import { errorBody, meBody, okBody, renderRouter, resetApp, stubApi, visit } from './helpers';
+import { mobileRedirect } from '../../../web/src/lib/mobile';
+import { setToken } from '../../../web/src/lib/token';
+import { Route as rootRoute } from '../../../web/src/routes/__root';
+import { errorBody, meBody, okBody, renderRouter, resetApp, stubApi, visit } from '../helpers';
 
 /** The app's real root layout with two stand-in area pages (areas register their own routes). */
 const pageRoute = (path: string, text: string) => createRoute({ getParentRoute: () => rootRoute, path, component: () => <h1>{text}</h1> });

@@ -2,11 +2,11 @@ import { createRoute } from '@tanstack/react-router';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { DownloadCentre } from '../../web/src/features/exports/DownloadCentre';
-import { setToken } from '../../web/src/lib/token';
-import { Route as rootRoute } from '../../web/src/routes/__root';
-import { listBody, record } from './exports-fixtures';
-import { meBody, okBody, renderRouter, resetApp, stubApi, visit } from './helpers';
+import { DownloadCentre } from '../../../web/src/features/exports/DownloadCentre';
+import { setToken } from '../../../web/src/lib/token';
+import { Route as rootRoute } from '../../../web/src/routes/__root';
+import { listBody, record } from './fixtures';
+import { meBody, okBody, renderRouter, resetApp, stubApi, visit } from '../helpers';
 
 /** The real root layout with the download centre at its path (the route file wires the same component to ?page=). */
 function tree() {

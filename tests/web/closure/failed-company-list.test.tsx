@@ -1,46 +1,18 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FailedCompanyList, survivalText } from '../../web/src/features/closure/FailedCompanyList';
-import { reasonSearch } from '../../web/src/features/closure/ReasonTag';
-import type { FailedCompany } from '../../web/src/features/closure/queries/tracks';
-import { setToken } from '../../web/src/lib/token';
-import { okBody, renderInApp, resetApp, stubApi, visit } from './helpers';
+import { FailedCompanyList, survivalText } from '../../../web/src/features/closure/FailedCompanyList';
+import { reasonSearch } from '../../../web/src/features/closure/ReasonTag';
+import type { FailedCompany } from '../../../web/src/features/closure/queries/tracks';
+import { setToken } from '../../../web/src/lib/token';
+import { okBody, renderInApp, resetApp, stubApi, visit } from '../helpers';
+import { failedCompany } from './fixtures';
 
 beforeEach(() => {
   resetApp();
   visit('/deathTrack');
 });
 afterEach(resetApp);
-
-function company(over: Partial<FailedCompany> = {}): FailedCompany {
-  return {
-    com_id: 101,
-    com_name: '力灵网',
-    logo: '',
-    com_des: '一家共享单车运营商。',
-    com_prov: '江苏',
-    cat_id: 1,
-    cat_name: '汽车交通',
-    se_cat_name: '共享单车',
-    born: '2018-05',
-    com_change_close_date: '2026-01-03',
-    com_fund_status_name: 'A轮',
-    survival: { years: 7, months: 8 },
-    operating_status: '已关闭',
-    total_money: 12000,
-    valuation: 30000,
-    incense_total: 5,
-    closure_type: [
-      { id: 21, p_id: 2, name: '现金流断裂' },
-      { id: 11, p_id: 1, name: '行业竞争' },
-    ],
-    com_team: [],
-    com_tag: [],
-    com_invst: [],
-    ...over,
-  };
-}
 
 describe('survival text', () => {
   it('reads years and months between founding and closing', () => {
@@ -53,7 +25,7 @@ describe('survival text', () => {
 describe('FailedCompanyList', () => {
   it('shows a company: name link, founding month to closing date, province, category-subcategory, reason tags, description, survival', async () => {
     stubApi({});
-    await renderInApp(<FailedCompanyList companies={[company()]} total={1} page={1} onPageChange={() => {}} />);
+    await renderInApp(<FailedCompanyList companies={[failedCompany()]} total={1} page={1} onPageChange={() => {}} />);
     expect(screen.getByText('1家公司')).toBeTruthy();
     const row = screen.getByRole('listitem');
     expect(within(row).getByRole('link', { name: '力灵网' }).getAttribute('href')).toBe('/company/101');
@@ -69,7 +41,7 @@ describe('FailedCompanyList', () => {
 
   it('shows pagination only when the total exceeds the page size of 10', async () => {
     stubApi({});
-    const rows = Array.from({ length: 10 }, (_, i) => company({ com_id: i + 1, com_name: `公司${i + 1}` }));
+    const rows = Array.from({ length: 10 }, (_, i) => failedCompany({ com_id: i + 1, com_name: `公司${i + 1}` }));
     const onPageChange = vi.fn();
     const first = await renderInApp(<FailedCompanyList companies={rows} total={10} page={1} onPageChange={onPageChange} />);
     expect(screen.getByText('10家公司')).toBeTruthy();
@@ -101,64 +73,17 @@ const statusCalls = () =>
     .filter((u) => u.pathname === '/api/follow/status')
     .map((u) => ({ type: u.searchParams.get('type'), ids: u.searchParams.get('ids') }));
 
-/** The notices on screen. */
-const toasts = () => [...document.querySelectorAll('.toast')].map((e) => e.textContent);
-
 /** The list with its own page state, as the track and reason pages hold it. */
 function PagedList({ rows }: { rows: FailedCompany[] }) {
   const [page, setPage] = useState(1);
   return <FailedCompanyList companies={rows.slice((page - 1) * 10, page * 10)} total={rows.length} page={page} onPageChange={setPage} />;
 }
 
-describe('follow button', () => {
-  it('a visitor gets the login dialog, and nothing is asked or saved', async () => {
-    const seen = stubApi({});
-    await renderInApp(<FailedCompanyList companies={[company()]} total={1} page={1} onPageChange={() => {}} />);
-    const button = screen.getByRole('button', { name: '关注力灵网' });
-    expect(button.textContent).toBe('+ 关注');
-    fireEvent.click(button);
-    await screen.findByRole('dialog', { name: '登录' });
-    expect(seen.filter((r) => r.path.startsWith('/api/follow'))).toEqual([]);
-  });
-
-  it('a user sees the saved state; one click posts once and the label flips, and back again', async () => {
-    setToken('tok-user');
-    const seen = stubApi({
-      'GET /api/follow/status': { body: okBody({ followed: [102] }) },
-      'POST /api/follow': (req) => ({ body: okBody({ ...(req.body as object), followed: true }) }),
-      'POST /api/follow/cancel': (req) => ({ body: okBody({ ...(req.body as object), followed: false }) }),
-    });
-    const rows = [company(), company({ com_id: 102, com_name: '红帽子' })];
-    await renderInApp(<FailedCompanyList companies={rows} total={2} page={1} onPageChange={() => {}} />);
-
-    const other = await screen.findByRole('button', { name: '已关注红帽子，点击取消关注' });
-    expect(other.textContent).toBe('已关注');
-    expect(other.getAttribute('aria-pressed')).toBe('true');
-    const button = screen.getByRole('button', { name: '关注力灵网' });
-    expect(button.textContent).toBe('+ 关注');
-
-    // A double click is still one follow.
-    fireEvent.click(button);
-    fireEvent.click(button);
-    await waitFor(() => expect(toasts()).toContain('已关注'));
-    await waitFor(() => expect(screen.getByRole('button', { name: '已关注力灵网，点击取消关注' }).textContent).toBe('已关注'));
-    expect(seen.filter((r) => r.method === 'POST')).toEqual([expect.objectContaining({ path: '/api/follow', body: { type: 1, item_id: 101 } })]);
-
-    fireEvent.click(screen.getByRole('button', { name: '已关注红帽子，点击取消关注' }));
-    await waitFor(() => expect(screen.getByRole('button', { name: '关注红帽子' }).textContent).toBe('+ 关注'));
-    await waitFor(() => expect(toasts()).toContain('已取消关注'));
-    expect(seen.filter((r) => r.method === 'POST').map((r) => [r.path, r.body])).toEqual([
-      ['/api/follow', { type: 1, item_id: 101 }],
-      ['/api/follow/cancel', { type: 1, item_id: 102 }],
-    ]);
-    // The clicks changed the cached answer; they did not ask for the status again.
-    expect(statusCalls()).toEqual([{ type: '1', ids: '101,102' }]);
-  });
-
+describe('follow status of a list page', () => {
   it('asks for the follow status once per list page, not once per row', async () => {
     setToken('tok-user');
     stubApi({ 'GET /api/follow/status': { body: okBody({ followed: [3, 12] }) } });
-    const rows = Array.from({ length: 15 }, (_, i) => company({ com_id: i + 1, com_name: `公司${i + 1}` }));
+    const rows = Array.from({ length: 15 }, (_, i) => failedCompany({ com_id: i + 1, com_name: `公司${i + 1}` }));
     await renderInApp(<PagedList rows={rows} />);
     await waitFor(() => expect(screen.getByRole('button', { name: '已关注公司3，点击取消关注' })).toBeTruthy());
     expect(screen.getAllByRole('button', { name: /^关注公司/ })).toHaveLength(9);

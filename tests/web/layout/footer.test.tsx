@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { Footer } from '../../web/src/features/layout/Footer';
-import { site } from '../../web/src/lib/site';
-import { renderInApp, resetApp } from './helpers';
+import { Footer } from '../../../web/src/features/layout/Footer';
+import { site } from '../../../web/src/lib/site';
+import { renderInApp, resetApp } from '../helpers';
 
 const original = { ...site };
 

@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CommentWidget } from '../../web/src/features/closure/CommentWidget';
-import { setToken } from '../../web/src/lib/token';
-import { meBody, okBody, renderInApp, resetApp, stubApi, visit, type SeenRequest } from './helpers';
+import { CommentWidget } from '../../../web/src/features/closure/CommentWidget';
+import { setToken } from '../../../web/src/lib/token';
+import { meBody, okBody, renderInApp, resetApp, stubApi, visit, type SeenRequest } from '../helpers';
 
 beforeEach(() => {
   resetApp();

@@ -1,11 +1,11 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { exportStore } from '../../web/src/features/exports/store';
-import { setToken } from '../../web/src/lib/token';
-import { Route as deathRankRoute } from '../../web/src/routes/_closure/deathRank';
-import { rankedCompany } from './closure-fixtures';
-import { closureTree } from './closure-routes';
-import { meBody, okBody, renderRouter, resetApp, stubApi, visit } from './helpers';
+import { exportStore } from '../../../web/src/features/exports/store';
+import { setToken } from '../../../web/src/lib/token';
+import { Route as deathRankRoute } from '../../../web/src/routes/_closure/deathRank';
+import { rankedCompany } from './fixtures';
+import { closureTree } from './routes';
+import { meBody, okBody, renderRouter, resetApp, stubApi, visit } from '../helpers';
 
 const tree = closureTree({ '/deathRank': deathRankRoute });
 

@@ -1,11 +1,11 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { batchRanges } from '../../web/src/features/closure/BatchDownloadDialog';
-import { exportStore } from '../../web/src/features/exports/store';
-import { setToken } from '../../web/src/lib/token';
-import { Route as deathCompanyRoute } from '../../web/src/routes/_closure/deathCompany';
-import { closureTree } from './closure-routes';
-import { meBody, okBody, renderRouter, resetApp, stubApi, visit } from './helpers';
+import { exportStore } from '../../../web/src/features/exports/store';
+import { setToken } from '../../../web/src/lib/token';
+import { Route as deathCompanyRoute } from '../../../web/src/routes/_closure/deathCompany';
+import { closureTree } from './routes';
+import { closeGate } from '../../../web/src/lib/gate';
+import { errorBody, meBody, okBody, renderRouter, resetApp, stubApi, visit } from '../helpers';
 
 const tree = closureTree({ '/deathCompany': deathCompanyRoute });
 
@@ -46,14 +46,23 @@ const listRequests = () =>
     .filter((u) => u.pathname === '/api/closure')
     .map((u) => Object.fromEntries(u.searchParams));
 
-function stubPage(opts: { total?: number; loggedIn?: boolean; vip?: boolean } = {}) {
+/**
+ * The worker's answers, its rules included: a visitor gets only the default page 1, a non-VIP pages
+ * 1 to 3; `failures` list answers fail first with a server error.
+ */
+function stubPage(opts: { total?: number; loggedIn?: boolean; vip?: boolean; failures?: number } = {}) {
   const total = opts.total ?? 45;
+  let failures = opts.failures ?? 0;
   if (opts.loggedIn) setToken('user-token');
   return stubApi({
     'GET /api/user/info': { body: meBody({ isVip: opts.vip ?? false }) },
-    'GET /api/closure': () => {
+    'GET /api/closure': (req) => {
       const q = listRequests().at(-1)!;
       const p = Number(q.page);
+      const signedIn = req.headers.has('Authorization');
+      if (!signedIn && (p !== 1 || q.com_prov || q.cat_id || q.fund_status || q.keyword || q.sort !== '1')) return { status: 401, body: errorBody('LOGIN_REQUIRED', '请先登录') };
+      if (signedIn && !opts.vip && p > 3) return { status: 403, body: errorBody('VIP_REQUIRED', '非VIP会员最多查看前3页，请开通会员') };
+      if (failures-- > 0) return { status: 500, body: errorBody('INTERNAL', '服务器开小差了，请稍后重试') };
       return { body: okBody({ info: Array.from({ length: Math.min(10, total - (p - 1) * 10) }, (_, i) => row((p - 1) * 10 + i + 1)), page: { total, page: p, per_page: 10 } }) };
     },
     'GET /api/closure/year_number': { body: okBody({ '2019': 800, '2020': 700 }) },
@@ -114,6 +123,15 @@ describe('/deathCompany', () => {
     expect(dialog.textContent).toContain('微信扫一扫，在手机上打开死亡公司库');
   });
 
+  it('a visitor clicking a closing reason in a row’s detail gets the login dialog and stays on the list', async () => {
+    stubPage();
+    const { router } = await renderPage();
+    fireEvent.click(screen.getAllByRole('button', { name: '查看详情' })[0]);
+    fireEvent.click(within(document.getElementById('closure-detail-1')!).getByRole('link', { name: '资金链断裂' }));
+    await screen.findByRole('dialog', { name: '登录' });
+    expect(router.state.location.pathname).toBe('/deathCompany');
+  });
+
   it('a visitor changing a filter gets the login dialog; nothing changes and nothing is requested', async () => {
     stubPage();
     const { router } = await renderPage();
@@ -143,8 +161,8 @@ describe('/deathCompany', () => {
     for (const v of ['共', '共享', '共享单车']) fireEvent.change(box, { target: { value: v } });
     await new Promise((r) => setTimeout(r, 150));
     expect(listRequests()).toHaveLength(1);
-    await waitFor(() => expect(router.state.location.search).toEqual({ keyword: '共享单车' }));
-    await waitFor(() => expect(listRequests().at(-1)).toEqual({ sort: '1', page: '1', keyword: '共享单车' }));
+    await waitFor(() => expect(router.state.location.search).toEqual({ keyword: '共享单车' }), { timeout: 3000 });
+    await waitFor(() => expect(listRequests().at(-1)).toEqual({ sort: '1', page: '1', keyword: '共享单车' }), { timeout: 3000 });
     expect(listRequests().filter((q) => q.keyword)).toHaveLength(1);
   });
 
@@ -157,6 +175,49 @@ describe('/deathCompany', () => {
     await waitFor(() => expect(listRequests().at(-1)).toEqual({ sort: '1', page: '1', keyword: '乙外卖' }));
     expect((screen.getByRole('searchbox') as HTMLInputElement).value).toBe('乙外卖');
   });
+
+  it('a visitor opening a filtered link asks for nothing the worker would refuse: the login dialog opens, and the list follows the login', async () => {
+    stubPage();
+    visit('/deathCompany?com_prov=%E5%8C%97%E4%BA%AC');
+    await renderRouter(tree);
+    await screen.findByRole('dialog', { name: '登录' });
+    expect(screen.getByText('登录后才能筛选、搜索或翻页')).toBeTruthy();
+    expect(listRequests()).toEqual([]);
+    // The year bars and the filter options are public.
+    expect(screen.getByLabelText('2019年 800 家')).toBeTruthy();
+
+    act(() => {
+      setToken('user-token');
+      closeGate();
+    });
+    await screen.findByText('公司1');
+    expect(listRequests()).toEqual([{ sort: '1', page: '1', com_prov: '北京' }]);
+    expect(screen.queryByText('登录后才能筛选、搜索或翻页')).toBeNull();
+  });
+
+  it('a non-VIP opening ?page=4 by URL gets the worker’s membership prompt and page 3 instead', async () => {
+    stubPage({ loggedIn: true, total: 100 });
+    visit('/deathCompany?page=4');
+    const { router } = await renderRouter(tree);
+    const prompt = await screen.findByRole('dialog', { name: '开通VIP会员' });
+    expect(prompt.textContent).toContain('非VIP会员最多查看前3页，请开通会员');
+    await waitFor(() => expect(router.state.location.search).toEqual({ page: 3 }));
+    await screen.findByText('公司21');
+    expect(listRequests().map((q) => q.page)).toEqual(['4', '3']);
+  });
+
+  it('a list that still fails after the retries shows the message and 重试, which loads the page again', async () => {
+    // The first answer and both of the QueryClient's retries fail.
+    stubPage({ loggedIn: true, failures: 3 });
+    visit('/deathCompany');
+    await renderRouter(tree);
+    const retry = await screen.findByRole('button', { name: '重试' }, { timeout: 8000 });
+    expect(retry.closest('[role="alert"]')?.textContent).toContain('服务器开小差了，请稍后重试');
+    fireEvent.click(retry);
+    await screen.findByText('公司1');
+    expect(screen.queryByRole('button', { name: '重试' })).toBeNull();
+    expect(listRequests()).toHaveLength(4);
+  }, 15_000);
 
   it('a non-VIP clicking page 4 stays on page 3 and gets the membership prompt; a VIP goes on', async () => {
     stubPage({ loggedIn: true, total: 100 });
@@ -201,18 +262,5 @@ describe('/deathCompany', () => {
     const dialog = await screen.findByRole('dialog', { name: '下载全部数据' });
     expect(within(dialog).getAllByRole('button', { name: /^\d+-\d+$/ }).map((b) => b.textContent)).toEqual(['1-1537']);
     expect(dialog.textContent).not.toContain('分批下载');
-  });
-});
-
-describe('batchRanges', () => {
-  it('cuts the rows into 2000-row files, the last ending at the total', () => {
-    expect(batchRanges(0)).toEqual([]);
-    expect(batchRanges(2000).map((b) => b.label)).toEqual(['1-2000']);
-    expect(batchRanges(2001).map((b) => b.label)).toEqual(['1-2000', '2001-2001']);
-    expect(batchRanges(6000).map((b) => [b.page, b.label])).toEqual([
-      [1, '1-2000'],
-      [2, '2001-4000'],
-      [3, '4001-6000'],
-    ]);
   });
 });

@@ -1,8 +1,8 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ClosurePie, PIE_HEIGHT, PIE_MIN_ANGLE, PIE_RADIUS } from '../../web/src/features/closure/ClosurePie';
-import { paletteOf, sliceColor, STATUS_PALETTE, toPieData, TRACK_PALETTE } from '../../web/src/features/closure/pieData';
-import { PieTooltip } from '../../web/src/features/closure/PieTooltip';
+import { ClosurePie, PIE_HEIGHT, PIE_MIN_ANGLE, PIE_RADIUS } from '../../../web/src/features/closure/ClosurePie';
+import { paletteOf, sliceColor, STATUS_PALETTE, toPieData, TRACK_PALETTE } from '../../../web/src/features/closure/pieData';
+import { PieTooltip } from '../../../web/src/features/closure/PieTooltip';
 
 afterEach(cleanup);
 

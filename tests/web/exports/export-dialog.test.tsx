@@ -1,11 +1,11 @@
 import { createRoute } from '@tanstack/react-router';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { exportStore, openExport, type ExportRequest } from '../../web/src/features/exports/store';
-import { setToken } from '../../web/src/lib/token';
-import { Route as rootRoute } from '../../web/src/routes/__root';
-import { created, listBody, quote, record } from './exports-fixtures';
-import { errorBody, meBody, okBody, renderRouter, resetApp, stubApi, visit, type SeenRequest } from './helpers';
+import { exportStore, openExport, type ExportRequest } from '../../../web/src/features/exports/store';
+import { setToken } from '../../../web/src/lib/token';
+import { Route as rootRoute } from '../../../web/src/routes/__root';
+import { created, listBody, quote, record } from './fixtures';
+import { errorBody, meBody, okBody, renderRouter, resetApp, stubApi, visit, type SeenRequest } from '../helpers';
 
 /** A closed-company export as the list page's button sends it. */
 const REQ: ExportRequest = { kind: 'closure', params: { cat_id: 3, com_prov: '北京', keyword: undefined }, from: 'deathCompany', title: '死亡公司列表' };

@@ -1,8 +1,8 @@
 import { createRootRouteWithContext, Outlet, type AnyRoute } from '@tanstack/react-router';
-import { GateDialogs } from '../../web/src/features/layout/GateDialogs';
-import type { RouterContext } from '../../web/src/lib/routerContext';
-import { Route as closureLayoutRoute } from '../../web/src/routes/_closure/route';
-import { Toaster } from '../../web/src/ui/Toaster';
+import { GateDialogs } from '../../../web/src/features/layout/GateDialogs';
+import type { RouterContext } from '../../../web/src/lib/routerContext';
+import { Route as closureLayoutRoute } from '../../../web/src/routes/_closure/route';
+import { Toaster } from '../../../web/src/ui/Toaster';
 
 /**
  * The closed-company area's layout with the given pages, under a bare root with the gate's dialogs

@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Pagination, pageWindow } from '../../web/src/ui/Pagination';
+import { Pagination, pageWindow } from '../../../web/src/ui/Pagination';
 
 afterEach(cleanup);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatPercent, formatSurvival, formatValuation, formatWan } from '../../web/src/lib/format';
+import { formatDate, formatPercent, formatSurvival, formatValuation, formatWan, todayText } from '../../../web/src/lib/format';
 
 describe('amount and date formatting', () => {
   it('shows 万元 below 10000 and 亿元 from 10000', () => {
@@ -23,5 +23,13 @@ describe('amount and date formatting', () => {
     expect(formatSurvival(41)).toBe('3年5个月');
     expect(formatSurvival(8)).toBe('8个月');
     expect(formatSurvival(24)).toBe('2年');
+  });
+  it('survival time from the worker’s { years, months }', () => {
+    expect(formatSurvival({ years: 3, months: 5 })).toBe('3年5个月');
+    expect(formatSurvival({ years: 0, months: 8 })).toBe('8个月');
+    expect(formatSurvival({ years: 2, months: 0 })).toBe('2年');
+  });
+  it('today as YYYY-MM-DD in the viewer’s calendar', () => {
+    expect(todayText(new Date(2026, 0, 5, 23, 30))).toBe('2026-01-05');
   });
 });

@@ -1,8 +1,8 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openLogin } from '../../web/src/lib/gate';
-import { getToken } from '../../web/src/lib/token';
-import { errorBody, meBody, okBody, renderInApp, resetApp, stubApi } from './helpers';
+import { openLogin } from '../../../web/src/lib/gate';
+import { getToken } from '../../../web/src/lib/token';
+import { errorBody, meBody, okBody, renderInApp, resetApp, stubApi } from '../helpers';
 
 beforeEach(resetApp);
 afterEach(resetApp);
