@@ -1,4 +1,5 @@
 import { useState, type MouseEvent } from 'react';
+import { INCENSE_TYPES } from '../../../../worker/src/closure/constants';
 import { formatSurvival } from '../../lib/format';
 import { requireLogin } from '../../lib/gate';
 import { AppLink } from '../../ui/AppLink';
@@ -113,7 +114,7 @@ export function ClosureDetail({ row }: { row: ClosureRow }) {
           <CommentWidget target={{ kind: 'com', comId: row.com_id }} from="deathCompany" />
         </TabPanel>
         <TabPanel value="incense">
-          <IncenseRecords type={1} itemId={row.com_id} />
+          <IncenseRecords type={INCENSE_TYPES.company} itemId={row.com_id} />
         </TabPanel>
       </Tabs>
     </div>

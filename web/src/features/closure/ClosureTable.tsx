@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { INCENSE_TYPES } from '../../../../worker/src/closure/constants';
 import { formatSurvival } from '../../lib/format';
 import { AppLink } from '../../ui/AppLink';
 import { ClosureDetail } from './ClosureDetail';
@@ -64,7 +65,7 @@ export function ClosureTable({ rows }: { rows: ClosureRow[] }) {
                 <button type="button" className="link-btn" aria-expanded={expanded} aria-controls={detailId} onClick={() => toggle(row.com_id)}>
                   {expanded ? '收起' : '查看详情'}
                 </button>
-                <IncenseButton type={1} itemId={row.com_id} itemName={row.com_name} from="deathCompany" />
+                <IncenseButton type={INCENSE_TYPES.company} itemId={row.com_id} itemName={row.com_name} from="deathCompany" />
               </span>
             </div>
             {expanded && (

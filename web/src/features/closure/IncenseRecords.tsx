@@ -1,4 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
+import { INCENSE_TYPES } from '../../../../worker/src/closure/constants';
 import { AppLink } from '../../ui/AppLink';
 import { EmptyState } from '../../ui/EmptyState';
 import { ListEnd, ListMore } from '../../ui/ListMore';
@@ -29,7 +30,7 @@ export function IncenseRecords({ type, itemId, emptyText }: IncenseRecordsProps)
   if (q.isPending) return <Loading inline />;
   if (q.isError) return <EmptyState text="上香记录加载失败" />;
   const records = q.data.pages.flatMap((p) => p.info);
-  if (records.length === 0) return <EmptyState text={emptyText ?? (type === 1 ? '该公司还没有上香记录' : '还没有上香记录')} />;
+  if (records.length === 0) return <EmptyState text={emptyText ?? (type === INCENSE_TYPES.company ? '该公司还没有上香记录' : '还没有上香记录')} />;
   return (
     <div className="incense-records">
       <ul>

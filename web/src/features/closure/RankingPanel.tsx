@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState, type MouseEvent } from 'react';
+import { INCENSE_TYPES } from '../../../../worker/src/closure/constants';
 import { requireLogin } from '../../lib/gate';
 import { EmptyState } from '../../ui/EmptyState';
 import { Loading } from '../../ui/Loading';
@@ -56,7 +57,7 @@ export function RankingPanel() {
       {open && (
         <div id={panelId} className="ranking-body" role="region" aria-label="上香排行榜">
           <Tabs value={tab} onValueChange={(v) => requireLogin(() => setTab(v))} items={TABS} label="排行榜类型" />
-          <RankingList type={tab === 'com' ? 1 : 2} onFollow={() => setOpen(false)} />
+          <RankingList type={tab === 'com' ? INCENSE_TYPES.company : INCENSE_TYPES.reason} onFollow={() => setOpen(false)} />
         </div>
       )}
     </div>
