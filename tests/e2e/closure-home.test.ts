@@ -72,10 +72,14 @@ describe('the closed-company home in Chromium', () => {
     expect(await page.locator('.closure-name').allInnerTexts()).toEqual(rowsOnThree);
     await page.keyboard.press('Escape');
 
-    // Typing page=4 into the address bar: the worker refuses (VIP_REQUIRED) and the page goes back to 3.
+    // Typing page=4 into the address bar: the worker refuses (VIP_REQUIRED), its message is in the
+    // membership prompt, and the page goes back to 3 (the modal prompt hides the page until it is closed).
     await page.goto(`${baseURL()}/deathCompany?page=4`);
-    await page.getByRole('dialog', { name: '开通VIP会员' }).waitFor();
+    const refused = page.getByRole('dialog', { name: '开通VIP会员' });
+    await refused.waitFor();
+    expect(await refused.innerText()).toContain('前3页');
     await page.waitForURL(/page=3/);
+    await page.keyboard.press('Escape');
     await page.getByRole('button', { name: '查看详情' }).first().waitFor();
     expect(await currentPage(page)).toBe('3');
     await page.close();

@@ -2,9 +2,10 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { createRouter, RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+// The base styles first, so every component's own stylesheet (imported by the routes) comes after them.
+import './styles.css';
 import { createQueryClient } from './lib/queryClient';
 import { routeTree } from './routeTree.gen';
-import './styles.css';
 
 const queryClient = createQueryClient();
 

@@ -29,13 +29,20 @@ export function formatDate(v: number | string | null | undefined): string {
   return s;
 }
 
-/** Survival time between founding and closing, in years and months: '3年5个月', '8个月'. */
-export function formatSurvival(months: number): string {
+/** Survival time between founding and closing, in years and months: '3年5个月', '8个月'. Months, or the worker's { years, months }. */
+export function formatSurvival(survival: number | { years: number; months: number }): string {
+  const months = typeof survival === 'number' ? survival : survival.years * 12 + survival.months;
   if (!Number.isFinite(months) || months < 0) return '-';
   const y = Math.floor(months / 12);
   const m = months % 12;
   if (y === 0) return `${m}个月`;
   return m === 0 ? `${y}年` : `${y}年${m}个月`;
+}
+
+/** Today's date as 'YYYY-MM-DD' in the viewer's calendar. */
+export function todayText(now = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
 function trimZeros(s: string): string {

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { useCallback, useEffect } from 'react';
 import { meQueryOptions } from '../features/auth/me';
 import { toast } from '../ui/toast';
 import { ApiError } from './api';
@@ -98,6 +98,16 @@ export function requireLogin(action?: () => void): boolean {
   }
   action?.();
   return true;
+}
+
+/**
+ * For a page part a visitor may not see (a login wall, a refused list): opens the login dialog once
+ * when it mounts. A dialog the gate already shows (e.g. '登录已过期…' for an expired token) is kept.
+ */
+export function useLoginDialogOnMount(): void {
+  useEffect(() => {
+    if (gateStore.get() === null) openLogin();
+  }, []);
 }
 
 /** `requireLogin` for components: `const guard = useRequireLogin(); onClick={() => guard(() => setPage(p))}`. */

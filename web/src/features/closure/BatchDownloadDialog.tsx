@@ -1,16 +1,18 @@
 import { Dialog } from '../../ui/Dialog';
+import { CLOSURE_DOWN_KINDS } from '../../../../worker/src/closure/constants';
+import { BATCH_SIZE } from '../../../../worker/src/exports/constants';
 import { openExport } from '../exports/store';
-import { EXPORT_BATCH_ROWS } from './queries';
 import type { ClosureFilterValues } from './ClosureFilterBar';
+import './batch-download-dialog.css';
 
 export const BATCH_HINT = '分批下载；若下载失败，请等待五分钟后到个人下载中心获取文件';
 
 /** '1-2000', '2001-4000', …, the last one ending at `total`. */
 export function batchRanges(total: number): { page: number; label: string; from: number; to: number }[] {
   const out = [];
-  for (let page = 1; (page - 1) * EXPORT_BATCH_ROWS < total; page++) {
-    const from = (page - 1) * EXPORT_BATCH_ROWS + 1;
-    const to = Math.min(page * EXPORT_BATCH_ROWS, total);
+  for (let page = 1; (page - 1) * BATCH_SIZE < total; page++) {
+    const from = (page - 1) * BATCH_SIZE + 1;
+    const to = Math.min(page * BATCH_SIZE, total);
     out.push({ page, from, to, label: `${from}-${to}` });
   }
   return out;
@@ -35,8 +37,8 @@ export function BatchDownloadDialog({ open, onOpenChange, total, filters }: Batc
   const download = (b: (typeof batches)[number]) => {
     onOpenChange(false);
     openExport({
-      kind: 'closure',
-      params: { ...filters, page: b.page, per_page: EXPORT_BATCH_ROWS },
+      kind: CLOSURE_DOWN_KINDS[0],
+      params: { ...filters, page: b.page, per_page: BATCH_SIZE },
       from: 'deathCompany',
       title: `死亡公司列表（第${b.from}-${b.to}条）`,
     });

@@ -1,11 +1,15 @@
 import { useState, type MouseEvent } from 'react';
+import { INCENSE_TYPES } from '../../../../worker/src/closure/constants';
+import { formatSurvival } from '../../lib/format';
 import { requireLogin } from '../../lib/gate';
 import { AppLink } from '../../ui/AppLink';
 import { TabPanel, Tabs } from '../../ui/Tabs';
 import { CommentWidget } from './CommentWidget';
 import { IncenseRecords } from './IncenseRecords';
-import { LogoBadge } from './LogoBadge';
-import type { ClosureRow } from './queries';
+import { LogoBadge } from '../../ui/LogoBadge';
+import { ReasonTag } from './ReasonTag';
+import type { ClosureRow } from './queries/list';
+import './closure-detail.css';
 
 /** Investors shown before '展开' (spec §9). */
 const INVESTORS_SHOWN = 3;
@@ -16,13 +20,7 @@ const TABS = [
 ] as const;
 type Tab = (typeof TABS)[number]['value'];
 
-/** '3年5个月', '8个月' from the worker's { years, months }. */
-export function survivalText(s: { years: number; months: number }): string {
-  if (s.years === 0) return `${s.months}个月`;
-  return s.months === 0 ? `${s.years}年` : `${s.years}年${s.months}个月`;
-}
-
-/** Links into /deathReason need login: a visitor's click opens the login dialog instead. */
+/** The reason pages need login: a visitor's click on a reason opens the login dialog instead. */
 const gatedLink = (e: MouseEvent<HTMLAnchorElement>) => {
   if (!requireLogin()) e.preventDefault();
 };
@@ -49,7 +47,7 @@ export function ClosureDetail({ row }: { row: ClosureRow }) {
             <div>
               <dt>存活</dt>
               <dd>
-                {row.born || '未知'} → {row.com_change_close_date}（{survivalText(row.survival)}）
+                {row.born || '未知'} → {row.com_change_close_date}（{formatSurvival(row.survival)}）
               </dd>
             </div>
             <div>
@@ -104,9 +102,7 @@ export function ClosureDetail({ row }: { row: ClosureRow }) {
             <div className="closure-reasons">
               <span>关闭原因：</span>
               {row.closure_type.map((r) => (
-                <AppLink key={r.id} href={`/deathReason?parent_id=${r.p_id}&child_id=${r.id}`} className="reason-tag" onClick={gatedLink}>
-                  {r.name}
-                </AppLink>
+                <ReasonTag key={r.id} reason={r} onClick={gatedLink} />
               ))}
             </div>
           )}
@@ -118,7 +114,7 @@ export function ClosureDetail({ row }: { row: ClosureRow }) {
           <CommentWidget target={{ kind: 'com', comId: row.com_id }} from="deathCompany" />
         </TabPanel>
         <TabPanel value="incense">
-          <IncenseRecords type={1} itemId={row.com_id} />
+          <IncenseRecords type={INCENSE_TYPES.company} itemId={row.com_id} />
         </TabPanel>
       </Tabs>
     </div>

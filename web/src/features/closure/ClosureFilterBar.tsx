@@ -1,32 +1,25 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useDebounced } from '../../lib/debounce';
 import { requireLogin } from '../../lib/gate';
 import { Select } from '../../ui/Select';
-import { closureFiltersQueryOptions } from './queries';
-import './closure-home.css';
-
-/** Sorts of the closed-company list (spec §9: ids 1 to 3). */
-export const CLOSURE_SORTS = [
-  { value: '1', label: '按关闭时间' },
-  { value: '2', label: '按成立时间' },
-  { value: '3', label: '按存活时间' },
-] as const;
-
-/** Debounce of every filter input (spec §9). */
-export const FILTER_DEBOUNCE_MS = 300;
+import type { ClosureSort } from '../../../../worker/src/closure/constants';
+import { CLOSURE_SORT_OPTIONS, toClosureSort } from './closureSort';
+import { closureFiltersQueryOptions } from './queries/filters';
+import './closure-filter-bar.css';
 
 export interface ClosureFilterValues {
   com_prov?: string;
   cat_id?: number;
   fund_status?: number;
-  sort: 1 | 2 | 3;
+  sort: ClosureSort;
   keyword?: string;
 }
 
 export interface ClosureFilterBarProps {
   /** The filters in force (from the URL). */
   value: ClosureFilterValues;
-  /** Called 300 ms after the last change, with the whole new set. */
+  /** Called INPUT_DEBOUNCE_MS after the last change, with the whole new set. */
   onChange: (next: ClosureFilterValues) => void;
   /** Buttons at the end of the bar (the download button). */
   actions?: ReactNode;
@@ -37,31 +30,24 @@ const sameFilters = (a: ClosureFilterValues, b: ClosureFilterValues) =>
 
 /**
  * Province, sector, round, sort and company-name search of the closed-company list. The boxes
- * follow the user's input at once; the URL (and so the request) follows 300 ms after the last
+ * follow the user's input at once; the URL (and so the request) follows INPUT_DEBOUNCE_MS after the last
  * change. A visitor's change opens the login dialog and leaves the filters as they were.
  */
 export function ClosureFilterBar({ value, onChange, actions }: ClosureFilterBarProps) {
   const options = useQuery(closureFiltersQueryOptions());
   const [draft, setDraft] = useState(value);
-  const timer = useRef<number | undefined>(undefined);
-  const latest = useRef(onChange);
-  latest.current = onChange;
+  const apply = useDebounced((next: ClosureFilterValues) => onChange({ ...next, keyword: next.keyword?.trim() || undefined }));
 
   // The URL changed from outside (a ?company= link, back/forward): show what is in force.
   useEffect(() => {
     setDraft((d) => (sameFilters(d, value) ? d : value));
   }, [value]);
-  useEffect(() => () => window.clearTimeout(timer.current), []);
 
   const change = (patch: Partial<ClosureFilterValues>) => {
     if (!requireLogin()) return;
     const next = { ...draft, ...patch };
     setDraft(next);
-    window.clearTimeout(timer.current);
-    timer.current = window.setTimeout(() => {
-      const keyword = next.keyword?.trim() || undefined;
-      latest.current({ ...next, keyword });
-    }, FILTER_DEBOUNCE_MS);
+    apply(next);
   };
 
   const provinces = (options.data?.provinces ?? []).map((p) => ({ value: p, label: p }));
@@ -74,7 +60,7 @@ export function ClosureFilterBar({ value, onChange, actions }: ClosureFilterBarP
       <Select label="地区" placeholder="全部地区" value={draft.com_prov ?? ''} options={provinces} onChange={(v) => change({ com_prov: v || undefined })} />
       <Select label="行业" placeholder="全部行业" value={draft.cat_id ? String(draft.cat_id) : ''} options={sectors} onChange={(v) => change({ cat_id: num(v) })} />
       <Select label="轮次" placeholder="全部轮次" value={draft.fund_status ? String(draft.fund_status) : ''} options={rounds} onChange={(v) => change({ fund_status: num(v) })} />
-      <Select label="排序" value={String(draft.sort) as '1' | '2' | '3'} options={CLOSURE_SORTS} onChange={(v) => change({ sort: (Number(v) || 1) as 1 | 2 | 3 })} />
+      <Select label="排序" value={`${draft.sort}` as const} options={CLOSURE_SORT_OPTIONS} onChange={(v) => change({ sort: toClosureSort(v) ?? 1 })} />
       <input
         type="search"
         className="closure-search"

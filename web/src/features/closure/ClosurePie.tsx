@@ -3,6 +3,7 @@ import { EmptyState } from '../../ui/EmptyState';
 import { Loading } from '../../ui/Loading';
 import { sliceColor, toPieData, type PieKind } from './pieData';
 import { PieTooltip } from './PieTooltip';
+import './closure-pie.css';
 
 /** Spec §2/§9: 300px high, radius 55%, minimum slice angle 5. */
 export const PIE_HEIGHT = 300;

@@ -1,10 +1,12 @@
 import { useState } from 'react';
+import { INCENSE_TYPES } from '../../../../worker/src/closure/constants';
+import { formatSurvival } from '../../lib/format';
 import { AppLink } from '../../ui/AppLink';
-import { ClosureDetail, survivalText } from './ClosureDetail';
+import { ClosureDetail } from './ClosureDetail';
 import { IncenseButton } from './IncenseButton';
-import { LogoBadge } from './LogoBadge';
-import type { ClosureRow } from './queries';
-import './closure-home.css';
+import { LogoBadge } from '../../ui/LogoBadge';
+import type { ClosureRow } from './queries/list';
+import './closure-table.css';
 
 const COLUMNS = ['公司', '成立时间', '关闭时间', '存活时间', '地区', '行业', '操作'];
 
@@ -51,7 +53,7 @@ export function ClosureTable({ rows }: { rows: ClosureRow[] }) {
                 {row.com_change_close_date}
               </span>
               <span data-label="存活">
-                {survivalText(row.survival)}
+                {formatSurvival(row.survival)}
               </span>
               <span data-label="地区">
                 {row.com_prov || '-'}
@@ -63,7 +65,7 @@ export function ClosureTable({ rows }: { rows: ClosureRow[] }) {
                 <button type="button" className="link-btn" aria-expanded={expanded} aria-controls={detailId} onClick={() => toggle(row.com_id)}>
                   {expanded ? '收起' : '查看详情'}
                 </button>
-                <IncenseButton type={1} itemId={row.com_id} itemName={row.com_name} from="deathCompany" />
+                <IncenseButton type={INCENSE_TYPES.company} itemId={row.com_id} itemName={row.com_name} from="deathCompany" />
               </span>
             </div>
             {expanded && (

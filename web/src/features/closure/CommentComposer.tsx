@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { COMMENT_MAX } from '../../../../worker/src/closure/constants';
 import { requireLogin } from '../../lib/gate';
+import './comment-composer.css';
 
 export interface CommentComposerProps {
   /** Sends the trimmed, non-empty text; resolves when posted (the box then clears). */
@@ -14,7 +16,7 @@ export interface CommentComposerProps {
 
 /**
  * A text box with 发布 (and 取消 for replies). Empty or blank text is never sent; a visitor
- * gets the login dialog. The 500-character cap is the worker's; the box stops there too.
+ * gets the login dialog. The character cap (COMMENT_MAX) is the worker's; the box stops there too.
  */
 export function CommentComposer({ onSubmit, placeholder = '说说你的看法…', submitText = '发布', onCancel, autoFocus, busy }: CommentComposerProps) {
   const [text, setText] = useState('');
@@ -45,7 +47,7 @@ export function CommentComposer({ onSubmit, placeholder = '说说你的看法…
       <textarea
         ref={ref}
         value={text}
-        maxLength={500}
+        maxLength={COMMENT_MAX}
         rows={onCancel ? 2 : 3}
         placeholder={placeholder}
         aria-label={placeholder}

@@ -1,6 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { AppLink } from '../../ui/AppLink';
-import { REPLIES_SHOWN, type Comment } from './queries';
+import { REPLIES_SHOWN } from '../../../../worker/src/closure/constants';
+import type { Comment } from './queries/comments';
+import './comment-item.css';
 
 export interface ReplyTarget {
   commentId: number;

@@ -2,14 +2,16 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useState } from 'react';
 import { requireLogin } from '../../lib/gate';
 import { EmptyState } from '../../ui/EmptyState';
+import { ListMore } from '../../ui/ListMore';
 import { Loading } from '../../ui/Loading';
 import { toast } from '../../ui/toast';
 import { LoginPromptBar } from '../auth/LoginPromptBar';
 import { useViewer } from '../auth/me';
 import { CommentComposer } from './CommentComposer';
 import { CommentItem, type ReplyTarget } from './CommentItem';
-import { allCommentsQueryOptions, COMMENT_PAGE_SIZE, commentsKey, commentsQueryOptions, postComment, postReply, type CommentTarget } from './queries';
-import './closure-widgets.css';
+import { COMMENT_PAGE_SIZE } from '../../../../worker/src/closure/constants';
+import { allCommentsQueryOptions, commentsKey, commentsQueryOptions, postComment, postReply, type CommentTarget } from './queries/comments';
+import './comment-widget.css';
 
 export interface CommentWidgetProps {
   /** A closed company ({ kind: 'com', comId }) or a second-level closing reason ({ kind: 'reason', typeId }). */
@@ -93,11 +95,11 @@ export function CommentWidget({ target, replies = true, from }: CommentWidgetPro
             ))}
           </ul>
           {total > COMMENT_PAGE_SIZE && (
-            <div className="list-more">
+            <ListMore>
               <button type="button" className="link-btn" aria-expanded={expanded} onClick={() => (expanded ? setExpanded(false) : requireLogin(() => setExpanded(true)))}>
                 {expanded ? '收起' : `查看全部（${total}条）`}
               </button>
-            </div>
+            </ListMore>
           )}
         </>
       )}

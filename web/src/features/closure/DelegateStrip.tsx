@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { AppLink } from '../../ui/AppLink';
 import { Loading } from '../../ui/Loading';
-import { LogoBadge } from './LogoBadge';
-import { reasonDelegatesQueryOptions } from './queries-more';
+import { LogoBadge } from '../../ui/LogoBadge';
+import { reasonDelegatesQueryOptions } from './queries/reasons';
+import './delegate-strip.css';
 
 /** 代表项目: the reason's companies that burned the most, as logos linking to /company/{com_id}. */
 export function DelegateStrip({ typeId }: { typeId: number }) {

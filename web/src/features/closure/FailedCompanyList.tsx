@@ -5,9 +5,14 @@ import { AppLink } from '../../ui/AppLink';
 import { EmptyState } from '../../ui/EmptyState';
 import { Loading } from '../../ui/Loading';
 import { Pagination } from '../../ui/Pagination';
-import { FollowButton } from './FollowButton';
-import { LogoBadge } from './LogoBadge';
-import { FAILED_COMPANY_PAGE_SIZE, followStatusQueryOptions, type FailedCompany } from './queries-more';
+import { FollowButton } from '../follow/FollowButton';
+import { LogoBadge } from '../../ui/LogoBadge';
+import { MetaLine } from '../../ui/MetaLine';
+import { ReasonTag } from './ReasonTag';
+import { CLOSURE_PAGE_SIZE } from '../../../../worker/src/closure/constants';
+import { followStatusQueryOptions } from '../follow/queries/follows';
+import type { FailedCompany } from './queries/tracks';
+import './failed-company-list.css';
 
 export interface FailedCompanyListProps {
   companies: readonly FailedCompany[] | undefined;
@@ -19,18 +24,15 @@ export interface FailedCompanyListProps {
   pageSize?: number;
 }
 
-/** '/deathReason?parent_id=…&child_id=…' of a closing-reason tag. */
-export const reasonHref = (r: { id: number; p_id: number }) => `/deathReason?parent_id=${r.p_id}&child_id=${r.id}`;
-
 /** Survival time of a row: '存活3年5个月'. */
-export const survivalText = (s: { years: number; months: number }) => `存活${formatSurvival(s.years * 12 + s.months)}`;
+export const survivalText = (s: { years: number; months: number }) => `存活${formatSurvival(s)}`;
 
 /**
  * The failed-company list shared by the track/album and reason pages (spec §2 "Failed-company list"):
  * logo, name (/company/{id}), founding month to closing date, province, sector, closing-reason tags,
  * follow button, description, survival time; 'N家公司'; pagination only when it does not fit one page.
  */
-export function FailedCompanyList({ companies, total, page, onPageChange, loading, pageSize = FAILED_COMPANY_PAGE_SIZE }: FailedCompanyListProps) {
+export function FailedCompanyList({ companies, total, page, onPageChange, loading, pageSize = CLOSURE_PAGE_SIZE }: FailedCompanyListProps) {
   const loggedIn = useToken() !== null;
   const ids = companies?.map((c) => c.com_id) ?? [];
   // One status call for the page's companies; a visitor has no follows to ask about.
@@ -56,20 +58,18 @@ export function FailedCompanyList({ companies, total, page, onPageChange, loadin
                   </AppLink>
                   <FollowButton comId={c.com_id} name={c.com_name} followed={followed.has(c.com_id)} />
                 </div>
-                <p className="failed-meta">
+                <MetaLine className="failed-meta">
                   <span>
                     {c.born || '未知'} 至 {c.com_change_close_date || '未知'}
                   </span>
                   {c.com_prov && <span>{c.com_prov}</span>}
                   {c.cat_name && <span>{[c.cat_name, c.se_cat_name].filter(Boolean).join('-')}</span>}
                   <span className="failed-survival">{survivalText(c.survival)}</span>
-                </p>
+                </MetaLine>
                 {c.closure_type.length > 0 && (
                   <p className="failed-reasons">
                     {c.closure_type.map((r) => (
-                      <AppLink key={r.id} href={reasonHref(r)} className="reason-tag">
-                        {r.name}
-                      </AppLink>
+                      <ReasonTag key={r.id} reason={r} tone="fill" />
                     ))}
                   </p>
                 )}

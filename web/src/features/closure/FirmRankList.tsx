@@ -1,7 +1,9 @@
 import { AppLink } from '../../ui/AppLink';
 import { EmptyState } from '../../ui/EmptyState';
-import { LogoBadge } from './LogoBadge';
-import type { RankedFirm } from './queries-more';
+import { LogoBadge } from '../../ui/LogoBadge';
+import type { RankedFirm } from './queries/rankings';
+import './firm-rank-list.css';
+import './rank-no.css';
 
 /**
  * 机构TOP100: firms (/investfirm/{id}) with their representative closed-company cases

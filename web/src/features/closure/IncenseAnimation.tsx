@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { createPortal } from 'react-dom';
-import './closure-widgets.css';
+import './incense-animation.css';
 
 /** Length of the burning animation; the overlay closes itself at its end. */
 export const INCENSE_ANIMATION_MS = 3000;

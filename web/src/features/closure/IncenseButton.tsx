@@ -1,9 +1,10 @@
 import { useCallback, useState } from 'react';
 import { requireLogin } from '../../lib/gate';
 import { IncenseAnimation } from './IncenseAnimation';
+import { IncenseIcon } from './IncenseIcon';
 import { IncenseDialog } from './IncenseDialog';
-import type { IncenseResult, IncenseType } from './queries';
-import './closure-widgets.css';
+import type { IncenseResult, IncenseType } from './queries/incense';
+import './incense-button.css';
 
 export interface IncenseButtonProps {
   /** 1 = a closed company (com_id), 2 = a closing reason (a second-level closure type id). */
@@ -24,6 +25,7 @@ export interface IncenseButtonProps {
  * The incense button with its dialog and the full-screen animation. A visitor gets the login
  * dialog; a user chooses an amount, pays that many coins and watches the sticks burn.
  * After success the coin balance (['user']) and the target's records and rankings refetch.
+ * For a closing reason pass the second-level type id with INCENSE_TYPES.reason and from="deathReason".
  */
 export function IncenseButton({ type, itemId, itemName, from = 'deathCompany', onSuccess, label = '上香', className }: IncenseButtonProps) {
   const [open, setOpen] = useState(false);
@@ -32,7 +34,7 @@ export function IncenseButton({ type, itemId, itemName, from = 'deathCompany', o
   return (
     <>
       <button type="button" className={className ?? 'btn btn-incense btn-sm'} onClick={() => requireLogin(() => setOpen(true))}>
-        <span className="incense-icon" aria-hidden="true" />
+        <IncenseIcon />
         {label}
       </button>
       <IncenseDialog

@@ -1,17 +1,17 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { INCENSE_MAX } from '../../../../worker/src/closure/constants';
 import { openRecharge } from '../../lib/gate';
 import { useIntentKey } from '../../lib/intent';
 import { Dialog } from '../../ui/Dialog';
-import { addIncense, coinsQueryOptions, type IncenseResult, type IncenseType } from './queries';
-import './closure-widgets.css';
+import { coinsQueryOptions } from '../coins/queries/balance';
+import { addIncense, incenseKeys, type IncenseResult, type IncenseType } from './queries/incense';
+import './incense-dialog.css';
 
 /** Preset stick counts; the fourth option is a custom amount (spec §4, §9). */
 export const INCENSE_OPTIONS = [1, 3, 10] as const;
 export const INCENSE_DEFAULT = 10;
 export const INCENSE_CUSTOM_DEFAULT = 88;
-/** The worker's cap for one offering. */
-export const INCENSE_MAX = 9999;
 export const NO_AMOUNT_MSG = '请选择上香数量';
 const NOTICE_MS = 2000;
 
@@ -35,6 +35,7 @@ export interface IncenseDialogProps {
  * Choose 1, 3, 10 or a custom number of sticks (1 coin each) and confirm. The balance is read
  * first; a short balance turns into the recharge confirm instead of a request. Its content is
  * mounted only while open, so every opening starts from the defaults with a fresh Idempotency-Key.
+ * IncenseButton opens it; use it directly only for another trigger.
  */
 export function IncenseDialog({ open, onOpenChange, type, itemId, itemName, from, onLit }: IncenseDialogProps) {
   return (
@@ -69,8 +70,8 @@ function IncenseForm({ type, itemId, from, onClose, onLit }: Omit<IncenseDialogP
     onSuccess: (result, amount) => {
       // The header's balance and every incense figure of the area change.
       void queryClient.invalidateQueries({ queryKey: ['user'] });
-      void queryClient.invalidateQueries({ queryKey: ['closure', 'incense', type, itemId] });
-      void queryClient.invalidateQueries({ queryKey: ['closure', 'incense_top'] });
+      void queryClient.invalidateQueries({ queryKey: incenseKeys.records(type, itemId) });
+      void queryClient.invalidateQueries({ queryKey: incenseKeys.top() });
       onClose();
       onLit(result, amount);
     },

@@ -1,7 +1,9 @@
 import { AppLink } from '../../ui/AppLink';
 import { EmptyState } from '../../ui/EmptyState';
-import { LogoBadge } from './LogoBadge';
-import type { NewsItem } from './queries-more';
+import { LogoBadge } from '../../ui/LogoBadge';
+import { MetaLine } from '../../ui/MetaLine';
+import type { NewsItem } from './queries/news';
+import './news-list.css';
 
 /**
  * Rows of the closed-company news list (spec §2 "Closed-company news list"): logo, title (opens the
@@ -18,7 +20,7 @@ export function NewsList({ items }: { items: readonly NewsItem[] }) {
             <a className="news-title" href={n.url} target="_blank" rel="noopener noreferrer">
               {n.title}
             </a>
-            <p className="news-meta">
+            <MetaLine className="news-meta">
               {n.com_id > 0 && n.com_name ? (
                 <AppLink href={`/company/${n.com_id}`} className="news-company">
                   {n.com_name}
@@ -30,7 +32,7 @@ export function NewsList({ items }: { items: readonly NewsItem[] }) {
               {n.com_prov && <span>{n.com_prov}</span>}
               <span>{n.time}</span>
               {(n.source || n.main_url) && <span className="news-source">来源：{n.source || hostOf(n.main_url)}</span>}
-            </p>
+            </MetaLine>
           </div>
         </li>
       ))}

@@ -1,27 +1,22 @@
-import { useEffect, useRef, useState } from 'react';
-
-/** Spec §9: searches and filters are debounced 300 ms. */
-export const SEARCH_DEBOUNCE_MS = 300;
+import { useEffect, useState } from 'react';
+import { useDebounced } from '../../lib/debounce';
+import './news-search-box.css';
 
 /**
  * The company-name search of the news list: typing updates the box at once and reports the
- * trimmed text 300 ms after the last keystroke; a value changed from outside (back button) shows up.
+ * trimmed text INPUT_DEBOUNCE_MS after the last keystroke; a value changed from outside (back button) shows up.
  */
 export function NewsSearchBox({ value, onSearch }: { value: string; onSearch: (keyword: string) => void }) {
   const [text, setText] = useState(value);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const report = useRef(onSearch);
-  report.current = onSearch;
+  const report = useDebounced((next: string) => {
+    if (next.trim() !== value) onSearch(next.trim());
+  });
 
   useEffect(() => setText(value), [value]);
-  useEffect(() => () => clearTimeout(timer.current), []);
 
   const change = (next: string) => {
     setText(next);
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => {
-      if (next.trim() !== value) report.current(next.trim());
-    }, SEARCH_DEBOUNCE_MS);
+    report(next);
   };
 
   return (

@@ -1,4 +1,5 @@
 import type { PieDatum, PieKind } from './pieData';
+import './pie-tooltip.css';
 
 /**
  * The tooltip of a pie slice: name, value and percent; the track chart adds the numbered list of the

@@ -1,8 +1,10 @@
 import { formatSurvival, formatWan } from '../../lib/format';
 import { AppLink } from '../../ui/AppLink';
 import { EmptyState } from '../../ui/EmptyState';
-import { LogoBadge } from './LogoBadge';
-import type { RankedCompany } from './queries-more';
+import { LogoBadge } from '../../ui/LogoBadge';
+import type { RankedCompany } from './queries/rankings';
+import './rank-no.css';
+import './rank-table.css';
 
 export interface RankTableProps {
   rows: readonly RankedCompany[];
@@ -54,7 +56,7 @@ export function RankTable({ rows, measure }: RankTableProps) {
               <td className="hide-phone">{[r.cat_name, r.se_cat_name].filter(Boolean).join('-') || '-'}</td>
               <td>{r.com_prov || '-'}</td>
               <td className="hide-phone">{r.com_change_close_date || '-'}</td>
-              <td className="hide-phone">{formatSurvival(r.survival.years * 12 + r.survival.months)}</td>
+              <td className="hide-phone">{formatSurvival(r.survival)}</td>
               <td className="num rank-measure">{formatWan(measure === 'amount' ? r.total_money : r.valuation)}</td>
             </tr>
           ))}

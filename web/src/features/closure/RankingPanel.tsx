@@ -1,12 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState, type MouseEvent } from 'react';
+import { INCENSE_TYPES } from '../../../../worker/src/closure/constants';
 import { requireLogin } from '../../lib/gate';
-import { AppLink } from '../../ui/AppLink';
 import { EmptyState } from '../../ui/EmptyState';
 import { Loading } from '../../ui/Loading';
 import { Tabs } from '../../ui/Tabs';
-import { incenseTopQueryOptions, type IncenseType } from './queries';
-import './closure-widgets.css';
+import { IncenseIcon } from './IncenseIcon';
+import { incenseTopQueryOptions, type IncenseType } from './queries/incense';
+import { reasonSearch } from './ReasonTag';
+import './ranking-panel.css';
 
 const TABS = [
   { value: 'com', label: '公司榜' },
@@ -21,7 +24,7 @@ const HIGHLIGHTED = 3;
  * The floating incense ranking (上香榜), fixed at the right edge: closed by default, opened and
  * closed by its toggle, closed by any click outside it and by Esc. Tabs 公司榜 / 原因榜; company rows
  * link to /deathCompany?company={name}, reason rows to /deathReason?parent_id=&child_id=.
- * A visitor sees the company ranking; switching tabs or following a row needs login.
+ * A visitor sees the company ranking; switching tabs or following a row needs login. Render it once per page.
  */
 export function RankingPanel() {
   const [open, setOpen] = useState(false);
@@ -48,13 +51,13 @@ export function RankingPanel() {
   return (
     <div ref={root} className={`ranking-panel${open ? ' is-open' : ''}`}>
       <button type="button" className="ranking-toggle" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen(!open)}>
-        <span className="incense-icon" aria-hidden="true" />
+        <IncenseIcon />
         上香榜
       </button>
       {open && (
         <div id={panelId} className="ranking-body" role="region" aria-label="上香排行榜">
           <Tabs value={tab} onValueChange={(v) => requireLogin(() => setTab(v))} items={TABS} label="排行榜类型" />
-          <RankingList type={tab === 'com' ? 1 : 2} onFollow={() => setOpen(false)} />
+          <RankingList type={tab === 'com' ? INCENSE_TYPES.company : INCENSE_TYPES.reason} onFollow={() => setOpen(false)} />
         </div>
       )}
     </div>
@@ -65,24 +68,25 @@ function RankingList({ type, onFollow }: { type: IncenseType; onFollow: () => vo
   const q = useQuery(incenseTopQueryOptions(type));
   if (q.isPending) return <Loading inline />;
   if (q.isError || q.data.length === 0) return <EmptyState text="暂无上香记录" />;
-  // Both rankings share rank/name/total; only the link differs.
-  const rows = q.data.map((r) =>
-    'com_id' in r
-      ? { key: `c${r.com_id}`, name: r.com_name, total: r.total, href: `/deathCompany?company=${encodeURIComponent(r.com_name)}` }
-      : { key: `r${r.id}`, name: r.name, total: r.total, href: `/deathReason?parent_id=${r.p_id}&child_id=${r.id}` },
-  );
   const follow = (e: MouseEvent<HTMLAnchorElement>) => {
     if (!requireLogin()) e.preventDefault();
     else onFollow();
   };
   return (
     <ol className="ranking-list">
-      {rows.map((r, i) => (
-        <li key={r.key} className="ranking-row">
+      {q.data.map((r, i) => (
+        // Both rankings share rank and total; a company row opens the list searched by its name, a reason row its page.
+        <li key={'com_id' in r ? `c${r.com_id}` : `r${r.id}`} className="ranking-row">
           <span className={`ranking-no${i < HIGHLIGHTED ? ` is-top is-top-${i + 1}` : ''}`}>{i + 1}</span>
-          <AppLink href={r.href} className="ranking-name" onClick={follow}>
-            {r.name}
-          </AppLink>
+          {'com_id' in r ? (
+            <Link to="/deathCompany" search={{ company: r.com_name }} className="ranking-name" onClick={follow}>
+              {r.com_name}
+            </Link>
+          ) : (
+            <Link to="/deathReason" search={reasonSearch(r)} className="ranking-name" onClick={follow}>
+              {r.name}
+            </Link>
+          )}
           <span className="ranking-total">{r.total} 炷</span>
         </li>
       ))}

@@ -3,9 +3,11 @@ import { orderHref } from '../../lib/gate';
 import { AppLink } from '../../ui/AppLink';
 import { Loading } from '../../ui/Loading';
 import { useViewer } from '../auth/me';
-import { CLOSURE_DOWN_KINDS, openExport } from '../exports/store';
+import { CLOSURE_DOWN_KINDS } from '../../../../worker/src/closure/constants';
+import { openExport } from '../exports/store';
 import { FailedCompanyList } from './FailedCompanyList';
-import { reasonCompaniesQueryOptions, type ReasonChild } from './queries-more';
+import { reasonCompaniesQueryOptions, type ReasonChild } from './queries/reasons';
+import './reason-companies.css';
 
 export interface ReasonCompaniesProps {
   reason: ReasonChild;

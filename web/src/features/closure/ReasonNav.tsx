@@ -1,4 +1,5 @@
-import type { ReasonChild, ReasonParent } from './queries-more';
+import type { ReasonChild, ReasonParent } from './queries/reasons';
+import './reason-nav.css';
 
 export interface ReasonNavProps {
   tree: readonly ReasonParent[];

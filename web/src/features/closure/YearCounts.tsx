@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Loading } from '../../ui/Loading';
-import { yearNumberQueryOptions } from './queries';
-import './closure-home.css';
+import { yearNumberQueryOptions } from './queries/list';
+import './year-counts.css';
 
 /** Years shown in the bar row; older years are summed into the first bar. */
 const YEARS_SHOWN = 12;

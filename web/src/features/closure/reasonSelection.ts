@@ -1,4 +1,4 @@
-import type { ReasonChild, ReasonParent } from './queries-more';
+import type { ReasonChild, ReasonParent } from './queries/reasons';
 
 /**
  * Which reason the page shows for ?parent_id=&child_id= (spec: the child from the query, or the

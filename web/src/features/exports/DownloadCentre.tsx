@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
+import { BATCH_SIZE, RETENTION_DAYS } from '../../../../worker/src/exports/constants';
 import { openLogin } from '../../lib/gate';
 import { EmptyState } from '../../ui/EmptyState';
 import { Loading } from '../../ui/Loading';
@@ -29,7 +30,9 @@ export function DownloadCentre({ page, onPage }: { page: number; onPage: (page: 
       <section id={COMPANY_DOWN_ID} className="dl-section" aria-labelledby="company_down_title">
         <header className="dl-section-head">
           <h2 id="company_down_title">公司数据下载</h2>
-          <p>死亡公司、科创板等导出的 xlsx 文件。大批量数据按每 2000 条一个文件分批生成；文件保留 7 天，过期后请重新导出。</p>
+          <p>
+            死亡公司、科创板等导出的 xlsx 文件。大批量数据按每 {BATCH_SIZE} 条一个文件分批生成；文件保留 {RETENTION_DAYS} 天，过期后请重新导出。
+          </p>
         </header>
         {viewer.loggedIn ? <DownloadList page={page} onPage={onPage} /> : <LoginPromptBar text="登录后查看您的下载记录" />}
       </section>

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { EMPTY_EXPORT_MSG } from '../../../../worker/src/exports/constants';
 import { isApiError } from '../../lib/api';
 import { openRecharge } from '../../lib/gate';
 import { useIntentKey } from '../../lib/intent';
@@ -11,8 +12,6 @@ import { ExportProgress } from './ExportProgress';
 import { ExportQuoteView } from './ExportQuoteView';
 import { checkExport, createExport } from './queries';
 import type { ExportRequest } from './store';
-
-export const EMPTY_EXPORT_MSG = '数据为空，不能下载';
 
 /** Codes the gate answers with a dialog of its own (login, membership, recharge): ours steps aside. */
 const GATED = new Set(['LOGIN_REQUIRED', 'VIP_REQUIRED', 'SVIP_REQUIRED', 'INSUFFICIENT_COINS']);

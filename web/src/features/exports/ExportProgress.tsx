@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { BATCH_SIZE } from '../../../../worker/src/exports/constants';
 import { AppLink } from '../../ui/AppLink';
 import { toast } from '../../ui/toast';
 import { isPending, jobRecordsQueryOptions, type DownloadRecord, type ExportCreated } from './queries';
@@ -77,7 +78,7 @@ export function ExportProgress({ created, onClose }: { created: ExportCreated; o
         {fig.percent}%
       </progress>
       <p className="export-rows">
-        共 {created.rows} 家公司{created.batches > 1 ? `，${created.batches} 个文件（每批 2000 条）` : ''}
+        共 {created.rows} 家公司{created.batches > 1 ? `，${created.batches} 个文件（每批 ${BATCH_SIZE} 条）` : ''}
         {created.jzb_down > 0 ? `，已扣除 ${created.jzb_down} 桔子币` : ''}
       </p>
       {(slow || created.batches > 1) && fig.pending && (

@@ -1,7 +1,8 @@
+import { BATCH_SIZE, RETENTION_DAYS } from '../../../../worker/src/exports/constants';
 import { ExportBatchPicker, type BatchChoice } from './ExportBatchPicker';
 import type { ExportQuote } from './queries';
 
-export const BATCH_HINT = '数据量较大，建议分批下载（每批 2000 条）；如下载失败，请等待 5 分钟后到个人下载中心下载。';
+export const BATCH_HINT = `数据量较大，建议分批下载（每批 ${BATCH_SIZE} 条）；如下载失败，请等待 5 分钟后到个人下载中心下载。`;
 
 /** Rows and coins of the chosen range. */
 export function chosenFigures(quote: ExportQuote, choice: BatchChoice) {
@@ -57,7 +58,7 @@ export function ExportQuoteView({
       </dl>
       <p className="export-rule">计费规则：{quote.price_rule}</p>
       <p className="export-after">
-        {free ? '' : `导出后余额 ${quote.jzb_num - fig.coins} 桔子币。`}文件生成后保留 7 天，可在个人下载中心再次下载。
+        {free ? '' : `导出后余额 ${quote.jzb_num - fig.coins} 桔子币。`}文件生成后保留 {RETENTION_DAYS} 天，可在个人下载中心再次下载。
       </p>
     </div>
   );

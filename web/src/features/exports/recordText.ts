@@ -1,3 +1,4 @@
+import { DOWNLOAD_STATUS, RETENTION_DAYS } from '../../../../worker/src/exports/constants';
 import type { DownloadRecord } from './queries';
 
 /** 'YYYY-MM-DD HH:mm' in the browser's time zone, from epoch ms. */
@@ -10,27 +11,18 @@ export function formatDateTime(ms: number | null | undefined): string {
 
 /** The download centre's status words. The server's status_text adds detail (retries, refunded coins). */
 export function statusLabel(r: Pick<DownloadRecord, 'status' | 'refunded' | 'requeues' | 'status_text'>): string {
-  switch (r.status) {
-    case 'queued':
-      // Sent to the queue again after its work was lost (the stack stopped, a message went missing):
-      // the server's '重新排队中（第 N 次）' says so, and that the file is still on its way.
-      return r.requeues > 0 ? r.status_text : '排队中';
-    case 'generating':
-      return '生成中';
-    case 'done':
-      return '已完成';
-    case 'failed':
-      return r.refunded ? '失败（已退款）' : '失败（退款处理中）';
-    case 'expired':
-      return '已过期';
-  }
+  if (r.status === 'failed') return `${DOWNLOAD_STATUS.failed}${r.refunded ? '（已退款）' : '（退款处理中）'}`;
+  // Sent to the queue again after its work was lost (the stack stopped, a message went missing):
+  // the server's '重新排队中（第 N 次）' says so, and that the file is still on its way.
+  if (r.status === 'queued' && r.requeues > 0) return r.status_text;
+  return DOWNLOAD_STATUS[r.status];
 }
 
-/** How long the file is kept: the spec's 7 days from when it was made. */
+/** How long the file is kept: RETENTION_DAYS (the spec's 7 days) from when it was made. */
 export function retentionText(r: Pick<DownloadRecord, 'status' | 'expires_at'>): string {
-  if (r.status === 'done' && r.expires_at) return `文件保留7天，至 ${formatDateTime(r.expires_at)}`;
-  if (r.status === 'queued' || r.status === 'generating') return '生成后保留7天';
-  if (r.status === 'expired') return '文件已过期（保留7天）';
+  if (r.status === 'done' && r.expires_at) return `文件保留${RETENTION_DAYS}天，至 ${formatDateTime(r.expires_at)}`;
+  if (r.status === 'queued' || r.status === 'generating') return `生成后保留${RETENTION_DAYS}天`;
+  if (r.status === 'expired') return `文件已过期（保留${RETENTION_DAYS}天）`;
   return '—';
 }
 

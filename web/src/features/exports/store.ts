@@ -15,7 +15,7 @@ import { createStore, useStore } from '../../lib/store';
  * Without `page` the whole result is exported in 2000-row files (one download record each);
  * with `page` + `per_page: 2000` exactly that slice becomes one file (the dialog's batch buttons).
  *
- * closure_down down_type -> kind (CLOSURE_DOWN_KINDS below):
+ * closure_down down_type -> kind (CLOSURE_DOWN_KINDS in worker/src/closure/constants.ts):
  *   closed-company list (0), filters + one 2000-row batch:
  *     openExport({ kind: 'closure', params: { com_prov: '北京', cat_id: 3, fund_status: 2, keyword: '单车', sort: 1, page: 2, per_page: 2000 },
  *                  from: 'deathCompany', title: '死亡公司列表（第2001-4000条）' })
@@ -26,7 +26,7 @@ import { createStore, useStore } from '../../lib/store';
  *   financing top100 (4):      { kind: 'closure_amount_top', params: { cat_id, com_prov, sort }, from: 'deathRank' }
  *   valuation top100 (5):      { kind: 'closure_valuation_top', params: {}, from: 'deathRank' }
  *   horse / unicorn (6):       { kind: 'closure_horse_unicorn', params: { horse_unicorn: 1 } (1 千里马, 2 独角兽), from: 'deathRank' }
- * starmarket_company_down type -> kind (STARMARKET_DOWN_KINDS below):
+ * starmarket_company_down type -> kind (STARMARKET_DOWN_KINDS in worker/src/exports/constants.ts):
  *   applicants (1):            { kind: 'starmarket_applicants', params: { state, keyword, cat_id, com_prov }, from: 'starMarket' }
  *   listed (4):                { kind: 'starmarket_listed', params: { keyword, cat_id, com_prov }, from: 'starMarket' }
  *   financing ranking (2):     { kind: 'starmarket_amount_top', params: { number: 100 }, from: 'starMarket' }
@@ -42,25 +42,6 @@ export interface ExportRequest {
   /** What is exported, shown as the dialog's subject, e.g. '死亡公司列表（第1-2000条）'; defaults to the server's title. */
   title?: string;
 }
-
-/** closure_down's down_type (cardinal_type) -> export kind. */
-export const CLOSURE_DOWN_KINDS = {
-  0: 'closure',
-  1: 'closure_reason',
-  2: 'closure_track',
-  3: 'closure_album',
-  4: 'closure_amount_top',
-  5: 'closure_valuation_top',
-  6: 'closure_horse_unicorn',
-} as const;
-
-/** starmarket_company_down's type -> export kind. */
-export const STARMARKET_DOWN_KINDS = {
-  1: 'starmarket_applicants',
-  2: 'starmarket_amount_top',
-  3: 'starmarket_valuation_top',
-  4: 'starmarket_listed',
-} as const;
 
 /** The open export, with a serial so that the same request clicked twice starts a fresh intent. */
 export interface OpenExport {

@@ -1,3 +1,5 @@
+import { CLOSURE_PAGES } from '../closure/closurePages';
+
 /**
  * The product's areas, in header order. Each area registers its own routes under web/src/routes;
  * `paths` are the first path segments that belong to it (for the active link).
@@ -26,7 +28,7 @@ export const AREAS: readonly Area[] = [
     label: '死亡公司',
     title: '死亡公司数据库',
     href: '/deathCompany',
-    paths: ['deathCompany', 'deathReason', 'deathTrack', 'deathRank', 'deathReport'],
+    paths: CLOSURE_PAGES.map((p) => p.to.slice(1)),
     summary: '关闭的创业公司与倒闭原因，按赛道、专辑、烧钱排行回看，还可以为它们上一炷香。',
   },
   {

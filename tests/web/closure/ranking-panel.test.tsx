@@ -1,0 +1,97 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { RankingPanel } from '../../../web/src/features/closure/RankingPanel';
+import { setToken } from '../../../web/src/lib/token';
+import { meBody, okBody, renderInApp, resetApp, stubApi, visit } from '../helpers';
+
+beforeEach(() => {
+  resetApp();
+  visit('/deathCompany');
+});
+afterEach(resetApp);
+
+const companies = [
+  { com_id: 1, com_name: '甲单车', logo: '', total: 300 },
+  { com_id: 2, com_name: '乙外卖', logo: '', total: 200 },
+  { com_id: 3, com_name: '丙电商', logo: '', total: 100 },
+  { com_id: 4, com_name: '丁社交', logo: '', total: 50 },
+];
+const reasons = [{ id: 31, p_id: 3, name: '资金链断裂', total: 88 }];
+
+function stubRankings(loggedIn = true) {
+  if (loggedIn) setToken('user-token');
+  return stubApi({
+    'GET /api/user/info': { body: meBody() },
+    'GET /api/closure/incense_top': () => ({ body: okBody(lastType() === '2' ? reasons : companies) }),
+  });
+}
+
+/** The type of the latest incense_top request. */
+function lastType(): string | null {
+  const calls = vi.mocked(fetch).mock.calls;
+  return new URL(String(calls[calls.length - 1][0]), 'http://localhost').searchParams.get('type');
+}
+
+function Page() {
+  return (
+    <>
+      <p>页面正文</p>
+      <RankingPanel />
+    </>
+  );
+}
+
+describe('RankingPanel', () => {
+  it('is closed by default, toggles open, highlights the top 3 and closes on a click outside', async () => {
+    stubRankings();
+    await renderInApp(<Page />);
+    const toggle = screen.getByRole('button', { name: /上香榜/ });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByRole('region', { name: '上香排行榜' })).toBeNull();
+
+    fireEvent.click(toggle);
+    const panel = screen.getByRole('region', { name: '上香排行榜' });
+    await within(panel).findByText('甲单车');
+    const rows = within(panel).getAllByRole('listitem');
+    expect(rows.map((r) => r.querySelector('.ranking-no')?.className.includes('is-top'))).toEqual([true, true, true, false]);
+    expect(rows[0].textContent).toContain('300 炷');
+    expect(within(panel).getByRole('link', { name: '甲单车' }).getAttribute('href')).toBe(`/deathCompany?company=${encodeURIComponent('甲单车')}`);
+
+    // Clicks inside keep it open; a click anywhere else closes it.
+    fireEvent.click(rows[3]);
+    expect(screen.queryByRole('region', { name: '上香排行榜' })).not.toBeNull();
+    fireEvent.click(screen.getByText('页面正文'));
+    expect(screen.queryByRole('region', { name: '上香排行榜' })).toBeNull();
+
+    fireEvent.click(toggle);
+    expect(screen.getByRole('region', { name: '上香排行榜' })).toBeTruthy();
+    fireEvent.click(toggle);
+    expect(screen.queryByRole('region', { name: '上香排行榜' })).toBeNull();
+
+    fireEvent.click(toggle);
+    fireEvent.keyDown(document.body, { key: 'Escape' });
+    expect(screen.queryByRole('region', { name: '上香排行榜' })).toBeNull();
+  });
+
+  it('原因榜 lists reasons linking to /deathReason?parent_id=&child_id=', async () => {
+    stubRankings();
+    await renderInApp(<Page />);
+    fireEvent.click(screen.getByRole('button', { name: /上香榜/ }));
+    const tab = screen.getByRole('tab', { name: '原因榜' });
+    fireEvent.mouseDown(tab);
+    fireEvent.click(tab);
+    const link = await screen.findByRole('link', { name: '资金链断裂' });
+    expect(link.getAttribute('href')).toBe('/deathReason?parent_id=3&child_id=31');
+  });
+
+  it('a visitor sees the company ranking; switching tab or following a row opens the login dialog', async () => {
+    stubRankings(false);
+    await renderInApp(<Page />);
+    fireEvent.click(screen.getByRole('button', { name: /上香榜/ }));
+    const link = await screen.findByRole('link', { name: '甲单车' });
+    const before = window.location.pathname + window.location.search;
+    fireEvent.click(link);
+    await screen.findByRole('dialog', { name: '登录' });
+    expect(window.location.pathname + window.location.search).toBe(before);
+  });
+});
