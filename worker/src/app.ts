@@ -7,6 +7,7 @@ import { closureCommentRoutes, closureRoutes } from './closure/routes';
 import * as schema from './db';
 import { exportRoutes } from './exports/routes';
 import { followRoutes } from './follow/routes';
+import { starmarketRoutes } from './starmarket/routes';
 import { docsRoutes } from './lib/docs';
 import { errorResponse } from './lib/envelope';
 import { ApiError } from './lib/errors';
@@ -24,7 +25,8 @@ const api = createArea()
   .route('/closure', declared(closureRoutes))
   .route('/', declared(closureCommentRoutes))
   .route('/', declared(exportRoutes))
-  .route('/follow', declared(followRoutes));
+  .route('/follow', declared(followRoutes))
+  .route('/starmarket', declared(starmarketRoutes));
 
 const app = createArea();
 

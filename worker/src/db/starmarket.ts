@@ -46,6 +46,8 @@ export const starmarketCompanies = sqliteTable(
     index('smc_name_idx').on(t.comName),
     index('smc_money_idx').on(t.totalMoney),
     index('smc_count_money_idx').on(t.countMoney),
+    // The institution ranking and its case companies join financing events to STAR companies by com_id.
+    index('smc_com_idx').on(t.comId),
   ],
 );
 

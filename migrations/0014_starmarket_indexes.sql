@@ -1,0 +1,1 @@
+CREATE INDEX `smc_com_idx` ON `starmarket_companies` (`com_id`);
