@@ -3,7 +3,7 @@
  * keyword on the file name; 20 per page) and one company's own filings (5 per page in its
  * detail), newest first; /starmarket/type_list gives the type options.
  */
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { disclosureTypes, disclosures as d, starmarketCompanies as m } from '../db';
 import type { Db } from '../env';
 import { offsetOf } from '../lib/pagination';
@@ -24,34 +24,35 @@ export async function listDisclosures(db: Db, p: DisclosureParams) {
   if (p.type !== undefined) conds.push(eq(d.typeId, p.type));
   if (p.keyword) conds.push(sql`${d.fileName} LIKE ${likeAnywhere(p.keyword)} ESCAPE '\\'`);
   const where = conds.length ? and(...conds) : undefined;
-  const [rows, countRows] = await db.batch([
+  // The page's ids first, so the rows OFFSET skips are read from the index only.
+  const pageIds = db.select({ id: d.id }).from(d).where(where).orderBy(desc(d.disclosureTime), desc(d.id)).limit(p.per_page).offset(offsetOf(p.page, p.per_page));
+  const [rows, countRows, types] = await db.batch([
     db
       .select({
         id: d.id,
         mComId: d.mComId,
         comName: m.comName,
         typeId: d.typeId,
-        typeName: disclosureTypes.name,
         fileName: d.fileName,
         url: d.url,
         time: d.disclosureTime,
       })
       .from(d)
       .leftJoin(m, eq(m.mComId, d.mComId))
-      .leftJoin(disclosureTypes, eq(disclosureTypes.id, d.typeId))
-      .where(where)
-      .orderBy(desc(d.disclosureTime), desc(d.id))
-      .limit(p.per_page)
-      .offset(offsetOf(p.page, p.per_page)),
+      .where(inArray(d.id, pageIds))
+      .orderBy(desc(d.disclosureTime), desc(d.id)),
     db.select({ n: sql<number>`count(*)` }).from(d).where(where),
+    // The few type names once, rather than one lookup per row.
+    disclosureTypeList(db),
   ]);
+  const typeName = new Map(types.map((t) => [t.id, t.name]));
   return {
     info: rows.map((r) => ({
       id: r.id,
       m_com_id: r.mComId,
       com_name: r.comName ?? '',
       type_id: r.typeId,
-      type_name: r.typeName ?? '',
+      type_name: typeName.get(r.typeId) ?? '',
       file_name: r.fileName,
       url: r.url,
       disclosure_time: formatYmd(r.time),

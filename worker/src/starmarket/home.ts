@@ -8,7 +8,7 @@ import { policies } from '../db';
 import type { Db } from '../env';
 import { formatYmd } from '../lib/time';
 import { HOME_SIZE } from './constants';
-import { selectStarRows, toStarRow } from './rows';
+import { selectStarRows, toStarRows } from './rows';
 import { starConditions, starOrder, type Listed } from './select';
 
 /** The region policies are filed under for the STAR market (/policy?region=科创板). */
@@ -16,7 +16,7 @@ export const STAR_REGION = '科创板';
 
 export async function homeCompanies(db: Db, listed: Listed) {
   const rows = await selectStarRows(db).where(and(...starConditions({}, listed))).orderBy(...starOrder()).limit(HOME_SIZE);
-  return rows.map(toStarRow);
+  return toStarRows(db, rows);
 }
 
 export async function homeRules(db: Db) {

@@ -3,13 +3,13 @@
  * listed companies (/starmarket/listed), 10 per page, newest acceptance first; plus the review
  * state counts of the applicant tab under its current filters (/starmarket/state_list).
  */
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { starmarketCompanies as m, starmarketStates } from '../db';
 import type { Db } from '../env';
 import { ApiError } from '../lib/errors';
 import { offsetOf } from '../lib/pagination';
 import { LISTED_STATE, STAR_PAGE_SIZE } from './constants';
-import { countOf, selectStarRows, toStarRow } from './rows';
+import { countOf, selectStarRows, toStarRows } from './rows';
 import type { StarRow } from './schemas';
 import { starConditions, starOrder, type Listed, type StarFilter } from './select';
 
@@ -21,15 +21,13 @@ export interface StarListParams extends StarFilter {
 export async function listStar(db: Db, p: StarListParams, listed: Listed): Promise<{ info: StarRow[]; total: number }> {
   const perPage = p.per_page ?? STAR_PAGE_SIZE;
   const where = and(...starConditions(p, listed));
+  // The page's ids first (the rows skipped by OFFSET are read from the index only), then those rows.
+  const pageIds = db.select({ id: m.mComId }).from(m).where(where).orderBy(...starOrder()).limit(perPage).offset(offsetOf(p.page, perPage));
   const [rows, countRows] = await db.batch([
-    selectStarRows(db)
-      .where(where)
-      .orderBy(...starOrder())
-      .limit(perPage)
-      .offset(offsetOf(p.page, perPage)),
+    selectStarRows(db).where(inArray(m.mComId, pageIds)).orderBy(...starOrder()),
     countOf(db, where),
   ]);
-  return { info: rows.map(toStarRow), total: countRows[0]?.n ?? 0 };
+  return { info: await toStarRows(db, rows), total: countRows[0]?.n ?? 0 };
 }
 
 /**

@@ -7,21 +7,22 @@ import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import { investEventInvestors as iei, investEvents as ev, investFirms, starmarketCompanies as m } from '../db';
 import type { Db } from '../env';
 import { FIRM_CASES } from './constants';
-import { selectStarRows, toStarRow } from './rows';
+import { selectStarRows, toStarRows } from './rows';
 
 /** Read from the head of smc_money_idx: at most `limit` index entries. */
 export async function amountTop(db: Db, limit: number) {
   const rows = await selectStarRows(db).where(gt(m.totalMoney, 0)).orderBy(desc(m.totalMoney), desc(m.mComId)).limit(limit);
-  return rows.map((r, i) => ({ rank: i + 1, ...toStarRow(r) }));
+  return (await toStarRows(db, rows)).map((r, i) => ({ rank: i + 1, ...r }));
 }
 
 /** Read from the head of smc_count_money_idx (only listed companies have an opening market value). */
 export async function valuationTop(db: Db, limit: number) {
   const rows = await selectStarRows(db)
-    .where(and(gt(m.countMoney, 0), eq(m.isListed, 1)))
+    // The unary + keeps SQLite on smc_count_money_idx instead of reading every listed company and sorting.
+    .where(and(gt(m.countMoney, 0), sql`+${m.isListed} = 1`))
     .orderBy(desc(m.countMoney), desc(m.mComId))
     .limit(limit);
-  return rows.map((r, i) => ({ rank: i + 1, ...toStarRow(r) }));
+  return (await toStarRows(db, rows)).map((r, i) => ({ rank: i + 1, ...r }));
 }
 
 /**

@@ -21,9 +21,9 @@ export async function reviewTiming(db: Db, p: Omit<StarFilter, 'state'>, now = D
     db.select().from(starmarketStates).orderBy(asc(starmarketStates.sort), asc(starmarketStates.id)),
     db.all<{ state_id: number; num: number; median_days: number }>(sql`
       WITH entered AS (
-        SELECT ${m.stateId} AS state_id,
-          (SELECT max(${st.time}) FROM ${st} WHERE ${st.mComId} = ${m.mComId} AND ${st.time} > 0) AS day
-        FROM ${m} WHERE ${where}
+        SELECT ${m.stateId} AS state_id, ${st.time} AS day
+        FROM ${m} JOIN ${st} ON ${st.mComId} = ${m.mComId} AND ${st.state} = ${m.stateId} AND ${st.time} > 0
+        WHERE ${where}
       ),
       waited AS (
         SELECT state_id, julianday(${today}) - ${isoDay(sql.raw('day'))} AS days FROM entered WHERE day IS NOT NULL
