@@ -12,7 +12,6 @@ import {
   timingQueryOptions,
   type ProjectTab,
 } from '../../features/starmarket/queries/starmarket';
-import { StarLoginWall } from '../../features/starmarket/StarLoginWall';
 import { StarTable } from '../../features/starmarket/StarTable';
 import { TimingChart } from '../../features/starmarket/TimingChart';
 import { requireLogin } from '../../lib/gate';
@@ -37,29 +36,35 @@ export const Route = createFileRoute('/kcb/project')({
   errorComponent: StarError,
 });
 
-/** Spec §2 /kcb/project: applicant (default) and listed tabs, kept in the URL (type=shangshi). */
+/**
+ * Spec §2 /kcb/project: applicant (default) and listed tabs, kept in the URL (type=shangshi).
+ * A visitor sees page 1 of the applicants with the default filters (as the worker allows); any
+ * filter, page, tab, export or row click asks them to log in.
+ */
 function ProjectPage() {
-  const { loggedIn } = useViewer();
   return (
     <>
       <h1>科创板企业</h1>
-      {loggedIn ? <ProjectContent /> : <StarLoginWall what="科创板申报与上市企业" />}
+      <ProjectContent />
     </>
   );
 }
 
 function ProjectContent() {
-  const search = Route.useSearch();
+  const { loggedIn } = useViewer();
+  const urlSearch = Route.useSearch();
+  // A visitor's view is the default one, whatever the link says.
+  const search = loggedIn ? urlSearch : {};
   const navigate = Route.useNavigate();
   const hash = useRouterState({ select: (s) => s.location.hash });
-  const tab: ProjectTab = search.type === LISTED_TAB || hash === LISTED_TAB ? 'shangshi' : 'shenbao';
+  const tab: ProjectTab = loggedIn && (search.type === LISTED_TAB || hash === LISTED_TAB) ? 'shangshi' : 'shenbao';
   const listed = tab === 'shangshi';
   const filters = { keyword: search.keyword, cat_id: search.cat_id, com_prov: search.com_prov };
   const page = search.page ?? 1;
   const list = useQuery(projectQueryOptions({ tab, ...filters, state: listed ? undefined : search.state, page }));
   const options = useQuery(filtersQueryOptions());
   const states = useQuery({ ...stateListQueryOptions(filters), enabled: !listed });
-  const timing = useQuery({ ...timingQueryOptions(filters), enabled: !listed });
+  const timing = useQuery({ ...timingQueryOptions(filters), enabled: !listed && loggedIn });
   const [keyword, setKeyword] = useState(search.keyword ?? '');
   useEffect(() => setKeyword(search.keyword ?? ''), [search.keyword]);
 
@@ -72,12 +77,14 @@ function ProjectContent() {
     go({ keyword: keyword.trim() || undefined });
   };
   const exportData = () =>
-    openExport({
-      kind: listed ? STARMARKET_DOWN_KINDS[4] : STARMARKET_DOWN_KINDS[1],
-      params: { ...filters, state: listed ? undefined : search.state },
-      from: 'kcb',
-      title: listed ? '科创板上市企业' : '科创板申报企业',
-    });
+    requireLogin(() =>
+      openExport({
+        kind: listed ? STARMARKET_DOWN_KINDS[4] : STARMARKET_DOWN_KINDS[1],
+        params: { ...filters, state: listed ? undefined : search.state },
+        from: 'kcb',
+        title: listed ? '科创板上市企业' : '科创板申报企业',
+      }),
+    );
 
   return (
     <section className="star-card">
@@ -114,7 +121,14 @@ function ProjectContent() {
           onChange={(v) => go({ cat_id: v ? Number(v) : undefined })}
         />
         <form className="star-search" onSubmit={submit} role="search">
-          <input type="search" value={keyword} onChange={(e) => setKeyword(e.target.value)} placeholder="搜索公司简称" aria-label="搜索公司简称" maxLength={50} />
+          <input
+            type="search"
+            value={keyword}
+            onChange={(e) => setKeyword(e.target.value)}
+            placeholder="搜索公司简称"
+            aria-label="搜索公司简称"
+            maxLength={50}
+          />
           <button type="submit" className="btn btn-sm">
             搜索
           </button>
