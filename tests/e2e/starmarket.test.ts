@@ -135,19 +135,22 @@ describe('/kcb/{id}', () => {
 });
 
 describe('STAR exports', () => {
+  const ACCOUNT = 'user@demo.local';
+  // A plain user pays one coin for these 10 rows; the VIP and super-VIP download centres are left to
+  // the export tests, which count their records.
   it('the financing top 10 is exported through the pipeline and read back by openpyxl', async () => {
-    const top = await post<{ rank: number; com_name: string; total_money: number }[]>('/starmarket/amount_top', 'svip@demo.local');
-    const job = await post<{ record_id: number }>('/export/starmarket_company_down', 'svip@demo.local', { type: 2, number: 10 }, { 'Idempotency-Key': `kcb-e2e-${Date.now()}` });
+    const top = await post<{ rank: number; com_name: string; total_money: number }[]>('/starmarket/amount_top', ACCOUNT);
+    const job = await post<{ record_id: number }>('/export/starmarket_company_down', ACCOUNT, { type: 2, number: 10 }, { 'Idempotency-Key': `kcb-e2e-${Date.now()}` });
     const deadline = Date.now() + 60_000;
     for (;;) {
-      const res = await fetch(`${baseURL()}/api/downloads/${job.record_id}`, { headers: { Authorization: `Bearer ${tokens['svip@demo.local']}` } });
+      const res = await fetch(`${baseURL()}/api/downloads/${job.record_id}`, { headers: { Authorization: `Bearer ${tokens[ACCOUNT]}` } });
       const status = ((await res.json()) as { data: { status: string } }).data.status;
       if (status === 'done') break;
       expect(status).not.toBe('failed');
       if (Date.now() > deadline) throw new Error(`export not done in 60 s: ${status}`);
       await new Promise((r) => setTimeout(r, 500));
     }
-    const res = await fetch(`${baseURL()}/api/downloads/${job.record_id}/file`, { headers: { Authorization: `Bearer ${tokens['svip@demo.local']}` } });
+    const res = await fetch(`${baseURL()}/api/downloads/${job.record_id}/file`, { headers: { Authorization: `Bearer ${tokens[ACCOUNT]}` } });
     expect(res.status).toBe(200);
     const file = path.join(inject('artifactsDir'), 'kcb-amount-top.xlsx');
     writeFileSync(file, Buffer.from(await res.arrayBuffer()));
