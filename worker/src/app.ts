@@ -7,6 +7,7 @@ import { closureCommentRoutes, closureRoutes } from './closure/routes';
 import * as schema from './db';
 import { exportRoutes } from './exports/routes';
 import { followRoutes } from './follow/routes';
+import { starmarketRoutes } from './starmarket/routes';
 import { docsRoutes } from './lib/docs';
 import { errorResponse } from './lib/envelope';
 import { ApiError } from './lib/errors';
@@ -31,7 +32,8 @@ const api = createArea()
   .route('/follow', declared(followRoutes))
   .route('/', declared(orderRoutes))
   .route('/', declared(saasRoutes))
-  .route('/group', declared(shareRoutes));
+  .route('/group', declared(shareRoutes))
+  .route('/starmarket', declared(starmarketRoutes));
 
 const app = createArea();
 

@@ -46,6 +46,12 @@ export const starmarketCompanies = sqliteTable(
     index('smc_name_idx').on(t.comName),
     index('smc_money_idx').on(t.totalMoney),
     index('smc_count_money_idx').on(t.countMoney),
+    // The institution ranking and its case companies join financing events to STAR companies by com_id.
+    index('smc_com_idx').on(t.comId),
+    // Each tab (is_listed) filtered by one field and paged in acceptance order reads only its own rows.
+    index('smc_listed_prov_accept_idx').on(t.isListed, t.comProv, t.acceptanceTime),
+    index('smc_listed_cat_accept_idx').on(t.isListed, t.catId, t.acceptanceTime),
+    index('smc_listed_state_accept_idx').on(t.isListed, t.stateId, t.acceptanceTime),
   ],
 );
 

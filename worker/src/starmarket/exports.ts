@@ -10,7 +10,8 @@ import { sectors, starmarketCompanies as m, starmarketStates } from '../db';
 import { STARMARKET_DOWN_KINDS } from '../exports/constants';
 import { slice } from '../exports/schemas';
 import type { ExportColumn, ExportKind, ExportQuery } from '../exports/types';
-import { likeAnywhere, MAX_ID, optInt, optText } from '../lib/params';
+import { MAX_ID, optInt, optText } from '../lib/params';
+import { starConditions, starSortKey } from './select';
 
 const COLUMNS: ExportColumn[] = [
   { key: 'com_name', header: '公司简称', width: 16, type: 'text' },
@@ -54,20 +55,11 @@ const listFilters = {
 const applicantParams = z.object({ ...listFilters, state: optInt('审核状态', 1, MAX_ID) });
 const listedParams = z.object(listFilters);
 
-function filterWhere(p: { keyword?: string; cat_id?: number; com_prov?: string; state?: number }, listed: 0 | 1): SQL[] {
-  const where = [eq(m.isListed, listed)];
-  if (p.keyword) where.push(sql`${m.comName} LIKE ${likeAnywhere(p.keyword)} ESCAPE '\\'`);
-  if (p.cat_id !== undefined) where.push(eq(m.catId, p.cat_id));
-  if (p.com_prov !== undefined) where.push(eq(m.comProv, p.com_prov));
-  if (p.state !== undefined) where.push(eq(m.stateId, p.state));
-  return where;
-}
-
 const byAcceptance = (where: SQL[]): ExportQuery => ({
   from: sql`${m}`,
   joins: JOINS,
   where,
-  key: [sql`${m.acceptanceTime}`, sql`${m.mComId}`],
+  key: starSortKey(),
   dir: 'DESC',
   select: SELECT,
 });
@@ -79,7 +71,7 @@ export const starmarketApplicants: ExportKind<z.infer<typeof applicantParams>> =
   params: applicantParams,
   columns: COLUMNS,
   title: async () => '科创板申报企业',
-  query: (p) => byAcceptance(filterWhere(p, 0)),
+  query: (p) => byAcceptance(starConditions(p, 0)),
 };
 
 /** type 4: listed companies. */
@@ -89,7 +81,7 @@ export const starmarketListed: ExportKind<z.infer<typeof listedParams>> = {
   params: listedParams,
   columns: COLUMNS,
   title: async () => '科创板上市企业',
-  query: (p) => byAcceptance(filterWhere(p, 1)),
+  query: (p) => byAcceptance(starConditions(p, 1)),
 };
 
 /** The rank page downloads its top 10 ("arguments 10"); up to 100 may be asked for. */

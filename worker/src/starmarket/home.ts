@@ -1,0 +1,35 @@
+/**
+ * /kcb home data (/starmarket/home, or one part at a time: /starmarket/home/com, /home/listed,
+ * /home/rule): the newest applications, the newest listed companies and the STAR-market rules,
+ * each read from the head of an index.
+ */
+import { and, desc, eq } from 'drizzle-orm';
+import { policies } from '../db';
+import type { Db } from '../env';
+import { formatYmd } from '../lib/time';
+import { HOME_SIZE } from './constants';
+import { selectStarRows, toStarRows } from './rows';
+import { starConditions, starOrder, type Listed } from './select';
+
+/** The region policies are filed under for the STAR market (/policy?region=科创板). */
+export const STAR_REGION = '科创板';
+
+export async function homeCompanies(db: Db, listed: Listed) {
+  const rows = await selectStarRows(db).where(and(...starConditions({}, listed))).orderBy(...starOrder()).limit(HOME_SIZE);
+  return toStarRows(db, rows);
+}
+
+export async function homeRules(db: Db) {
+  const rows = await db
+    .select({ id: policies.id, title: policies.title, ref: policies.referenceNumber, put: policies.putTime })
+    .from(policies)
+    .where(eq(policies.region, STAR_REGION))
+    .orderBy(desc(policies.putTime), desc(policies.id))
+    .limit(HOME_SIZE);
+  return rows.map((r) => ({ id: r.id, title: r.title, reference_number: r.ref, put_time: formatYmd(r.put) }));
+}
+
+export async function homeData(db: Db) {
+  const [com, listed, rule] = await Promise.all([homeCompanies(db, 0), homeCompanies(db, 1), homeRules(db)]);
+  return { com, listed, rule };
+}

@@ -1,0 +1,85 @@
+/**
+ * How a STAR-market company becomes a list row (spec §3). A page reads its companies joined to the
+ * company database by primary key; the names (sector, sub-sector, review state, round) then come
+ * from the small taxonomy tables for just the ids on the page. Rows read stay about three per row
+ * returned plus a few dozen, instead of one more lookup per row for each name.
+ */
+import { eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { companies, rounds, sectors, starmarketCompanies as m, starmarketStates } from '../db';
+import type { Db } from '../env';
+import { formatYmd } from '../lib/time';
+import type { StarRow } from './schemas';
+
+const columns = {
+  mComId: m.mComId,
+  comId: m.comId,
+  logo: m.comLogo,
+  companyLogo: sql<string | null>`${companies.logo}`.as('company_logo'),
+  name: m.comName,
+  slogan: m.comSlogan,
+  prov: m.comProv,
+  city: m.comCity,
+  catId: m.catId,
+  seCatId: m.seCatId,
+  stateId: m.stateId,
+  acceptance: m.acceptanceTime,
+  update: m.acceptanceUpdateTime,
+  countMoney: m.countMoney,
+  money: m.money,
+  totalMoney: m.totalMoney,
+  roundId: companies.roundId,
+  lastInvse: companies.lastInvseDate,
+};
+
+/** The row SELECT; callers add where, order and limit, then pass the rows to `toStarRows`. */
+export const selectStarRows = (db: Db) => db.select(columns).from(m).leftJoin(companies, eq(companies.id, m.comId));
+
+type Selected = Awaited<ReturnType<ReturnType<typeof selectStarRows>['all']>>[number];
+
+const uniq = (xs: number[]) => [...new Set(xs)].filter((x) => x > 0);
+
+/** Names of the page's sectors, states and rounds, read by primary key. */
+export async function toStarRows(db: Db, rows: Selected[]): Promise<StarRow[]> {
+  if (!rows.length) return [];
+  const sectorIds = uniq(rows.flatMap((r) => [r.catId, r.seCatId]));
+  const stateIds = uniq(rows.map((r) => r.stateId));
+  const roundIds = uniq(rows.map((r) => r.roundId ?? 0));
+  const none = [-1];
+  const [sectorRows, stateRows, roundRows] = await db.batch([
+    db.select({ id: sectors.id, name: sectors.name }).from(sectors).where(inArray(sectors.id, sectorIds.length ? sectorIds : none)),
+    db.select({ id: starmarketStates.id, name: starmarketStates.name }).from(starmarketStates).where(inArray(starmarketStates.id, stateIds.length ? stateIds : none)),
+    db.select({ id: rounds.id, name: rounds.name }).from(rounds).where(inArray(rounds.id, roundIds.length ? roundIds : none)),
+  ]);
+  const sector = new Map(sectorRows.map((s) => [s.id, s.name]));
+  const state = new Map(stateRows.map((s) => [s.id, s.name]));
+  const round = new Map(roundRows.map((s) => [s.id, s.name]));
+  return rows.map((r) => {
+    const last = r.lastInvse ?? 0;
+    return {
+      m_com_id: r.mComId,
+      com_id: r.comId,
+      com_logo: r.logo || r.companyLogo || '',
+      com_name: r.name,
+      com_slogan: r.slogan,
+      com_prov: r.prov,
+      com_city: r.city,
+      cat_name: sector.get(r.catId) ?? '',
+      se_cat_name: sector.get(r.seCatId) ?? '',
+      state_id: r.stateId,
+      state_sub_name: state.get(r.stateId) ?? '',
+      acceptance_time: formatYmd(r.acceptance),
+      acceptance_update_time: formatYmd(r.update),
+      count_money: r.countMoney,
+      money: r.money,
+      total_money: r.totalMoney,
+      invse_round_id: r.roundId ?? 0,
+      invse_round_name: round.get(r.roundId ?? 0) ?? '',
+      invse_year: last ? Math.floor(last / 10000) : 0,
+      invse_month: last ? Math.floor(last / 100) % 100 : 0,
+      invse_day: last ? last % 100 : 0,
+    };
+  });
+}
+
+/** COUNT(*) of a selection (read through the index that drives its WHERE). */
+export const countOf = (db: Db, where: SQL | undefined) => db.select({ n: sql<number>`count(*)` }).from(m).where(where);
