@@ -5,6 +5,7 @@ import { openWallet } from '../coins';
 import { users } from '../db';
 import { ok } from '../lib/envelope';
 import { ApiError } from '../lib/errors';
+import { clientIp } from '../lib/params';
 import { createArea, defineRoute, jsonBody } from '../lib/route';
 import { currentUser } from './access';
 import { hashPassword, verifyPassword } from './password';
@@ -32,7 +33,6 @@ export const loginBody = z.object({
   password: z.string({ message: '请输入密码' }).min(1, '请输入密码').max(64, '密码最多64位'),
 });
 
-const clientIp = (h: (n: string) => string | undefined) => h('cf-connecting-ip') ?? h('x-real-ip') ?? 'local';
 
 /** The same answer for an unknown account and a wrong password. */
 const BAD_CREDENTIALS = '账号或密码错误';

@@ -41,3 +41,6 @@ export const optText = (label: string, max: number) =>
 
 /** LIKE pattern matching the keyword anywhere, with LIKE's own wildcards escaped (use with ESCAPE '\'). */
 export const likeAnywhere = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+
+/** The caller's address for per-IP limits: Cloudflare's header, a proxy's, or 'local' in dev. */
+export const clientIp = (header: (name: string) => string | undefined) => header('cf-connecting-ip') ?? header('x-real-ip') ?? 'local';

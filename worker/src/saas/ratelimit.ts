@@ -8,8 +8,6 @@ import { ApiError } from '../lib/errors';
 /** Requests to POST /api/saas_app_examination allowed per client IP per window (valid or not). */
 export const TRIAL_RATE_LIMIT = { perIp: 10, windowMs: 60 * 60 * 1000 } as const;
 
-export const clientIp = (header: (name: string) => string | undefined) => header('cf-connecting-ip') ?? header('x-real-ip') ?? 'local';
-
 /**
  * Counts this request in the caller's window (one statement, so concurrent requests all count)
  * and throws RATE_LIMITED with the seconds until the window ends once the count passes the limit.

@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { site } from '../../lib/site';
+import { FooterContact, FooterLegal } from '../layout/FooterParts';
 import './saas-footer.css';
 
 /**
@@ -15,22 +16,8 @@ export function SaasFooter({ phone }: { phone: boolean }) {
           <a href={site.dataApiHref}>数据API</a>
           <a href={site.mallHref}>桔子商城</a>
         </nav>
-        <address className="saas-footer-contact">
-          <span>
-            联系邮箱：<a href={`mailto:${site.email}`}>{site.email}</a>
-          </span>
-          <span>
-            联系电话：<a href={`tel:${site.phone}`}>{site.phone}</a>
-          </span>
-        </address>
-        <p className="saas-footer-legal">
-          <span>
-            © {site.copyrightYear} {site.name} 版权所有
-          </span>
-          <a href="https://beian.miit.gov.cn/" target="_blank" rel="noopener noreferrer">
-            {site.filing}
-          </a>
-        </p>
+        <FooterContact className="saas-footer-contact" />
+        <FooterLegal className="saas-footer-legal" />
       </div>
     </footer>
   );
