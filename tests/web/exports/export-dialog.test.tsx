@@ -83,8 +83,9 @@ describe('the export dialog', () => {
     await waitFor(() => expect(checks()).toBe(2));
   });
 
-  it('zero rows: the warning 数据为空，不能下载 and no dialog', async () => {
-    await openDialog({ 'POST /api/exports/check': { status: 400, body: { ...errorBody('BAD_REQUEST', '数据为空，不能下载'), rows: 0 } } });
+  it('zero rows (an answer, not a failed request): the warning 数据为空，不能下载 and no dialog', async () => {
+    const empty = quote({ rows: 0, batches: 0, files: [], jzb_down: 0, downloadable: false, msg: '数据为空，不能下载' });
+    await openDialog({ 'POST /api/exports/check': { body: okBody(empty) } });
     const notice = await screen.findByText('数据为空，不能下载');
     expect(notice.closest('.toast-warning')).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();

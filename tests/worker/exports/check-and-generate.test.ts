@@ -65,13 +65,22 @@ describe('export check (closure_down_check)', () => {
     expect(res.msg).toContain('超级VIP导出免费');
   });
 
-  it('zero rows is the warning 数据为空，不能下载', async () => {
+  it('zero rows is answered as data (200): not downloadable, 数据为空，不能下载; generating it is refused and charges nothing', async () => {
     const u = await makeUser({ coins: 100 });
-    const res = await errorOf(check(u.token, { down_type: 0, com_prov: '没有这个省' }));
-    expect(res.status).toBe(400);
-    expect(res).toMatchObject({ code: 'BAD_REQUEST', msg: '数据为空，不能下载' });
-    const pastEnd = await errorOf(check(u.token, { down_type: 0, com_prov: big.prov, page: 4, per_page: 2000 }));
-    expect(pastEnd.msg).toBe('数据为空，不能下载');
+    const res = await dataOf(check(u.token, { down_type: 0, com_prov: '没有这个省' }));
+    expect(res).toMatchObject({ rows: 0, batches: 0, files: [], jzb_down: 0, downloadable: false, msg: '数据为空，不能下载' });
+    const pastEnd = await dataOf(check(u.token, { down_type: 0, com_prov: big.prov, page: 4, per_page: 2000 }));
+    expect(pastEnd).toMatchObject({ rows: 0, downloadable: false, msg: '数据为空，不能下载' });
+    const refused = await errorOf(generate(u.token, { down_type: 0, com_prov: '没有这个省' }, `empty-export-${u.id}`));
+    expect(refused).toMatchObject({ status: 400, code: 'BAD_REQUEST', msg: '数据为空，不能下载' });
+    expect(await balance(u.id)).toBe(100);
+    expect(await jobsOf(u.id)).toEqual({ jobs: 0, records: 0 });
+  });
+
+  it('a user short of coins is answered as data too (200), never a failed request', async () => {
+    const u = await makeUser({ coins: 3 });
+    const res = await dataOf(check(u.token, { down_type: 0, com_prov: big.prov }));
+    expect(res).toMatchObject({ downloadable: false, jzb_num: 3 });
   });
 
   it('counts each down_type with its own filter', async () => {

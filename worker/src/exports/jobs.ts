@@ -10,7 +10,7 @@ import { ApiError } from '../lib/errors';
 import { issueError } from '../lib/route';
 import { countRows } from './keyset';
 import { exportKind } from './kinds';
-import { BATCH_SIZE, fileName, planBatches, type ExportPlan } from './plan';
+import { BATCH_SIZE, EMPTY_EXPORT_MSG, fileName, planBatches, type ExportPlan } from './plan';
 import { filePrice, priceRuleText, priceTier, type PriceTier } from './price';
 import { reconcileJob } from './reconcile';
 import { failRecord } from './records';
@@ -67,16 +67,18 @@ async function price(d1: D1Database, user: SessionUser, { kind, params }: Parsed
 const shortMsg = (rows: number, coins: number, balance: number) =>
   `本次导出共 ${rows} 家公司，需扣除 ${coins} 桔子币，当前余额 ${balance} 桔子币，余额不足，请先充值`;
 
-/** The check: rows, cost, balance and whether the user may go ahead. Zero rows is BAD_REQUEST '数据为空，不能下载'. */
+/** The check: rows, cost, balance and whether the user may go ahead; zero rows answers downloadable: false with '数据为空，不能下载'. */
 export async function quoteExport(d1: D1Database, user: SessionUser, req: ParsedExport): Promise<ExportQuote> {
   const p = await price(d1, user, req);
   const balance = await balanceOf(d1, user.id);
   const rows = p.plan.rows;
+  // Nothing to export is an answer, not a failure: the dialog shows the warning.
   const files = p.plan.batches.length;
-  const downloadable = p.tier === 'svip' || balance >= p.coins;
+  const downloadable = rows > 0 && (p.tier === 'svip' || balance >= p.coins);
   const rule = priceRuleText(p.tier);
   let msg: string;
-  if (p.tier === 'svip') msg = `本次导出共 ${rows} 家公司（${files} 个文件），${rule}`;
+  if (rows === 0) msg = EMPTY_EXPORT_MSG;
+  else if (p.tier === 'svip') msg = `本次导出共 ${rows} 家公司（${files} 个文件），${rule}`;
   else if (!downloadable) msg = shortMsg(rows, p.coins, balance);
   else msg = `本次导出共 ${rows} 家公司（${files} 个文件），需扣除 ${p.coins} 桔子币，当前余额 ${balance} 桔子币。${rule}`;
   return {
@@ -150,6 +152,7 @@ export async function createExport(env: Env, user: SessionUser, req: ParsedExpor
   }
 
   const p = await price(d1, user, req);
+  if (p.plan.rows === 0) throw new ApiError('BAD_REQUEST', EMPTY_EXPORT_MSG, { rows: 0 });
   const nonce = crypto.randomUUID();
   const jobCols = 'user_id, kind, title, params, total_rows, batches, coins, idempotency_key, op_nonce, created_at';
   const jobVals = [user.id, req.kind.name, p.title, JSON.stringify(req.params), p.plan.rows, p.plan.batches.length, p.coins, key, nonce, now];

@@ -23,7 +23,8 @@ export interface ExportPlan {
 }
 
 /**
- * Splits the rows (the first `limit` of them, when given) into 2000-row files. With `page` the request is one of the dialog's batch
+ * Splits the rows (the first `limit` of them, when given) into 2000-row files; no rows, no files
+ * (the check answers that as data, the generate call refuses it). With `page` the request is one of the dialog's batch
  * buttons (e.g. page 2, per_page 2000 = rows 2001-4000): exactly that slice, as one file.
  */
 export function planBatches(total: number, slice: ExportSlice): ExportPlan {
@@ -31,11 +32,11 @@ export function planBatches(total: number, slice: ExportSlice): ExportPlan {
     const perPage = slice.per_page ?? BATCH_SIZE;
     const offset = (slice.page - 1) * perPage;
     const rows = Math.min(perPage, total - offset);
-    if (rows <= 0) throw new ApiError('BAD_REQUEST', EMPTY_EXPORT_MSG, { rows: 0 });
+    if (rows <= 0) return { rows: 0, total, whole: false, batches: [] };
     return { rows, total, whole: offset === 0 && rows === total, batches: [{ batchNo: 1, offset, rows }] };
   }
   if (slice.limit !== undefined) total = Math.min(total, slice.limit);
-  if (total <= 0) throw new ApiError('BAD_REQUEST', EMPTY_EXPORT_MSG, { rows: 0 });
+  if (total <= 0) return { rows: 0, total, whole: true, batches: [] };
   const count = Math.ceil(total / BATCH_SIZE);
   if (count > MAX_BATCHES) {
     throw new ApiError('BAD_REQUEST', `单次导出最多 ${MAX_BATCHES * BATCH_SIZE} 条（本次 ${total} 条），请缩小筛选范围`, { rows: total });

@@ -30,7 +30,7 @@ const closureDownCheck = defineRoute({
   path: '/closure/closure_down_check',
   access: 'login',
   summary: '死亡公司导出检查：条数、需扣桔子币 jzb_down、余额 jzb_num、downloadable、msg',
-  note: 'down_type（或 cardinal_type）0-6 选导出类型，其余为该类型的筛选参数；number 为要下载的条数（不超过符合条件的条数，缺省为全部）；0 条返回 BAD_REQUEST「数据为空，不能下载」；down_type 1 需 VIP',
+  note: 'down_type（或 cardinal_type）0-6 选导出类型，其余为该类型的筛选参数；number 为要下载的条数（不超过符合条件的条数，缺省为全部）；0 条与余额不足都作为数据回答（downloadable: false 与 msg「数据为空，不能下载」或余额提示），生成接口仍拒绝；down_type 1 需 VIP',
   request: { query: S.closureDownInput },
   data: S.quote,
 });
