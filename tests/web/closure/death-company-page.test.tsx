@@ -145,13 +145,22 @@ describe('/deathCompany', () => {
     expect(listRequests()).toHaveLength(1);
   });
 
-  it('a visitor sees the login prompt bar by the pager; clicking page 2 opens the login dialog', async () => {
+  it('a visitor sees the login prompt bar instead of the pager; its button opens the login dialog', async () => {
     stubPage();
     const { router } = await renderPage();
     expect(screen.getByText('登录后可翻页、筛选和查看全部死亡公司')).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: '第 2 页' }));
+    expect(screen.queryByRole('navigation', { name: '分页' })).toBeNull();
+    expect(screen.queryByRole('button', { name: '第 2 页' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: '立即登录' }));
     await screen.findByRole('dialog', { name: '登录' });
     expect(router.state.location.search).toEqual({});
+  });
+
+  it('a signed-in user sees the pager and no login prompt bar', async () => {
+    stubPage({ loggedIn: true });
+    await renderPage();
+    expect(screen.getByRole('navigation', { name: '分页' })).toBeTruthy();
+    expect(screen.queryByText('登录后可翻页、筛选和查看全部死亡公司')).toBeNull();
   });
 
   it('debounces the keyword: one request 300 ms after the last keystroke', async () => {

@@ -40,7 +40,8 @@ describe('FailedCompanyList', () => {
   });
 
   it('shows pagination only when the total exceeds the page size of 10', async () => {
-    stubApi({});
+    setToken('tok-user');
+    stubApi({ 'GET /api/follow/status': { body: okBody({ followed: [] }) } });
     const rows = Array.from({ length: 10 }, (_, i) => failedCompany({ com_id: i + 1, com_name: `公司${i + 1}` }));
     const onPageChange = vi.fn();
     const first = await renderInApp(<FailedCompanyList companies={rows} total={10} page={1} onPageChange={onPageChange} />);
@@ -55,6 +56,15 @@ describe('FailedCompanyList', () => {
     expect(within(pager).getByLabelText('跳转页码')).toBeTruthy();
     fireEvent.click(within(pager).getByRole('button', { name: '第 2 页' }));
     expect(onPageChange).toHaveBeenCalledWith(2);
+  });
+
+  it('a visitor sees the login prompt bar instead of the pager', async () => {
+    stubApi({});
+    const rows = Array.from({ length: 10 }, (_, i) => failedCompany({ com_id: i + 1, com_name: `公司${i + 1}` }));
+    await renderInApp(<FailedCompanyList companies={rows} total={11} page={1} onPageChange={() => {}} />);
+    expect(screen.queryByRole('navigation', { name: '分页' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: '立即登录' }));
+    await screen.findByRole('dialog', { name: '登录' });
   });
 
   it('shows 暂无数据 for an empty list', async () => {

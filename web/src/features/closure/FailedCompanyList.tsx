@@ -4,7 +4,7 @@ import { useToken } from '../auth/me';
 import { AppLink } from '../../ui/AppLink';
 import { EmptyState } from '../../ui/EmptyState';
 import { Loading } from '../../ui/Loading';
-import { Pagination } from '../../ui/Pagination';
+import { PagerOrLoginBar } from '../auth/PagerOrLoginBar';
 import { FollowButton } from '../follow/FollowButton';
 import { LogoBadge } from '../../ui/LogoBadge';
 import { MetaLine } from '../../ui/MetaLine';
@@ -79,7 +79,7 @@ export function FailedCompanyList({ companies, total, page, onPageChange, loadin
           ))}
         </ul>
       )}
-      <Pagination total={total} page={page} pageSize={pageSize} onChange={onPageChange} />
+      <PagerOrLoginBar total={total} page={page} pageSize={pageSize} onChange={onPageChange} loginText="登录后可翻页查看更多死亡公司" />
     </section>
   );
 }

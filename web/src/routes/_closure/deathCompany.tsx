@@ -6,6 +6,7 @@ import { NON_VIP_MAX_PAGE } from '../../../../worker/src/auth/limits';
 import { CLOSURE_PAGE_SIZE } from '../../../../worker/src/closure/constants';
 import { EMPTY_EXPORT_MSG } from '../../../../worker/src/exports/constants';
 import { LoginPromptBar } from '../../features/auth/LoginPromptBar';
+import { PagerOrLoginBar } from '../../features/auth/PagerOrLoginBar';
 import { useViewer } from '../../features/auth/me';
 import { BatchDownloadDialog } from '../../features/closure/BatchDownloadDialog';
 import { ClosureFilterBar, type ClosureFilterValues } from '../../features/closure/ClosureFilterBar';
@@ -19,7 +20,6 @@ import { isApiError } from '../../lib/api';
 import { requireLogin, useLoginDialogOnMount, useRequireVip } from '../../lib/gate';
 import { optIdParam, optTextParam, pageSearchParam } from '../../lib/searchParams';
 import { EmptyState } from '../../ui/EmptyState';
-import { Pagination } from '../../ui/Pagination';
 import { RouteError } from '../../ui/RouteError';
 import { RoutePending } from '../../ui/RoutePending';
 import { ShareButton } from '../../ui/ShareButton';
@@ -96,7 +96,6 @@ function ClosureHome({ params, list, refreshing = false }: { params: ClosureList
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
   const router = useRouter();
-  const viewer = useViewer();
   const requireVip = useRequireVip('deathCompany');
   const total = useClosureTotal();
   // The next page or filter is loading (the loader holds this view until it has the rows).
@@ -166,11 +165,14 @@ function ClosureHome({ params, list, refreshing = false }: { params: ClosureList
           <span>{list ? `共 ${listTotal.toLocaleString('zh-CN')} 家公司` : ' '}</span>
         </div>
         {list ? <ListRows list={list} params={params} /> : <RefusedList />}
-        {list && listTotal > CLOSURE_PAGE_SIZE && (
-          <>
-            {!viewer.loggedIn && <LoginPromptBar text="登录后可翻页、筛选和查看全部死亡公司" />}
-            <Pagination total={listTotal} page={page} pageSize={CLOSURE_PAGE_SIZE} onChange={(p) => void goToPage(p)} />
-          </>
+        {list && (
+          <PagerOrLoginBar
+            total={listTotal}
+            page={page}
+            pageSize={CLOSURE_PAGE_SIZE}
+            onChange={(p) => void goToPage(p)}
+            loginText="登录后可翻页、筛选和查看全部死亡公司"
+          />
         )}
       </section>
       <BatchDownloadDialog open={downloadOpen} onOpenChange={setDownloadOpen} total={listTotal} filters={filters} />

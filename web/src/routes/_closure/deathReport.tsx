@@ -2,13 +2,13 @@ import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, useRouterState } from '@tanstack/react-router';
 import { z } from 'zod';
 import { NEWS_BEFORE_2012, NEWS_PAGE_SIZE } from '../../../../worker/src/closure/constants';
+import { PagerOrLoginBar } from '../../features/auth/PagerOrLoginBar';
 import { NewsList } from '../../features/closure/NewsList';
 import { NewsSearchBox } from '../../features/closure/NewsSearchBox';
 import { closureFiltersQueryOptions } from '../../features/closure/queries/filters';
 import { newsQueryOptions, type NewsFilters } from '../../features/closure/queries/news';
 import { requireLogin } from '../../lib/gate';
 import { optTextParam, pageSearchParam } from '../../lib/searchParams';
-import { Pagination } from '../../ui/Pagination';
 import { RouteError } from '../../ui/RouteError';
 import { RoutePending } from '../../ui/RoutePending';
 import { FilterRow } from '../../ui/FilterRow';
@@ -96,7 +96,7 @@ function DeathReportPage() {
       <div aria-busy={refreshing || undefined} className={refreshing ? 'is-refreshing' : undefined}>
         <NewsList items={news.info} />
       </div>
-      <Pagination total={total} page={filters.page} pageSize={NEWS_PAGE_SIZE} onChange={setPage} />
+      <PagerOrLoginBar total={total} page={filters.page} pageSize={NEWS_PAGE_SIZE} onChange={setPage} loginText="登录后查看更多报道" />
     </div>
   );
 }
