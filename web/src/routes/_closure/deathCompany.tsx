@@ -25,6 +25,8 @@ import { RoutePending } from '../../ui/RoutePending';
 import { ShareButton } from '../../ui/ShareButton';
 import { toast } from '../../ui/toast';
 import './death-company.css';
+import { closureTitle } from '../../features/closure/closurePages';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
 
 /**
  * The view in the URL: ?company= (a name from a link, e.g. the incense ranking) is the search box's
@@ -79,6 +81,7 @@ export const Route = createFileRoute('/_closure/deathCompany')({
 
 /** Spec §2 "Closed-company home (/deathCompany)". */
 function DeathCompanyPage() {
+  useDocumentTitle(closureTitle());
   const params = listParamsOf(Route.useSearch());
   const { loggedIn } = useViewer();
   // What a visitor may not see is not asked for (the loader skipped it): the list shows the login prompt.

@@ -25,6 +25,8 @@ import { FilterRow } from '../../ui/FilterRow';
 import { Select } from '../../ui/Select';
 import { Tabs } from '../../ui/Tabs';
 import './death-rank.css';
+import { closureTitle } from '../../features/closure/closurePages';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
 
 const searchSchema = z.object({
   tab: z.enum(RANK_TABS).optional().catch(undefined),
@@ -61,6 +63,7 @@ const TAB_LABELS: Record<RankTab, string> = {
 
 /** Spec §2 "Burn ranking page" (烧钱榜). */
 function DeathRankPage() {
+  useDocumentTitle(closureTitle('烧钱榜'));
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
   const tab = search.tab ?? 'amount';

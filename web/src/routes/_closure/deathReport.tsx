@@ -14,6 +14,8 @@ import { RoutePending } from '../../ui/RoutePending';
 import { FilterRow } from '../../ui/FilterRow';
 import { Select } from '../../ui/Select';
 import './death-report.css';
+import { closureTitle } from '../../features/closure/closurePages';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
 
 /**
  * cat_id is the industry's name, as the news call takes it (spec §7). A year is kept as a number
@@ -51,6 +53,7 @@ export const Route = createFileRoute('/_closure/deathReport')({
 
 /** Spec §2 "Closed-company news list": the reports on closed companies. */
 function DeathReportPage() {
+  useDocumentTitle(closureTitle('死亡报告'));
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
   const options = useQuery(closureFiltersQueryOptions());

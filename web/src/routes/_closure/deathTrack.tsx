@@ -23,6 +23,8 @@ import { FilterBlock } from '../../ui/FilterBlock';
 import { RouteError } from '../../ui/RouteError';
 import { RoutePending } from '../../ui/RoutePending';
 import './death-track.css';
+import { closureTitle } from '../../features/closure/closurePages';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
 
 /** ?tag_id= picks a track, ?album_id= an album (the other is cleared); page of the company list. */
 const searchSchema = z.object({ tag_id: optIdParam, album_id: optIdParam, page: pageSearchParam });
@@ -61,6 +63,7 @@ const DATA_SOURCE = `数据来源：${site.name}`;
 
 /** Spec §2 "Closed-company track/album page". */
 function DeathTrackPage() {
+  useDocumentTitle(closureTitle('死亡赛道'));
   const navigate = Route.useNavigate();
   const { kind, itemId, page } = selectionOf(Route.useSearch());
   const tracks = useSuspenseQuery(tracksQueryOptions()).data;
