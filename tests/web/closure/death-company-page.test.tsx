@@ -60,7 +60,8 @@ function stubPage(opts: { total?: number; loggedIn?: boolean; vip?: boolean; fai
       const q = listRequests().at(-1)!;
       const p = Number(q.page);
       const signedIn = req.headers.has('Authorization');
-      if (!signedIn && (p !== 1 || q.com_prov || q.cat_id || q.fund_status || q.keyword || q.sort !== '1')) return { status: 401, body: errorBody('LOGIN_REQUIRED', '请先登录') };
+      // A company name alone (a shared link) is allowed on page 1.
+      if (!signedIn && (p !== 1 || q.com_prov || q.cat_id || q.fund_status || q.sort !== '1')) return { status: 401, body: errorBody('LOGIN_REQUIRED', '请先登录') };
       if (signedIn && !opts.vip && p > 3) return { status: 403, body: errorBody('VIP_REQUIRED', '非VIP会员最多查看前3页，请开通会员') };
       if (failures-- > 0) return { status: 500, body: errorBody('INTERNAL', '服务器开小差了，请稍后重试') };
       return { body: okBody({ info: Array.from({ length: Math.min(10, total - (p - 1) * 10) }, (_, i) => row((p - 1) * 10 + i + 1)), page: { total, page: p, per_page: 10 } }) };
@@ -183,6 +184,41 @@ describe('/deathCompany', () => {
     await act(() => router.navigate({ to: '/deathCompany', search: { company: '乙外卖' } }));
     await waitFor(() => expect(listRequests().at(-1)).toEqual({ sort: '1', page: '1', keyword: '乙外卖' }));
     expect((screen.getByRole('searchbox') as HTMLInputElement).value).toBe('乙外卖');
+  });
+
+  it('a visitor opening a shared link ?company= sees that company’s rows; emptying the box returns to the default list', async () => {
+    stubPage({ total: 1 });
+    const { router } = await renderPage('/deathCompany?company=%E7%94%B2%E5%8D%95%E8%BD%A6');
+    expect(listRequests()).toEqual([{ sort: '1', page: '1', keyword: '甲单车' }]);
+    const box = screen.getByRole('searchbox', { name: '搜索公司名称' }) as HTMLInputElement;
+    expect(box.value).toBe('甲单车');
+    expect(screen.getByText('共 1 家公司')).toBeTruthy();
+    expect(screen.queryByText('登录后才能筛选、搜索或翻页')).toBeNull();
+    expect(screen.queryByRole('dialog', { name: '登录' })).toBeNull();
+
+    fireEvent.change(box, { target: { value: '' } });
+    await waitFor(() => expect(router.state.location.search).toEqual({}), { timeout: 3000 });
+    await waitFor(() => expect(listRequests().at(-1)).toEqual({ sort: '1', page: '1' }));
+    expect(box.value).toBe('');
+    expect(screen.queryByRole('dialog', { name: '登录' })).toBeNull();
+  });
+
+  it('a visitor’s shared link with anything besides the name (page 2) is still refused without a request', async () => {
+    stubPage();
+    visit('/deathCompany?company=%E7%94%B2%E5%8D%95%E8%BD%A6&page=2');
+    await renderRouter(tree);
+    await screen.findByRole('dialog', { name: '登录' });
+    expect(screen.getByText('登录后才能筛选、搜索或翻页')).toBeTruthy();
+    expect(listRequests()).toEqual([]);
+  });
+
+  it('a visitor typing a name gets the login dialog, and the box keeps the link’s name', async () => {
+    stubPage({ total: 1 });
+    await renderPage('/deathCompany?company=%E7%94%B2%E5%8D%95%E8%BD%A6');
+    const box = screen.getByRole('searchbox', { name: '搜索公司名称' }) as HTMLInputElement;
+    fireEvent.change(box, { target: { value: '甲单车乙' } });
+    await screen.findByRole('dialog', { name: '登录' });
+    expect(box.value).toBe('甲单车');
   });
 
   it('a visitor opening a filtered link asks for nothing the worker would refuse: the login dialog opens, and the list follows the login', async () => {

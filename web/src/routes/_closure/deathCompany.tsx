@@ -58,7 +58,8 @@ export const Route = createFileRoute('/_closure/deathCompany')({
   loader: async ({ context: { queryClient, signedIn }, deps }) => {
     // The year bars and the filter options are public and have their own loading states.
     const around = Promise.all([queryClient.prefetchQuery(yearNumberQueryOptions()), queryClient.prefetchQuery(closureFiltersQueryOptions())]);
-    // A visitor may load only the default page 1; the page shows the login prompt for anything else.
+    // A visitor may load only page 1 in the default sort and filters (with a shared link's company name);
+    // the page shows the login prompt for anything else.
     if (signedIn || isVisitorView(deps)) {
       try {
         await queryClient.ensureQueryData(closureListQueryOptions(deps));
@@ -190,7 +191,7 @@ function ListRows({ list, params }: { list: ClosureList; params: ClosureListPara
   return <ClosureTable key={JSON.stringify(params)} rows={list.info} />;
 }
 
-/** A visitor's filtered, searched or paged view: the worker would refuse it, so the login dialog opens instead. */
+/** A visitor's filtered, sorted or paged view: the worker would refuse it, so the login dialog opens instead. */
 function RefusedList() {
   useLoginDialogOnMount();
   return <LoginPromptBar text="登录后才能筛选、搜索或翻页" />;
