@@ -74,7 +74,7 @@ describe('the closed-company area layout', () => {
     visit('/deathReport');
     await renderRouter(tree);
     expect(screen.getByRole('heading', { name: '死亡公司报道' })).toBeTruthy();
-    expect(screen.getByText('共45条报道')).toBeTruthy();
+    expect(screen.getByText('共 45 条报道')).toBeTruthy();
     expect(screen.getByRole('link', { name: '报道1' }).getAttribute('target')).toBe('_blank');
     expect(screen.getByRole('button', { name: '第 3 页' })).toBeTruthy();
     expect(seen.filter((r) => r.path === '/api/closure/news_list')).toHaveLength(1);
@@ -116,7 +116,7 @@ describe('the closed-company area layout', () => {
       setToken('user-token');
       closeGate();
     });
-    expect(await screen.findByText('共45条报道')).toBeTruthy();
+    expect(await screen.findByText('共 45 条报道')).toBeTruthy();
     expect(document.querySelector('.login-wall')).toBeNull();
   });
 });

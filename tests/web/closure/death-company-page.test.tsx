@@ -93,7 +93,7 @@ describe('/deathCompany', () => {
     stubPage();
     await renderPage();
     expect(screen.getByRole('heading', { name: '死亡公司库' })).toBeTruthy();
-    expect(screen.getByText(/收录 1,500 家/)).toBeTruthy();
+    expect(screen.getByText('共 45 家公司')).toBeTruthy();
     expect(screen.getByLabelText('2019年 800 家')).toBeTruthy();
     expect(screen.getAllByRole('button', { name: '查看详情' })).toHaveLength(10);
     expect(listRequests()[0]).toEqual({ sort: '1', page: '1' });
@@ -112,6 +112,13 @@ describe('/deathCompany', () => {
     expect(within(detail).getByRole('tab', { name: '上香记录' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: '收起', expanded: true }));
     expect(document.getElementById('closure-detail-1')).toBeNull();
+  });
+
+  it('shows the list total once, with thousands separators', async () => {
+    stubPage({ loggedIn: true, total: 6000 });
+    await renderPage();
+    expect(screen.getByText('共 6,000 家公司')).toBeTruthy();
+    expect(document.body.textContent!.match(/6,000/g)).toHaveLength(1);
   });
 
   it('分享 shows a QR code of the closed-company home’s address', async () => {

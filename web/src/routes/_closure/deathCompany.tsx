@@ -15,8 +15,9 @@ import { closureSortParam } from '../../features/closure/closureSort';
 import { closureFiltersQueryOptions } from '../../features/closure/queries/filters';
 import { closureListQueryOptions, isVisitorView, yearNumberQueryOptions, type ClosureList, type ClosureListParams } from '../../features/closure/queries/list';
 import { RankingPanel } from '../../features/closure/RankingPanel';
-import { useClosureTotal, YearCounts } from '../../features/closure/YearCounts';
+import { YearCounts } from '../../features/closure/YearCounts';
 import { isApiError } from '../../lib/api';
+import { totalText } from '../../lib/format';
 import { requireLogin, useLoginDialogOnMount, useRequireVip } from '../../lib/gate';
 import { optIdParam, optTextParam, pageSearchParam } from '../../lib/searchParams';
 import { EmptyState } from '../../ui/EmptyState';
@@ -101,7 +102,6 @@ function ClosureHome({ params, list, refreshing = false }: { params: ClosureList
   const navigate = Route.useNavigate();
   const router = useRouter();
   const requireVip = useRequireVip('deathCompany');
-  const total = useClosureTotal();
   // The next page or filter is loading (the loader holds this view until it has the rows).
   const navigating = useRouterState({ select: (s) => s.isLoading });
   const [downloadOpen, setDownloadOpen] = useState(false);
@@ -147,7 +147,8 @@ function ClosureHome({ params, list, refreshing = false }: { params: ClosureList
         <div>
           <h1>死亡公司库</h1>
           <p>
-            收录{total !== undefined ? ` ${total.toLocaleString('zh-CN')} 家` : ''}已关闭的创业公司：它们的成立与关闭、融资与团队，以及关闭原因。
+            {/* The count is the list's, under the filters ('共 6,000 家公司'): the page shows one total. */}
+            收录已关闭的创业公司：它们的成立与关闭、融资与团队，以及关闭原因。
             <span className="closure-title-note">判定依据：媒体报道、公司公告，或工商注销、App / 公众号停更 6 个月以上。</span>
           </p>
         </div>
@@ -166,7 +167,7 @@ function ClosureHome({ params, list, refreshing = false }: { params: ClosureList
       {filters.keyword && search.company && !search.keyword && <p className="closure-company-filter">公司名称包含「{search.company}」</p>}
       <section className="closure-list" aria-busy={refreshing || navigating}>
         <div className="closure-list-head">
-          <span>{list ? `共 ${listTotal.toLocaleString('zh-CN')} 家公司` : ' '}</span>
+          <span>{list ? totalText(listTotal) : ' '}</span>
         </div>
         {list ? <ListRows list={list} params={params} /> : <RefusedList />}
         {list && (

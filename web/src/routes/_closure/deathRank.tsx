@@ -26,6 +26,7 @@ import { Select } from '../../ui/Select';
 import { Tabs } from '../../ui/Tabs';
 import './death-rank.css';
 import { closureTitle } from '../../features/closure/closurePages';
+import { totalText } from '../../lib/format';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 
 const searchSchema = z.object({
@@ -129,7 +130,7 @@ function CompanyTab({ tab }: { tab: CompanyRankTab }) {
           options={CLOSURE_SORT_OPTIONS}
           onChange={(v) => setFilter({ sort: toClosureSort(v) })}
         />
-        <span className="rank-count">{`共${ranking.page.total}家公司`}</span>
+        <span className="rank-count">{totalText(ranking.page.total)}</span>
         <button type="button" className="btn btn-primary btn-sm rank-export" onClick={exportData}>
           导出数据
         </button>

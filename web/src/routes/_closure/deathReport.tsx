@@ -15,6 +15,7 @@ import { FilterRow } from '../../ui/FilterRow';
 import { Select } from '../../ui/Select';
 import './death-report.css';
 import { closureTitle } from '../../features/closure/closurePages';
+import { totalText } from '../../lib/format';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 
 /**
@@ -95,7 +96,7 @@ function DeathReportPage() {
         />
         <NewsSearchBox value={search.keyword ?? ''} onSearch={(keyword) => setFilter({ keyword: keyword || undefined })} />
       </FilterRow>
-      <p className="report-total">{`共${total}条报道`}</p>
+      <p className="report-total">{totalText(total, '条报道')}</p>
       <div aria-busy={refreshing || undefined} className={refreshing ? 'is-refreshing' : undefined}>
         <NewsList items={news.info} />
       </div>

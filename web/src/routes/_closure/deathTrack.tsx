@@ -16,7 +16,7 @@ import {
   type Track,
 } from '../../features/closure/queries/tracks';
 import { openExport } from '../../features/exports/store';
-import { todayText } from '../../lib/format';
+import { formatCount, todayText } from '../../lib/format';
 import { optIdParam, pageSearchParam } from '../../lib/searchParams';
 import { site } from '../../lib/site';
 import { FilterBlock } from '../../ui/FilterBlock';
@@ -128,6 +128,8 @@ function LoadedCollection({ kind, itemId, itemName, page }: { kind: Collection; 
         page={page}
         onPageChange={(p) => void navigate({ search: (s) => ({ ...s, page: p }) })}
         loading={busy}
+        // The header above shows the total.
+        showTotal={false}
       />
     </CollectionMain>
   );
@@ -175,7 +177,7 @@ function CollectionMain({
             {itemName && <span className="track-name">{itemName}</span>}
           </h1>
           <p className="track-total">
-            共<b>{total ?? '—'}</b>家公司
+            共 <b>{total === undefined ? '—' : formatCount(total)}</b> 家公司
           </p>
         </div>
         <button type="button" className="btn btn-primary btn-sm" onClick={onExport} disabled={!onExport}>
