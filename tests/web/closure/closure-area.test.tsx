@@ -50,6 +50,7 @@ describe('the closed-company area layout', () => {
     expect(document.querySelector('.login-wall')?.textContent).toContain(`登录后查看${what}`);
     expect(currentNavItem()).toBe(navItem);
     expect(seen).toEqual([]);
+    expect(document.title).toBe(`${navItem} - 死亡公司库 - 桔子数据`);
   });
 
   it('a visitor on the home sees the page, not the wall', async () => {
@@ -64,6 +65,7 @@ describe('the closed-company area layout', () => {
     expect(document.querySelector('.login-wall')).toBeNull();
     expect(screen.queryByRole('dialog', { name: '登录' })).toBeNull();
     expect(currentNavItem()).toBe('首页');
+    expect(document.title).toBe('死亡公司库 - 桔子数据');
   });
 
   it('a signed-in user gets the page its loader loaded: the news list, 20 a page', async () => {
@@ -72,11 +74,37 @@ describe('the closed-company area layout', () => {
     visit('/deathReport');
     await renderRouter(tree);
     expect(screen.getByRole('heading', { name: '死亡公司报道' })).toBeTruthy();
-    expect(screen.getByText('共45条报道')).toBeTruthy();
+    expect(screen.getByText('共 45 条报道')).toBeTruthy();
     expect(screen.getByRole('link', { name: '报道1' }).getAttribute('target')).toBe('_blank');
     expect(screen.getByRole('button', { name: '第 3 页' })).toBeTruthy();
     expect(seen.filter((r) => r.path === '/api/closure/news_list')).toHaveLength(1);
     expect(currentNavItem()).toBe('死亡报告');
+    expect(document.title).toBe('死亡报告 - 死亡公司库 - 桔子数据');
+  });
+
+  it('each page sets its own document title; /deathReason names the chosen reason', async () => {
+    setToken('user-token');
+    stubApi({
+      'GET /api/user/info': { body: meBody() },
+      'GET /api/closure/closure_type': {
+        body: okBody([
+          { id: 1, name: '外部原因', child: [{ id: 11, name: '行业竞争' }, { id: 12, name: '政策监管' }] },
+          { id: 3, name: '资金原因', child: [{ id: 31, name: '资金链断裂' }] },
+        ]),
+      },
+      'GET /api/closure/news_list': { body: okBody({ info: [], page: { total: 0, page: 1, per_page: 20 } }) },
+      'GET /api/closure/filters': { body: okBody({ provinces: [], sectors: [], fund_statuses: [], sorts: [], news_regions: [], news_years: [] }) },
+    });
+    visit('/deathReason?parent_id=3&child_id=31');
+    const { router } = await renderRouter(tree);
+    await screen.findByRole('heading', { name: '资金链断裂' });
+    expect(document.title).toBe('死亡原因：资金链断裂 - 死亡公司库 - 桔子数据');
+    await act(() => router.navigate({ to: '/deathReason', search: { parent_id: 1, child_id: 12 } }));
+    await screen.findByRole('heading', { name: '政策监管' });
+    expect(document.title).toBe('死亡原因：政策监管 - 死亡公司库 - 桔子数据');
+    await act(() => router.navigate({ to: '/deathReport' }));
+    await screen.findByRole('heading', { name: '死亡公司报道' });
+    expect(document.title).toBe('死亡报告 - 死亡公司库 - 桔子数据');
   });
 
   it('a visitor who logs in on the wall gets the page in place', async () => {
@@ -88,7 +116,7 @@ describe('the closed-company area layout', () => {
       setToken('user-token');
       closeGate();
     });
-    expect(await screen.findByText('共45条报道')).toBeTruthy();
+    expect(await screen.findByText('共 45 条报道')).toBeTruthy();
     expect(document.querySelector('.login-wall')).toBeNull();
   });
 });

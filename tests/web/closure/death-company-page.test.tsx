@@ -60,7 +60,8 @@ function stubPage(opts: { total?: number; loggedIn?: boolean; vip?: boolean; fai
       const q = listRequests().at(-1)!;
       const p = Number(q.page);
       const signedIn = req.headers.has('Authorization');
-      if (!signedIn && (p !== 1 || q.com_prov || q.cat_id || q.fund_status || q.keyword || q.sort !== '1')) return { status: 401, body: errorBody('LOGIN_REQUIRED', '请先登录') };
+      // A company name alone (a shared link) is allowed on page 1.
+      if (!signedIn && (p !== 1 || q.com_prov || q.cat_id || q.fund_status || q.sort !== '1')) return { status: 401, body: errorBody('LOGIN_REQUIRED', '请先登录') };
       if (signedIn && !opts.vip && p > 3) return { status: 403, body: errorBody('VIP_REQUIRED', '非VIP会员最多查看前3页，请开通会员') };
       if (failures-- > 0) return { status: 500, body: errorBody('INTERNAL', '服务器开小差了，请稍后重试') };
       return { body: okBody({ info: Array.from({ length: Math.min(10, total - (p - 1) * 10) }, (_, i) => row((p - 1) * 10 + i + 1)), page: { total, page: p, per_page: 10 } }) };
@@ -92,7 +93,7 @@ describe('/deathCompany', () => {
     stubPage();
     await renderPage();
     expect(screen.getByRole('heading', { name: '死亡公司库' })).toBeTruthy();
-    expect(screen.getByText(/收录 1,500 家/)).toBeTruthy();
+    expect(screen.getByText('共 45 家公司')).toBeTruthy();
     expect(screen.getByLabelText('2019年 800 家')).toBeTruthy();
     expect(screen.getAllByRole('button', { name: '查看详情' })).toHaveLength(10);
     expect(listRequests()[0]).toEqual({ sort: '1', page: '1' });
@@ -111,6 +112,13 @@ describe('/deathCompany', () => {
     expect(within(detail).getByRole('tab', { name: '上香记录' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: '收起', expanded: true }));
     expect(document.getElementById('closure-detail-1')).toBeNull();
+  });
+
+  it('shows the list total once, with thousands separators', async () => {
+    stubPage({ loggedIn: true, total: 6000 });
+    await renderPage();
+    expect(screen.getByText('共 6,000 家公司')).toBeTruthy();
+    expect(document.body.textContent!.match(/6,000/g)).toHaveLength(1);
   });
 
   it('分享 shows a QR code of the closed-company home’s address', async () => {
@@ -145,13 +153,22 @@ describe('/deathCompany', () => {
     expect(listRequests()).toHaveLength(1);
   });
 
-  it('a visitor sees the login prompt bar by the pager; clicking page 2 opens the login dialog', async () => {
+  it('a visitor sees the login prompt bar instead of the pager; its button opens the login dialog', async () => {
     stubPage();
     const { router } = await renderPage();
     expect(screen.getByText('登录后可翻页、筛选和查看全部死亡公司')).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: '第 2 页' }));
+    expect(screen.queryByRole('navigation', { name: '分页' })).toBeNull();
+    expect(screen.queryByRole('button', { name: '第 2 页' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: '立即登录' }));
     await screen.findByRole('dialog', { name: '登录' });
     expect(router.state.location.search).toEqual({});
+  });
+
+  it('a signed-in user sees the pager and no login prompt bar', async () => {
+    stubPage({ loggedIn: true });
+    await renderPage();
+    expect(screen.getByRole('navigation', { name: '分页' })).toBeTruthy();
+    expect(screen.queryByText('登录后可翻页、筛选和查看全部死亡公司')).toBeNull();
   });
 
   it('debounces the keyword: one request 300 ms after the last keystroke', async () => {
@@ -174,6 +191,41 @@ describe('/deathCompany', () => {
     await act(() => router.navigate({ to: '/deathCompany', search: { company: '乙外卖' } }));
     await waitFor(() => expect(listRequests().at(-1)).toEqual({ sort: '1', page: '1', keyword: '乙外卖' }));
     expect((screen.getByRole('searchbox') as HTMLInputElement).value).toBe('乙外卖');
+  });
+
+  it('a visitor opening a shared link ?company= sees that company’s rows; emptying the box returns to the default list', async () => {
+    stubPage({ total: 1 });
+    const { router } = await renderPage('/deathCompany?company=%E7%94%B2%E5%8D%95%E8%BD%A6');
+    expect(listRequests()).toEqual([{ sort: '1', page: '1', keyword: '甲单车' }]);
+    const box = screen.getByRole('searchbox', { name: '搜索公司名称' }) as HTMLInputElement;
+    expect(box.value).toBe('甲单车');
+    expect(screen.getByText('共 1 家公司')).toBeTruthy();
+    expect(screen.queryByText('登录后才能筛选、搜索或翻页')).toBeNull();
+    expect(screen.queryByRole('dialog', { name: '登录' })).toBeNull();
+
+    fireEvent.change(box, { target: { value: '' } });
+    await waitFor(() => expect(router.state.location.search).toEqual({}), { timeout: 3000 });
+    await waitFor(() => expect(listRequests().at(-1)).toEqual({ sort: '1', page: '1' }));
+    expect(box.value).toBe('');
+    expect(screen.queryByRole('dialog', { name: '登录' })).toBeNull();
+  });
+
+  it('a visitor’s shared link with anything besides the name (page 2) is still refused without a request', async () => {
+    stubPage();
+    visit('/deathCompany?company=%E7%94%B2%E5%8D%95%E8%BD%A6&page=2');
+    await renderRouter(tree);
+    await screen.findByRole('dialog', { name: '登录' });
+    expect(screen.getByText('登录后才能筛选、搜索或翻页')).toBeTruthy();
+    expect(listRequests()).toEqual([]);
+  });
+
+  it('a visitor typing a name gets the login dialog, and the box keeps the link’s name', async () => {
+    stubPage({ total: 1 });
+    await renderPage('/deathCompany?company=%E7%94%B2%E5%8D%95%E8%BD%A6');
+    const box = screen.getByRole('searchbox', { name: '搜索公司名称' }) as HTMLInputElement;
+    fireEvent.change(box, { target: { value: '甲单车乙' } });
+    await screen.findByRole('dialog', { name: '登录' });
+    expect(box.value).toBe('甲单车');
   });
 
   it('a visitor opening a filtered link asks for nothing the worker would refuse: the login dialog opens, and the list follows the login', async () => {

@@ -60,6 +60,9 @@ describe('/deathTrack', () => {
     ]);
     // The first track replaced the bare entry: no extra history step.
     expect(router.history.length).toBe(1);
+    // The total once, in the header, in the area's one format.
+    expect(screen.getByText('家公司', { exact: false }).textContent).toBe('共 1 家公司');
+    expect(document.body.textContent!.match(/家公司/g)).toHaveLength(1);
   });
 
   it('an album shows only the status chart and asks for no reason chart; its export is the album kind', async () => {

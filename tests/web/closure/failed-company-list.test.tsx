@@ -26,7 +26,7 @@ describe('FailedCompanyList', () => {
   it('shows a company: name link, founding month to closing date, province, category-subcategory, reason tags, description, survival', async () => {
     stubApi({});
     await renderInApp(<FailedCompanyList companies={[failedCompany()]} total={1} page={1} onPageChange={() => {}} />);
-    expect(screen.getByText('1家公司')).toBeTruthy();
+    expect(screen.getByText('共 1 家公司')).toBeTruthy();
     const row = screen.getByRole('listitem');
     expect(within(row).getByRole('link', { name: '力灵网' }).getAttribute('href')).toBe('/company/101');
     expect(row.textContent).toContain('2018-05 至 2026-01-03');
@@ -40,11 +40,12 @@ describe('FailedCompanyList', () => {
   });
 
   it('shows pagination only when the total exceeds the page size of 10', async () => {
-    stubApi({});
+    setToken('tok-user');
+    stubApi({ 'GET /api/follow/status': { body: okBody({ followed: [] }) } });
     const rows = Array.from({ length: 10 }, (_, i) => failedCompany({ com_id: i + 1, com_name: `公司${i + 1}` }));
     const onPageChange = vi.fn();
     const first = await renderInApp(<FailedCompanyList companies={rows} total={10} page={1} onPageChange={onPageChange} />);
-    expect(screen.getByText('10家公司')).toBeTruthy();
+    expect(screen.getByText('共 10 家公司')).toBeTruthy();
     expect(screen.queryByRole('navigation', { name: '分页' })).toBeNull();
     first.unmount();
 
@@ -57,10 +58,28 @@ describe('FailedCompanyList', () => {
     expect(onPageChange).toHaveBeenCalledWith(2);
   });
 
+  it('a visitor sees the login prompt bar instead of the pager', async () => {
+    stubApi({});
+    const rows = Array.from({ length: 10 }, (_, i) => failedCompany({ com_id: i + 1, com_name: `公司${i + 1}` }));
+    await renderInApp(<FailedCompanyList companies={rows} total={11} page={1} onPageChange={() => {}} />);
+    expect(screen.queryByRole('navigation', { name: '分页' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: '立即登录' }));
+    await screen.findByRole('dialog', { name: '登录' });
+  });
+
+  it('writes the total with thousands separators, or leaves it to the page', async () => {
+    stubApi({});
+    const first = await renderInApp(<FailedCompanyList companies={[failedCompany()]} total={6000} page={1} onPageChange={() => {}} />);
+    expect(screen.getByText('共 6,000 家公司')).toBeTruthy();
+    first.unmount();
+    await renderInApp(<FailedCompanyList companies={[failedCompany()]} total={6000} page={1} onPageChange={() => {}} showTotal={false} />);
+    expect(screen.queryByText(/家公司/)).toBeNull();
+  });
+
   it('shows 暂无数据 for an empty list', async () => {
     stubApi({});
     await renderInApp(<FailedCompanyList companies={[]} total={0} page={1} onPageChange={() => {}} />);
-    expect(screen.getByText('0家公司')).toBeTruthy();
+    expect(screen.getByText('共 0 家公司')).toBeTruthy();
     expect(screen.getByText('暂无数据')).toBeTruthy();
   });
 });

@@ -57,9 +57,11 @@ describe('RankingPanel', () => {
     expect(rows[0].textContent).toContain('300 炷');
     expect(within(panel).getByRole('link', { name: '甲单车' }).getAttribute('href')).toBe(`/deathCompany?company=${encodeURIComponent('甲单车')}`);
 
-    // Clicks inside keep it open; a click anywhere else closes it.
+    // Presses inside keep it open; a press anywhere else closes it.
+    fireEvent.pointerDown(rows[3]);
     fireEvent.click(rows[3]);
     expect(screen.queryByRole('region', { name: '上香排行榜' })).not.toBeNull();
+    fireEvent.pointerDown(screen.getByText('页面正文'));
     fireEvent.click(screen.getByText('页面正文'));
     expect(screen.queryByRole('region', { name: '上香排行榜' })).toBeNull();
 
@@ -82,6 +84,23 @@ describe('RankingPanel', () => {
     fireEvent.click(tab);
     const link = await screen.findByRole('link', { name: '资金链断裂' });
     expect(link.getAttribute('href')).toBe('/deathReason?parent_id=3&child_id=31');
+  });
+
+  it('switching to 原因榜 keeps the panel open when the mouse-up lands outside the shrinking list', async () => {
+    stubRankings();
+    await renderInApp(<Page />);
+    fireEvent.click(screen.getByRole('button', { name: /上香榜/ }));
+    await screen.findByRole('link', { name: '甲单车' });
+    const tab = screen.getByRole('tab', { name: '原因榜' });
+    // The press starts on the tab (Radix switches on mouse-down) ...
+    fireEvent.pointerDown(tab);
+    fireEvent.mouseDown(tab);
+    // ... the list shrinks to its loading state, so the release is outside the panel: the click goes to the page.
+    fireEvent.mouseUp(document.body);
+    fireEvent.click(document.body);
+    expect(screen.queryByRole('region', { name: '上香排行榜' })).not.toBeNull();
+    expect(await screen.findByRole('link', { name: '资金链断裂' })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: '原因榜' }).getAttribute('aria-selected')).toBe('true');
   });
 
   it('a visitor sees the company ranking; switching tab or following a row opens the login dialog', async () => {

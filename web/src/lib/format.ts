@@ -15,6 +15,16 @@ export function formatValuation(v: number | string | null | undefined): string {
   return `${trimZeros((n / 10000).toFixed(2))}亿人民币`;
 }
 
+/** A count with thousands separators: 6000 -> '6,000'. */
+export function formatCount(n: number): string {
+  return new Intl.NumberFormat('zh-CN', { maximumFractionDigits: 0 }).format(n);
+}
+
+/** A list's total, one format everywhere: '共 6,000 家公司', '共 45 条报道'. */
+export function totalText(n: number, unit = '家公司'): string {
+  return `共 ${formatCount(n)} ${unit}`;
+}
+
 /** Percent with 2 decimals, as the charts show it. */
 export function formatPercent(part: number, total: number): string {
   if (!total) return '0%';

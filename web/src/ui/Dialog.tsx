@@ -1,5 +1,5 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
-import type { ReactNode } from 'react';
+import { useLayoutEffect, useRef, type ReactNode } from 'react';
 
 export interface DialogProps {
   open: boolean;
@@ -16,14 +16,34 @@ export interface DialogProps {
 /**
  * Modal dialog on Radix: focus is trapped inside, Esc and the × button close it,
  * focus returns to the opener, and the title labels it for screen readers.
+ *
+ * Our dialogs are opened programmatically (state, the gate's store), not by a Dialog.Trigger, and
+ * Radix then returns focus to its (absent) trigger, i.e. nowhere. So the element that had focus
+ * when the dialog opened is remembered here and focused again when it closes, if it is still in
+ * the page.
  */
 export function Dialog({ open, onOpenChange, title, description, children, footer, size = 'md' }: DialogProps) {
+  const opener = useRef<HTMLElement | null>(null);
+  // A layout effect runs before Radix moves focus into the dialog (its focus scope does so in an effect).
+  useLayoutEffect(() => {
+    if (!open) return;
+    const active = document.activeElement;
+    opener.current = active instanceof HTMLElement && active !== document.body ? active : null;
+  }, [open]);
+  const returnFocus = (e: Event) => {
+    const el = opener.current;
+    opener.current = null;
+    if (!el?.isConnected) return;
+    e.preventDefault();
+    el.focus();
+  };
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="dialog-overlay" />
         <RadixDialog.Content
           className={`dialog dialog-${size}`}
+          onCloseAutoFocus={returnFocus}
           // Without a description Radix must not point aria-describedby at a missing node.
           {...(description ? {} : { 'aria-describedby': undefined })}
         >

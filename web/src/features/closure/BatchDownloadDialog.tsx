@@ -1,3 +1,4 @@
+import { totalText } from '../../lib/format';
 import { Dialog } from '../../ui/Dialog';
 import { CLOSURE_DOWN_KINDS } from '../../../../worker/src/closure/constants';
 import { BATCH_SIZE } from '../../../../worker/src/exports/constants';
@@ -48,7 +49,7 @@ export function BatchDownloadDialog({ open, onOpenChange, total, filters }: Batc
       open={open}
       onOpenChange={onOpenChange}
       title="下载全部数据"
-      description={batches.length > 1 ? BATCH_HINT : `共 ${total} 条数据，将生成一个 Excel 文件`}
+      description={batches.length > 1 ? BATCH_HINT : `${totalText(total, '条数据')}，将生成一个 Excel 文件`}
       size="sm"
     >
       <div className="batch-buttons">

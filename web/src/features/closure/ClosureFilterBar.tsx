@@ -31,7 +31,8 @@ const sameFilters = (a: ClosureFilterValues, b: ClosureFilterValues) =>
 /**
  * Province, sector, round, sort and company-name search of the closed-company list. The boxes
  * follow the user's input at once; the URL (and so the request) follows INPUT_DEBOUNCE_MS after the last
- * change. A visitor's change opens the login dialog and leaves the filters as they were.
+ * change. A visitor's change opens the login dialog and leaves the filters as they were; a visitor may
+ * only empty the search box (back to the default list from a shared link's company name).
  */
 export function ClosureFilterBar({ value, onChange, actions }: ClosureFilterBarProps) {
   const options = useQuery(closureFiltersQueryOptions());
@@ -44,7 +45,10 @@ export function ClosureFilterBar({ value, onChange, actions }: ClosureFilterBarP
   }, [value]);
 
   const change = (patch: Partial<ClosureFilterValues>) => {
-    if (!requireLogin()) return;
+    // Emptying the search box asks for nothing a visitor may not see (a shared link's name gives way
+    // to the default list); any other change needs login.
+    const clearsKeyword = Object.keys(patch).length === 1 && 'keyword' in patch && !patch.keyword?.trim();
+    if (!clearsKeyword && !requireLogin()) return;
     const next = { ...draft, ...patch };
     setDraft(next);
     apply(next);

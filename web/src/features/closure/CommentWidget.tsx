@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { totalText } from '../../lib/format';
 import { requireLogin } from '../../lib/gate';
 import { EmptyState } from '../../ui/EmptyState';
 import { ListMore } from '../../ui/ListMore';
@@ -69,7 +70,7 @@ export function CommentWidget({ target, replies = true, from }: CommentWidgetPro
         <EmptyState text="还没有评论，来说两句吧" />
       ) : (
         <>
-          <div className="comment-count">共 {total} 条评论</div>
+          <div className="comment-count">{totalText(total, '条评论')}</div>
           <ul className="comment-list">
             {q.data.info.map((c) => (
               <CommentItem

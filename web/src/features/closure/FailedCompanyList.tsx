@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { formatSurvival } from '../../lib/format';
+import { formatSurvival, totalText } from '../../lib/format';
 import { useToken } from '../auth/me';
 import { AppLink } from '../../ui/AppLink';
 import { EmptyState } from '../../ui/EmptyState';
 import { Loading } from '../../ui/Loading';
-import { Pagination } from '../../ui/Pagination';
+import { PagerOrLoginBar } from '../auth/PagerOrLoginBar';
 import { FollowButton } from '../follow/FollowButton';
 import { LogoBadge } from '../../ui/LogoBadge';
 import { MetaLine } from '../../ui/MetaLine';
@@ -22,6 +22,8 @@ export interface FailedCompanyListProps {
   onPageChange: (page: number) => void;
   loading?: boolean;
   pageSize?: number;
+  /** '共 N 家公司' above the rows; off where the page's header already shows the total. */
+  showTotal?: boolean;
 }
 
 /** Survival time of a row: '存活3年5个月'. */
@@ -30,9 +32,9 @@ export const survivalText = (s: { years: number; months: number }) => `存活${f
 /**
  * The failed-company list shared by the track/album and reason pages (spec §2 "Failed-company list"):
  * logo, name (/company/{id}), founding month to closing date, province, sector, closing-reason tags,
- * follow button, description, survival time; 'N家公司'; pagination only when it does not fit one page.
+ * follow button, description, survival time; '共 N 家公司'; pagination only when it does not fit one page.
  */
-export function FailedCompanyList({ companies, total, page, onPageChange, loading, pageSize = CLOSURE_PAGE_SIZE }: FailedCompanyListProps) {
+export function FailedCompanyList({ companies, total, page, onPageChange, loading, pageSize = CLOSURE_PAGE_SIZE, showTotal = true }: FailedCompanyListProps) {
   const loggedIn = useToken() !== null;
   const ids = companies?.map((c) => c.com_id) ?? [];
   // One status call for the page's companies; a visitor has no follows to ask about.
@@ -41,7 +43,7 @@ export function FailedCompanyList({ companies, total, page, onPageChange, loadin
   if (loading && !companies) return <Loading />;
   return (
     <section className="failed-list" aria-label="死亡公司列表" aria-busy={loading || undefined}>
-      <p className="failed-list-total">{total}家公司</p>
+      {showTotal && <p className="failed-list-total">{totalText(total)}</p>}
       {!companies || companies.length === 0 ? (
         <EmptyState />
       ) : (
@@ -79,7 +81,7 @@ export function FailedCompanyList({ companies, total, page, onPageChange, loadin
           ))}
         </ul>
       )}
-      <Pagination total={total} page={page} pageSize={pageSize} onChange={onPageChange} />
+      <PagerOrLoginBar total={total} page={page} pageSize={pageSize} onChange={onPageChange} loginText="登录后可翻页查看更多死亡公司" />
     </section>
   );
 }

@@ -22,7 +22,7 @@ const HIGHLIGHTED = 3;
 
 /**
  * The floating incense ranking (上香榜), fixed at the right edge: closed by default, opened and
- * closed by its toggle, closed by any click outside it and by Esc. Tabs 公司榜 / 原因榜; company rows
+ * closed by its toggle, closed by any press outside it and by Esc. Tabs 公司榜 / 原因榜; company rows
  * link to /deathCompany?company={name}, reason rows to /deathReason?parent_id=&child_id=.
  * A visitor sees the company ranking; switching tabs or following a row needs login. Render it once per page.
  */
@@ -34,16 +34,19 @@ export function RankingPanel() {
 
   useEffect(() => {
     if (!open) return;
-    const onClick = (e: globalThis.MouseEvent) => {
+    // An outside press closes it, as Radix's dismissable layers decide (on pointer-down, where the
+    // press starts), not a 'click': a tab switches on mouse-down, the list shrinks while it loads,
+    // and the mouse-up then lands outside, so the click would count as outside and close the panel.
+    const onPointerDown = (e: PointerEvent) => {
       if (!root.current?.contains(e.target as Node)) setOpen(false);
     };
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape') setOpen(false);
     };
-    document.addEventListener('click', onClick);
+    document.addEventListener('pointerdown', onPointerDown);
     document.addEventListener('keydown', onKey);
     return () => {
-      document.removeEventListener('click', onClick);
+      document.removeEventListener('pointerdown', onPointerDown);
       document.removeEventListener('keydown', onKey);
     };
   }, [open]);

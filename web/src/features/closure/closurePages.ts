@@ -1,3 +1,5 @@
+import { site } from '../../lib/site';
+
 /**
  * The pages of the closed-company area, in the nav bar's order. `loginWall` is what a visitor is
  * asked to log in for on that page (the area layout shows it instead of the page); null: public.
@@ -14,3 +16,12 @@ export type ClosurePage = (typeof CLOSURE_PAGES)[number];
 
 /** The area page at `path` (a route's full path), if any. */
 export const closurePageOf = (path: string | undefined): ClosurePage | undefined => CLOSURE_PAGES.find((p) => p.to === path);
+
+/**
+ * The document title of an area page: '死亡公司库 - 桔子数据' for the home, '<name> - 死亡公司库 - 桔子数据'
+ * for the others (the name may be more specific than the nav label, e.g. '死亡原因：资金链断裂').
+ */
+export const closureTitle = (name?: string) => [name, '死亡公司库', site.name].filter(Boolean).join(' - ');
+
+/** The title of a page from the nav list: the home has none of its own, the others their label. */
+export const closurePageTitle = (page: ClosurePage) => closureTitle(page.key === 'home' ? undefined : page.label);

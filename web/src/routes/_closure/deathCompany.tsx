@@ -6,6 +6,7 @@ import { NON_VIP_MAX_PAGE } from '../../../../worker/src/auth/limits';
 import { CLOSURE_PAGE_SIZE } from '../../../../worker/src/closure/constants';
 import { EMPTY_EXPORT_MSG } from '../../../../worker/src/exports/constants';
 import { LoginPromptBar } from '../../features/auth/LoginPromptBar';
+import { PagerOrLoginBar } from '../../features/auth/PagerOrLoginBar';
 import { useViewer } from '../../features/auth/me';
 import { BatchDownloadDialog } from '../../features/closure/BatchDownloadDialog';
 import { ClosureFilterBar, type ClosureFilterValues } from '../../features/closure/ClosureFilterBar';
@@ -14,17 +15,19 @@ import { closureSortParam } from '../../features/closure/closureSort';
 import { closureFiltersQueryOptions } from '../../features/closure/queries/filters';
 import { closureListQueryOptions, isVisitorView, yearNumberQueryOptions, type ClosureList, type ClosureListParams } from '../../features/closure/queries/list';
 import { RankingPanel } from '../../features/closure/RankingPanel';
-import { useClosureTotal, YearCounts } from '../../features/closure/YearCounts';
+import { YearCounts } from '../../features/closure/YearCounts';
 import { isApiError } from '../../lib/api';
+import { totalText } from '../../lib/format';
 import { requireLogin, useLoginDialogOnMount, useRequireVip } from '../../lib/gate';
 import { optIdParam, optTextParam, pageSearchParam } from '../../lib/searchParams';
 import { EmptyState } from '../../ui/EmptyState';
-import { Pagination } from '../../ui/Pagination';
 import { RouteError } from '../../ui/RouteError';
 import { RoutePending } from '../../ui/RoutePending';
 import { ShareButton } from '../../ui/ShareButton';
 import { toast } from '../../ui/toast';
 import './death-company.css';
+import { closureTitle } from '../../features/closure/closurePages';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
 
 /**
  * The view in the URL: ?company= (a name from a link, e.g. the incense ranking) is the search box's
@@ -56,7 +59,8 @@ export const Route = createFileRoute('/_closure/deathCompany')({
   loader: async ({ context: { queryClient, signedIn }, deps }) => {
     // The year bars and the filter options are public and have their own loading states.
     const around = Promise.all([queryClient.prefetchQuery(yearNumberQueryOptions()), queryClient.prefetchQuery(closureFiltersQueryOptions())]);
-    // A visitor may load only the default page 1; the page shows the login prompt for anything else.
+    // A visitor may load only page 1 in the default sort and filters (with a shared link's company name);
+    // the page shows the login prompt for anything else.
     if (signedIn || isVisitorView(deps)) {
       try {
         await queryClient.ensureQueryData(closureListQueryOptions(deps));
@@ -79,6 +83,7 @@ export const Route = createFileRoute('/_closure/deathCompany')({
 
 /** Spec §2 "Closed-company home (/deathCompany)". */
 function DeathCompanyPage() {
+  useDocumentTitle(closureTitle());
   const params = listParamsOf(Route.useSearch());
   const { loggedIn } = useViewer();
   // What a visitor may not see is not asked for (the loader skipped it): the list shows the login prompt.
@@ -96,9 +101,7 @@ function ClosureHome({ params, list, refreshing = false }: { params: ClosureList
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
   const router = useRouter();
-  const viewer = useViewer();
   const requireVip = useRequireVip('deathCompany');
-  const total = useClosureTotal();
   // The next page or filter is loading (the loader holds this view until it has the rows).
   const navigating = useRouterState({ select: (s) => s.isLoading });
   const [downloadOpen, setDownloadOpen] = useState(false);
@@ -144,7 +147,8 @@ function ClosureHome({ params, list, refreshing = false }: { params: ClosureList
         <div>
           <h1>死亡公司库</h1>
           <p>
-            收录{total !== undefined ? ` ${total.toLocaleString('zh-CN')} 家` : ''}已关闭的创业公司：它们的成立与关闭、融资与团队，以及关闭原因。
+            {/* The count is the list's, under the filters ('共 6,000 家公司'): the page shows one total. */}
+            收录已关闭的创业公司：它们的成立与关闭、融资与团队，以及关闭原因。
             <span className="closure-title-note">判定依据：媒体报道、公司公告，或工商注销、App / 公众号停更 6 个月以上。</span>
           </p>
         </div>
@@ -163,14 +167,17 @@ function ClosureHome({ params, list, refreshing = false }: { params: ClosureList
       {filters.keyword && search.company && !search.keyword && <p className="closure-company-filter">公司名称包含「{search.company}」</p>}
       <section className="closure-list" aria-busy={refreshing || navigating}>
         <div className="closure-list-head">
-          <span>{list ? `共 ${listTotal.toLocaleString('zh-CN')} 家公司` : ' '}</span>
+          <span>{list ? totalText(listTotal) : ' '}</span>
         </div>
         {list ? <ListRows list={list} params={params} /> : <RefusedList />}
-        {list && listTotal > CLOSURE_PAGE_SIZE && (
-          <>
-            {!viewer.loggedIn && <LoginPromptBar text="登录后可翻页、筛选和查看全部死亡公司" />}
-            <Pagination total={listTotal} page={page} pageSize={CLOSURE_PAGE_SIZE} onChange={(p) => void goToPage(p)} />
-          </>
+        {list && (
+          <PagerOrLoginBar
+            total={listTotal}
+            page={page}
+            pageSize={CLOSURE_PAGE_SIZE}
+            onChange={(p) => void goToPage(p)}
+            loginText="登录后可翻页、筛选和查看全部死亡公司"
+          />
         )}
       </section>
       <BatchDownloadDialog open={downloadOpen} onOpenChange={setDownloadOpen} total={listTotal} filters={filters} />
@@ -185,7 +192,7 @@ function ListRows({ list, params }: { list: ClosureList; params: ClosureListPara
   return <ClosureTable key={JSON.stringify(params)} rows={list.info} />;
 }
 
-/** A visitor's filtered, searched or paged view: the worker would refuse it, so the login dialog opens instead. */
+/** A visitor's filtered, sorted or paged view: the worker would refuse it, so the login dialog opens instead. */
 function RefusedList() {
   useLoginDialogOnMount();
   return <LoginPromptBar text="登录后才能筛选、搜索或翻页" />;

@@ -25,6 +25,9 @@ import { FilterRow } from '../../ui/FilterRow';
 import { Select } from '../../ui/Select';
 import { Tabs } from '../../ui/Tabs';
 import './death-rank.css';
+import { closureTitle } from '../../features/closure/closurePages';
+import { totalText } from '../../lib/format';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
 
 const searchSchema = z.object({
   tab: z.enum(RANK_TABS).optional().catch(undefined),
@@ -61,6 +64,7 @@ const TAB_LABELS: Record<RankTab, string> = {
 
 /** Spec §2 "Burn ranking page" (烧钱榜). */
 function DeathRankPage() {
+  useDocumentTitle(closureTitle('烧钱榜'));
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
   const tab = search.tab ?? 'amount';
@@ -126,7 +130,7 @@ function CompanyTab({ tab }: { tab: CompanyRankTab }) {
           options={CLOSURE_SORT_OPTIONS}
           onChange={(v) => setFilter({ sort: toClosureSort(v) })}
         />
-        <span className="rank-count">{`共${ranking.page.total}家公司`}</span>
+        <span className="rank-count">{totalText(ranking.page.total)}</span>
         <button type="button" className="btn btn-primary btn-sm rank-export" onClick={exportData}>
           导出数据
         </button>

@@ -17,6 +17,8 @@ import { EmptyState } from '../../ui/EmptyState';
 import { RouteError } from '../../ui/RouteError';
 import { RoutePending } from '../../ui/RoutePending';
 import { TabPanel, Tabs } from '../../ui/Tabs';
+import { closureTitle } from '../../features/closure/closurePages';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import './death-reason.css';
 
 const REASON_TABS = ['discussion', 'companies', 'records'] as const;
@@ -50,6 +52,7 @@ function DeathReasonPage() {
   const tree = useSuspenseQuery(reasonTreeQueryOptions()).data;
   const { parent, child } = selectReason(tree, search.parent_id, search.child_id);
   const tab = search.tab ?? 'discussion';
+  useDocumentTitle(closureTitle(child ? `死亡原因：${child.name}` : '死亡原因'));
 
   const select = (p: ReasonParent, c?: ReasonChild) =>
     requireLogin(() => void navigate({ search: { parent_id: p.id, child_id: (c ?? p.child[0])?.id, tab: search.tab } }));

@@ -2,18 +2,21 @@ import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, useRouterState } from '@tanstack/react-router';
 import { z } from 'zod';
 import { NEWS_BEFORE_2012, NEWS_PAGE_SIZE } from '../../../../worker/src/closure/constants';
+import { PagerOrLoginBar } from '../../features/auth/PagerOrLoginBar';
 import { NewsList } from '../../features/closure/NewsList';
 import { NewsSearchBox } from '../../features/closure/NewsSearchBox';
 import { closureFiltersQueryOptions } from '../../features/closure/queries/filters';
 import { newsQueryOptions, type NewsFilters } from '../../features/closure/queries/news';
 import { requireLogin } from '../../lib/gate';
 import { optTextParam, pageSearchParam } from '../../lib/searchParams';
-import { Pagination } from '../../ui/Pagination';
 import { RouteError } from '../../ui/RouteError';
 import { RoutePending } from '../../ui/RoutePending';
 import { FilterRow } from '../../ui/FilterRow';
 import { Select } from '../../ui/Select';
 import './death-report.css';
+import { closureTitle } from '../../features/closure/closurePages';
+import { totalText } from '../../lib/format';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
 
 /**
  * cat_id is the industry's name, as the news call takes it (spec §7). A year is kept as a number
@@ -51,6 +54,7 @@ export const Route = createFileRoute('/_closure/deathReport')({
 
 /** Spec §2 "Closed-company news list": the reports on closed companies. */
 function DeathReportPage() {
+  useDocumentTitle(closureTitle('死亡报告'));
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
   const options = useQuery(closureFiltersQueryOptions());
@@ -92,11 +96,11 @@ function DeathReportPage() {
         />
         <NewsSearchBox value={search.keyword ?? ''} onSearch={(keyword) => setFilter({ keyword: keyword || undefined })} />
       </FilterRow>
-      <p className="report-total">{`共${total}条报道`}</p>
+      <p className="report-total">{totalText(total, '条报道')}</p>
       <div aria-busy={refreshing || undefined} className={refreshing ? 'is-refreshing' : undefined}>
         <NewsList items={news.info} />
       </div>
-      <Pagination total={total} page={filters.page} pageSize={NEWS_PAGE_SIZE} onChange={setPage} />
+      <PagerOrLoginBar total={total} page={filters.page} pageSize={NEWS_PAGE_SIZE} onChange={setPage} loginText="登录后查看更多报道" />
     </div>
   );
 }

@@ -16,13 +16,15 @@ import {
   type Track,
 } from '../../features/closure/queries/tracks';
 import { openExport } from '../../features/exports/store';
-import { todayText } from '../../lib/format';
+import { formatCount, todayText } from '../../lib/format';
 import { optIdParam, pageSearchParam } from '../../lib/searchParams';
 import { site } from '../../lib/site';
 import { FilterBlock } from '../../ui/FilterBlock';
 import { RouteError } from '../../ui/RouteError';
 import { RoutePending } from '../../ui/RoutePending';
 import './death-track.css';
+import { closureTitle } from '../../features/closure/closurePages';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
 
 /** ?tag_id= picks a track, ?album_id= an album (the other is cleared); page of the company list. */
 const searchSchema = z.object({ tag_id: optIdParam, album_id: optIdParam, page: pageSearchParam });
@@ -61,6 +63,7 @@ const DATA_SOURCE = `数据来源：${site.name}`;
 
 /** Spec §2 "Closed-company track/album page". */
 function DeathTrackPage() {
+  useDocumentTitle(closureTitle('死亡赛道'));
   const navigate = Route.useNavigate();
   const { kind, itemId, page } = selectionOf(Route.useSearch());
   const tracks = useSuspenseQuery(tracksQueryOptions()).data;
@@ -125,6 +128,8 @@ function LoadedCollection({ kind, itemId, itemName, page }: { kind: Collection; 
         page={page}
         onPageChange={(p) => void navigate({ search: (s) => ({ ...s, page: p }) })}
         loading={busy}
+        // The header above shows the total.
+        showTotal={false}
       />
     </CollectionMain>
   );
@@ -172,7 +177,7 @@ function CollectionMain({
             {itemName && <span className="track-name">{itemName}</span>}
           </h1>
           <p className="track-total">
-            共<b>{total ?? '—'}</b>家公司
+            共 <b>{total === undefined ? '—' : formatCount(total)}</b> 家公司
           </p>
         </div>
         <button type="button" className="btn btn-primary btn-sm" onClick={onExport} disabled={!onExport}>

@@ -1,8 +1,9 @@
 import { createFileRoute, Outlet, useMatches } from '@tanstack/react-router';
 import { useViewer } from '../../features/auth/me';
 import { ClosureNavBar } from '../../features/closure/ClosureNavBar';
-import { closurePageOf } from '../../features/closure/closurePages';
+import { closurePageOf, closurePageTitle, type ClosurePage } from '../../features/closure/closurePages';
 import { getToken } from '../../lib/token';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { LoginWall } from '../../ui/LoginWall';
 import './closure-area.css';
 
@@ -27,7 +28,13 @@ function ClosureLayout() {
       <div className="container closure-area-nav">
         <ClosureNavBar />
       </div>
-      {page?.loginWall && !loggedIn ? <LoginWall what={page.loginWall} /> : <Outlet />}
+      {page?.loginWall && !loggedIn ? <WalledPage page={page} what={page.loginWall} /> : <Outlet />}
     </div>
   );
+}
+
+/** A page a visitor may not see: the login wall, under the page's own title. */
+function WalledPage({ page, what }: { page: ClosurePage; what: string }) {
+  useDocumentTitle(closurePageTitle(page));
+  return <LoginWall what={what} />;
 }

@@ -32,11 +32,12 @@ export type ClosureList = DataOf<Awaited<ReturnType<typeof api.closure.$get>>>;
 export type ClosureRow = ClosureList['info'][number];
 
 /**
- * The one view of the list a visitor may load: page 1 in the default sort, without filters or a
- * keyword. The worker answers anything else with LOGIN_REQUIRED, so the page asks for it only
- * after login.
+ * The views of the list a visitor may load, as the worker's rule has them: page 1 in the default
+ * sort without filters, the default list or one company name (a shared link,
+ * /deathCompany?company=<name>). The worker answers anything else with LOGIN_REQUIRED, so the page
+ * asks for it only after login.
  */
-export const isVisitorView = (p: ClosureListParams) => p.page === 1 && p.sort === 1 && !p.com_prov && !p.cat_id && !p.fund_status && !p.keyword;
+export const isVisitorView = (p: ClosureListParams) => p.page === 1 && p.sort === 1 && !p.com_prov && !p.cat_id && !p.fund_status;
 
 /** { '2019': 812, ... }: closed companies per closing year. */
 export const yearNumberQueryOptions = () =>
