@@ -32,16 +32,16 @@ async function apiGet<T>(path: string, token: string): Promise<T> {
 }
 
 describe('the closed-company home in Chromium', () => {
-  it('a visitor clicking page 2 gets the login dialog and stays on page 1', async () => {
+  it('a visitor sees the login prompt bar instead of the pager; its button opens the login dialog and the page stays on page 1', async () => {
     const page = await openPage();
     await gotoHome(page);
     const firstRow = await page.locator('.closure-name').first().innerText();
-    await page.getByRole('button', { name: '第 2 页' }).click();
+    expect(await page.getByText('登录后可翻页、筛选和查看全部死亡公司').isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: '第 2 页' }).count()).toBe(0);
+    await page.getByRole('button', { name: '立即登录' }).click();
     await page.getByRole('dialog', { name: '登录' }).waitFor();
     expect(new URL(page.url()).search).toBe('');
     expect(await page.locator('.closure-name').first().innerText()).toBe(firstRow);
-    // The login prompt bar sits where the pager is.
-    expect(await page.getByText('登录后可翻页、筛选和查看全部死亡公司').isVisible()).toBe(true);
     await screenshot(page, 'closure-home-visitor-login');
     await page.close();
   });

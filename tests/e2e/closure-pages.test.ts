@@ -49,7 +49,7 @@ describe('/deathTrack', () => {
     await trackBlock.getByRole('button', { name: first.tag_name, pressed: true }).waitFor();
     await page.waitForURL(`**/deathTrack?tag_id=${first.tag_id}`);
     await expect(page.getByRole('heading', { level: 1 }).innerText()).resolves.toBe(`死亡公司赛道${first.tag_name}`);
-    await expect.poll(() => page.locator('.track-total').innerText()).toBe(`共${list.page.total}家公司`);
+    await expect.poll(() => page.locator('.track-total').innerText()).toBe(`共 ${list.page.total.toLocaleString('zh-CN')} 家公司`);
     await sectors(page, '死亡原因分布').first().waitFor();
     await sectors(page, '运营状态分布').first().waitFor();
     const today = new Date();
@@ -58,7 +58,8 @@ describe('/deathTrack', () => {
     const names = page.locator('.failed-row .failed-name');
     await names.first().waitFor();
     await expect(names.allInnerTexts()).resolves.toEqual(list.info.map((c) => c.com_name));
-    await expect(page.getByText(`${list.page.total}家公司`, { exact: true }).count()).resolves.toBe(1);
+    // The total is shown once on the page (the header's), in the one number format.
+    await expect(page.getByText(`共 ${list.page.total.toLocaleString('zh-CN')} 家公司`, { exact: true }).count()).resolves.toBe(1);
     if (list.page.total > 10) await page.getByRole('navigation', { name: '分页' }).waitFor();
     await screenshot(page, 'closure-track-desktop');
 
