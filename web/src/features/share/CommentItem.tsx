@@ -1,5 +1,5 @@
 import type { Character } from './queries/group';
-import { ShareAvatar } from './ShareAvatar';
+import { ShareItemHead } from './ShareItemHead';
 import './share-item.css';
 
 type Item = Character['comment_list'][number];
@@ -8,13 +8,7 @@ type Item = Character['comment_list'][number];
 export function CommentItem({ item }: { item: Item }) {
   return (
     <article className="share-item">
-      <div className="share-item-head">
-        <ShareAvatar src={item.user_logo} name={item.user_name} size="sm" />
-        <div>
-          <p className="share-item-name">{item.user_name}</p>
-          <time className="share-item-time">{item.ctime}</time>
-        </div>
-      </div>
+      <ShareItemHead logo={item.user_logo} name={item.user_name} time={item.ctime} />
       <p className="share-item-text">{item.dynamic_desc}</p>
       {item.item_desc && (
         <div className="share-item-quote">
