@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 
 /** Debian's Chromium, never a downloaded browser. */
 export async function launch(): Promise<Browser> {
@@ -30,4 +30,26 @@ export async function apiLogin(account: string, password = 'demo-pass-2026'): Pr
   });
   const body = (await res.json()) as { data: { token: string } };
   return body.data.token;
+}
+
+/**
+ * One browser for a test file and the demo accounts' tokens, set up in beforeAll and closed in
+ * afterAll; `open(account)` gives a page signed in as that account (null: a visitor).
+ */
+export function demoBrowser(accounts = ['vip@demo.local', 'user@demo.local', 'svip@demo.local']) {
+  let browser: Browser;
+  const tokens: Record<string, string> = {};
+  beforeAll(async () => {
+    browser = await launch();
+    for (const account of accounts) tokens[account] = await apiLogin(account);
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  async function open(account: string | null, viewport = DESKTOP): Promise<Page> {
+    const context = await browser.newContext({ viewport, isMobile: viewport === PHONE, hasTouch: viewport === PHONE });
+    if (account) await context.addInitScript((t) => localStorage.setItem('juzi_token', t), tokens[account]);
+    return context.newPage();
+  }
+  return { open, tokens };
 }

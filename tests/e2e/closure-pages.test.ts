@@ -1,30 +1,14 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { formatWan } from '../../web/src/lib/format';
-import { apiLogin, baseURL, DESKTOP, launch, PHONE, screenshot } from './browser';
+import { baseURL, demoBrowser, PHONE, screenshot } from './browser';
 
 /**
  * The track/album, burn-ranking, news and reason pages of the closed-company area in Chromium,
  * against the real seeded stack.
  */
 
-let browser: Browser;
-const tokens: Record<string, string> = {};
-
-beforeAll(async () => {
-  browser = await launch();
-  for (const account of ['vip@demo.local', 'user@demo.local', 'svip@demo.local']) tokens[account] = await apiLogin(account);
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-/** A page signed in as `account` (or a visitor), at desktop or phone size. */
-async function open(account: string | null, viewport = DESKTOP): Promise<Page> {
-  const context = await browser.newContext({ viewport, isMobile: viewport === PHONE, hasTouch: viewport === PHONE });
-  if (account) await context.addInitScript((t) => localStorage.setItem('juzi_token', t), tokens[account]);
-  return context.newPage();
-}
+const { open, tokens } = demoBrowser();
 
 async function apiGet<T>(path: string, account: string): Promise<T> {
   const res = await fetch(`${baseURL()}/api${path}`, { headers: { Authorization: `Bearer ${tokens[account]}` } });

@@ -1,9 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { apiLogin, baseURL, DESKTOP, launch, PHONE, screenshot } from './browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { baseURL, demoBrowser, DESKTOP, PHONE, screenshot } from './browser';
 
 /**
  * The STAR-market area (科创板) in Chromium against the real seeded stack: the visitor's login
@@ -11,22 +11,7 @@ import { apiLogin, baseURL, DESKTOP, launch, PHONE, screenshot } from './browser
  * detail page with every section, and a STAR export read back by openpyxl.
  */
 
-let browser: Browser;
-const tokens: Record<string, string> = {};
-
-beforeAll(async () => {
-  browser = await launch();
-  for (const account of ['vip@demo.local', 'user@demo.local', 'svip@demo.local']) tokens[account] = await apiLogin(account);
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function open(account: string | null, viewport = DESKTOP): Promise<Page> {
-  const context = await browser.newContext({ viewport, isMobile: viewport === PHONE, hasTouch: viewport === PHONE });
-  if (account) await context.addInitScript((t) => localStorage.setItem('juzi_token', t), tokens[account]);
-  return context.newPage();
-}
+const { open, tokens } = demoBrowser();
 
 async function post<T>(p: string, account: string, json: unknown = {}, headers: Record<string, string> = {}): Promise<T> {
   const res = await fetch(`${baseURL()}/api${p}`, {
