@@ -5,6 +5,7 @@ import { access, session } from './auth/access';
 import { authRoutes } from './auth/routes';
 import { closureCommentRoutes, closureRoutes } from './closure/routes';
 import * as schema from './db';
+import { digestRoutes } from './digest/routes';
 import { exportRoutes } from './exports/routes';
 import { followRoutes } from './follow/routes';
 import { starmarketRoutes } from './starmarket/routes';
@@ -33,7 +34,8 @@ const api = createArea()
   .route('/', declared(orderRoutes))
   .route('/', declared(saasRoutes))
   .route('/group', declared(shareRoutes))
-  .route('/starmarket', declared(starmarketRoutes));
+  .route('/starmarket', declared(starmarketRoutes))
+  .route('/', declared(digestRoutes));
 
 const app = createArea();
 

@@ -6,10 +6,20 @@ export interface ExportMessage {
   recordId: number;
 }
 
+/** Message on the digest queue: one chunk of a day's subscribers (worker/src/digest/fanout.ts). */
+export interface DigestMessage {
+  day: number;
+  /** The calendar days the e-mail covers, yyyymmdd inclusive. */
+  from: number;
+  to: number;
+  subscriptionIds: number[];
+}
+
 export interface Env {
   DB: D1Database;
   FILES: R2Bucket;
   EXPORT_QUEUE: Queue<ExportMessage>;
+  DIGEST_QUEUE: Queue<DigestMessage>;
   EMAIL: SendEmail;
   ASSETS?: Fetcher;
   /** Public origin used in e-mails and share links, e.g. http://localhost:8787 */
@@ -17,6 +27,8 @@ export interface Env {
   MAIL_FROM: string;
   /** HMAC-SHA256 secret of the sandbox payment provider's callbacks; unset = the documented dev default (order/sandbox.ts). */
   PAY_SANDBOX_SECRET?: string;
+  /** HMAC-SHA256 key of the daily e-mail's unsubscribe links; unset = the documented dev default (digest/signing.ts). */
+  DIGEST_SECRET?: string;
 }
 
 export type Db = DrizzleD1Database<typeof schema>;

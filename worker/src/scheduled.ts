@@ -2,6 +2,7 @@ import type { Env } from './env';
 import { BOOT_CRON, DAILY_CRON, RECONCILE_CRON } from './exports/lease';
 import { reconcileExports } from './exports/reconcile';
 import { sweepExports } from './exports/sweep';
+import { reconcileDigest, runDailyDigest } from './digest/fanout';
 
 /**
  * Cron entry. Each trigger of wrangler.toml [triggers] runs its own jobs; every job must be safe to
@@ -12,10 +13,18 @@ export type ScheduledJob = (env: Env, controller: ScheduledController) => Promis
 export const scheduledJobs: Record<string, ScheduledJob[]> = {
   // 10:00 Beijing: export files older than 7 days are deleted from R2 and marked expired; records
   // pending for a day (which the reconciler should long have settled) are failed and refunded.
-  [DAILY_CRON]: [(env) => sweepExports(env)],
+  [DAILY_CRON]: [
+    (env) => sweepExports(env),
+    // The healthcare daily e-mail, on Chinese working days (worker/src/digest/fanout.ts).
+    (env, controller) => runDailyDigest(env, controller.scheduledTime),
+  ],
   // Every two minutes: export records whose lease ran out are sent to the queue again, or failed
   // and refunded past their attempts.
-  [RECONCILE_CRON]: [(env) => reconcileExports(env)],
+  [RECONCILE_CRON]: [
+    (env) => reconcileExports(env),
+    // Today's e-mails that failed or waited too long go back to the digest queue.
+    (env) => reconcileDigest(env),
+  ],
   // `npm start` just booted the local stack: no attempt from before it is alive and its in-memory
   // queue is empty, so every pending record is re-sent now (lease.ts BOOT_CRON).
   [BOOT_CRON]: [(env) => reconcileExports(env, { cutoff: Date.now() })],

@@ -1,4 +1,4 @@
-import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
 /** Industry-atlas tags of healthcare (医疗健康); p_id 0 for top-level fields. */
 export const medicalTags = sqliteTable(
@@ -60,20 +60,37 @@ export const subscriptions = sqliteTable(
     createdAt: integer('created_at').notNull(),
     cancelledAt: integer('cancelled_at'),
   },
-  (t) => [index('subscriptions_user_idx').on(t.userId), index('subscriptions_active_idx').on(t.active)],
+  // One subscription per user (subscribing again updates it); the cron walks the active ones.
+  (t) => [uniqueIndex('subscriptions_user_uq').on(t.userId), index('subscriptions_active_idx').on(t.active)],
 );
 
-/** One row per subscriber per day: a rerun of the cron sends nothing twice. */
+/**
+ * One row per subscriber per day: a rerun of the cron sends nothing twice. The row is written
+ * (queued) before the queue message, claimed (sending, with a nonce and a lease) by a compare-and-set
+ * before the send, and settled (sent / failed / skipped) under that nonce (worker/src/digest/deliveries.ts).
+ */
 export const emailDeliveries = sqliteTable(
   'email_deliveries',
   {
     subscriptionId: integer('subscription_id').notNull(),
     day: integer('day').notNull(),
-    status: text('status', { enum: ['sent', 'failed'] }).notNull(),
+    status: text('status', { enum: ['queued', 'sending', 'sent', 'failed', 'skipped'] }).notNull(),
     error: text('error').notNull().default(''),
     createdAt: integer('created_at').notNull(),
+    /** Sends started (claims); a failed row is retried while below the limit. */
+    attempts: integer('attempts').notNull().default(0),
+    /** Nonce of the attempt holding the row; settling is conditional on it. */
+    claim: text('claim').notNull().default(''),
+    /** Last change (queued, claimed, settled), ms: the lease of a sending row runs from here. */
+    touchedAt: integer('touched_at').notNull().default(0),
+    sentAt: integer('sent_at'),
+    /** The Message-ID the sending binding answered with. */
+    messageId: text('message_id').notNull().default(''),
+    /** The calendar days the e-mail covers (yyyymmdd, inclusive). */
+    fromDay: integer('from_day').notNull().default(0),
+    toDay: integer('to_day').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.subscriptionId, t.day] })],
+  (t) => [primaryKey({ columns: [t.subscriptionId, t.day] }), index('email_deliveries_day_status_idx').on(t.day, t.status)],
 );
 
 /** Chinese working-day overrides for years the calendar package does not know. */

@@ -1,0 +1,158 @@
+/**
+ * The daily e-mail's run: the cron at 02:00 UTC (10:00 Beijing) plans the day's deliveries and
+ * sends the subscribers to the digest queue in chunks; the queue consumer claims, sends and
+ * settles each chunk. The reconciler cron (every 2 minutes) re-sends what waited too long: a
+ * failed send, a lost message, an attempt that died while sending.
+ */
+import { EmailMessage } from 'cloudflare:email';
+import { drizzle } from 'drizzle-orm/d1';
+import * as schema from '../db';
+import type { DigestMessage, Env } from '../env';
+import { ymd } from '../lib/time';
+import { digestWindow } from './calendar';
+import { DIGEST_CHUNK, DIGEST_ENQUEUE_BATCH, DIGEST_NAME, DIGEST_SEND_CONCURRENCY } from './constants';
+import { loadDigest, type DigestContent } from './content';
+import { claimDeliveries, dueDeliveries, planDeliveries, settleStatement, touchDeliveries, type Claimed, type Outcome } from './deliveries';
+import { buildMime } from './mime';
+import { renderDigest } from './render';
+import { digestSecret, unsubscribeSigner } from './signing';
+
+/** The queue the API worker both produces to and consumes (wrangler.toml). */
+export const DIGEST_QUEUE_NAME = 'juzi-digest';
+
+export interface DigestRun {
+  day: number;
+  workday: boolean;
+  from?: number;
+  to?: number;
+  planned: number;
+  enqueued: number;
+  messages: number;
+}
+
+/** Sends `ids` to the queue, DIGEST_CHUNK subscribers a message. */
+async function enqueue(env: Env, day: number, rows: { id: number; from: number; to: number }[], now: number) {
+  const messages: MessageSendRequest<DigestMessage>[] = [];
+  // Rows of one day share their window (all planned by the same calendar), but group to be exact.
+  const groups = new Map<string, number[]>();
+  for (const r of rows) {
+    const k = `${r.from}-${r.to}`;
+    groups.set(k, [...(groups.get(k) ?? []), r.id]);
+  }
+  for (const [k, ids] of groups) {
+    const [from, to] = k.split('-').map(Number) as [number, number];
+    for (let i = 0; i < ids.length; i += DIGEST_CHUNK) messages.push({ body: { day, from, to, subscriptionIds: ids.slice(i, i + DIGEST_CHUNK) } });
+  }
+  for (let i = 0; i < messages.length; i += DIGEST_ENQUEUE_BATCH) await env.DIGEST_QUEUE.sendBatch(messages.slice(i, i + DIGEST_ENQUEUE_BATCH));
+  await touchDeliveries(env.DB, day, rows.map((r) => r.id), now);
+  return messages.length;
+}
+
+/**
+ * The cron job. On a working day (Beijing date of the scheduled time): queued rows for every active
+ * member subscriber, then every row still due (this run's, and a rerun's failed or abandoned ones) to
+ * the queue. A rerun the same day sends nothing twice: sent rows are never due again.
+ */
+export async function runDailyDigest(env: Env, scheduledTime: number, now = Date.now()): Promise<DigestRun> {
+  const db = drizzle(env.DB, { schema });
+  const day = ymd(scheduledTime);
+  const window = await digestWindow(db, day);
+  if (!window) return { day, workday: false, planned: 0, enqueued: 0, messages: 0 };
+  const planned = await planDeliveries(env.DB, day, window, now);
+  const due = await dueDeliveries(env.DB, day, now);
+  const messages = await enqueue(env, day, due, now);
+  console.log(`digest ${day}: covers ${window.from}-${window.to}, ${planned} planned, ${due.length} enqueued in ${messages} messages`);
+  return { day, workday: true, ...window, planned, enqueued: due.length, messages };
+}
+
+/** The reconciler's part: today's rows that waited too long go back to the queue. */
+export async function reconcileDigest(env: Env, now = Date.now()): Promise<number> {
+  const day = ymd(now);
+  const due = await dueDeliveries(env.DB, day, now, { settled: true });
+  if (due.length) await enqueue(env, day, due, now);
+  return due.length;
+}
+
+const nonce = () => {
+  const b = new Uint8Array(12);
+  crypto.getRandomValues(b);
+  return [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
+};
+
+/** Runs `fn` over `items`, at most `limit` at a time. */
+async function pool<T>(items: T[], limit: number, fn: (item: T) => Promise<void>) {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await fn(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}
+
+/** One queue message: claim its subscribers, send each one e-mail, settle each row. */
+export async function sendChunk(env: Env, msg: DigestMessage, content: DigestContent, now = Date.now()): Promise<Outcome[]> {
+  const attempt = nonce();
+  const claimed = await claimDeliveries(env.DB, msg.day, msg.subscriptionIds, attempt, now);
+  const outcomes: Outcome[] = [];
+  const signer = await unsubscribeSigner(digestSecret(env));
+  const settle = (o: Outcome) => {
+    outcomes.push(o);
+    return settleStatement(env.DB, msg.day, attempt, o, Date.now()).run();
+  };
+  const skipped = claimed.filter((c) => !c.active || !c.member);
+  if (skipped.length) {
+    const list = skipped.map((c): Outcome => ({ id: c.id, status: 'skipped', error: c.active ? '会员已到期' : '已退订' }));
+    outcomes.push(...list);
+    await env.DB.batch(list.map((o) => settleStatement(env.DB, msg.day, attempt, o, now)));
+  }
+  const from = { name: DIGEST_NAME, address: env.MAIL_FROM };
+  await pool(
+    claimed.filter((c) => c.active && c.member),
+    DIGEST_SEND_CONCURRENCY,
+    async (c: Claimed) => {
+      try {
+        const unsubscribeUrl = await signer.url(env.APP_ORIGIN, c.id, c.token);
+        const body = renderDigest(env.APP_ORIGIN, msg.day, content, { email: c.email, unsubscribeUrl });
+        const { raw, messageId } = buildMime({
+          from,
+          to: c.email,
+          subject: body.subject,
+          text: body.text,
+          html: body.html,
+          headers: {
+            'List-Unsubscribe': `<${unsubscribeUrl}>`,
+            'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+            'List-Id': `<health-digest.${env.MAIL_FROM.slice(env.MAIL_FROM.lastIndexOf('@') + 1)}>`,
+          },
+        });
+        const sent = (await env.EMAIL.send(new EmailMessage(env.MAIL_FROM, c.email, raw))) as { messageId?: string } | undefined;
+        await settle({ id: c.id, status: 'sent', messageId: sent?.messageId ?? messageId });
+      } catch (e) {
+        await settle({ id: c.id, status: 'failed', error: e instanceof Error ? e.message : String(e) });
+      }
+    },
+  );
+  return outcomes;
+}
+
+/**
+ * The queue consumer. A message whose step throws (D1 unreachable...) is retried by the queue; rows
+ * it had claimed wait out their lease and are claimed again by the redelivery or the reconciler.
+ */
+export async function consumeDigest(batch: MessageBatch<DigestMessage>, env: Env): Promise<void> {
+  const db = drizzle(env.DB, { schema });
+  const contents = new Map<string, Promise<DigestContent>>();
+  await Promise.all(
+    batch.messages.map(async (m) => {
+      try {
+        const { from, to } = m.body;
+        const key = `${from}-${to}`;
+        if (!contents.has(key)) contents.set(key, loadDigest(db, from, to));
+        await sendChunk(env, m.body, await contents.get(key)!);
+        m.ack();
+      } catch (e) {
+        console.error('digest chunk failed', m.body.day, e);
+        m.retry({ delaySeconds: 30 });
+      }
+    }),
+  );
+}

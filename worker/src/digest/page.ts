@@ -1,0 +1,43 @@
+/**
+ * The unsubscribe landing page, rendered by the worker (it must work from any mail client without
+ * the SPA or a login): GET shows the address and a confirm button (a GET never unsubscribes, as
+ * link scanners open every link); POST, from that button or from the mail client's one-click
+ * (RFC 8058, body List-Unsubscribe=One-Click), unsubscribes.
+ */
+import { DIGEST_NAME } from './constants';
+import { escapeHtml } from './render';
+
+export type UnsubscribeView =
+  | { kind: 'confirm'; email: string; action: string }
+  | { kind: 'done'; email: string; already: boolean }
+  | { kind: 'invalid' };
+
+const maskEmail = (email: string) => {
+  const [local = '', domain = ''] = email.split('@');
+  return `${local.slice(0, 2)}${'*'.repeat(Math.max(1, local.length - 2))}@${domain}`;
+};
+
+export function unsubscribePage(origin: string, v: UnsubscribeView): string {
+  const title = v.kind === 'confirm' ? '退订确认' : v.kind === 'done' ? '已退订' : '退订链接无效';
+  const body =
+    v.kind === 'confirm'
+      ? `<p>确定不再接收发往 <b>${escapeHtml(maskEmail(v.email))}</b> 的${DIGEST_NAME}吗？</p>
+<form method="post" action="${escapeHtml(v.action)}"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit" class="primary">确认退订</button></form>`
+      : v.kind === 'done'
+        ? `<p role="status">${v.already ? '该邮箱此前已退订' : '退订成功'}：${escapeHtml(maskEmail(v.email))} 将不再收到${DIGEST_NAME}。</p><p>如需恢复，可登录后在“动态订阅”页重新订阅。</p>`
+        : '<p role="alert">这个退订链接无效或不完整，请直接点击邮件中的“一键退订”，或登录后在“动态订阅”页取消订阅。</p>';
+  return `<!DOCTYPE html>
+<html lang="zh-CN"><head><meta charset="UTF-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">
+<title>${title} - ${DIGEST_NAME}</title>
+<style>
+body{margin:0;background:#f4f4f4;font-family:"PingFang SC","Microsoft YaHei",Arial,sans-serif;color:#333}
+main{max-width:480px;margin:48px auto;padding:28px 24px;background:#fff;border-radius:8px;box-shadow:0 1px 4px rgba(0,0,0,.08)}
+h1{font-size:20px;margin:0 0 16px;color:#f06c00}p{line-height:1.7;font-size:15px;word-break:break-all}
+.primary{background:#f06c00;color:#fff;border:0;border-radius:4px;padding:10px 28px;font-size:15px;cursor:pointer}
+.primary:focus-visible,a:focus-visible{outline:3px solid #ffb27a;outline-offset:2px}
+a{color:#f06c00}
+@media (max-width:520px){main{margin:16px;padding:20px 16px}}
+</style></head>
+<body><main><h1>${title}</h1>${body}
+<p><a href="${escapeHtml(origin)}/health-subscription">动态订阅</a> · <a href="${escapeHtml(origin)}/health">医疗健康数据库</a></p></main></body></html>`;
+}
