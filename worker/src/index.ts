@@ -12,7 +12,7 @@ export default {
     ctx.waitUntil(runScheduled(controller, env));
   },
   // The API worker consumes one queue: the daily e-mail's fan-out (the export queue has its own worker).
-  async queue(batch, env) {
+  async queue(batch, env, _ctx) {
     if (batch.queue === DIGEST_QUEUE_NAME) return consumeDigest(batch, env);
     console.error('no consumer for queue', batch.queue);
     batch.retryAll();

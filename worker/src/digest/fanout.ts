@@ -30,46 +30,59 @@ export interface DigestRun {
   messages: number;
 }
 
-/** Sends `ids` to the queue, DIGEST_CHUNK subscribers a message. */
-async function enqueue(env: Env, day: number, rows: { id: number; from: number; to: number }[], now: number) {
-  const messages: MessageSendRequest<DigestMessage>[] = [];
-  // Rows of one day share their window (all planned by the same calendar), but group to be exact.
+/** The queue messages for `rows`: DIGEST_CHUNK subscribers a message. */
+export function chunkMessages(day: number, rows: { id: number; from: number; to: number }[]): DigestMessage[] {
+  // Rows of one day share their window (one calendar planned them all), but group to be exact.
   const groups = new Map<string, number[]>();
   for (const r of rows) {
     const k = `${r.from}-${r.to}`;
     groups.set(k, [...(groups.get(k) ?? []), r.id]);
   }
+  const messages: DigestMessage[] = [];
   for (const [k, ids] of groups) {
     const [from, to] = k.split('-').map(Number) as [number, number];
-    for (let i = 0; i < ids.length; i += DIGEST_CHUNK) messages.push({ body: { day, from, to, subscriptionIds: ids.slice(i, i + DIGEST_CHUNK) } });
+    for (let i = 0; i < ids.length; i += DIGEST_CHUNK) messages.push({ day, from, to, subscriptionIds: ids.slice(i, i + DIGEST_CHUNK) });
   }
-  for (let i = 0; i < messages.length; i += DIGEST_ENQUEUE_BATCH) await env.DIGEST_QUEUE.sendBatch(messages.slice(i, i + DIGEST_ENQUEUE_BATCH));
-  await touchDeliveries(env.DB, day, rows.map((r) => r.id), now);
-  return messages.length;
+  return messages;
+}
+
+async function enqueue(env: Env, day: number, messages: DigestMessage[], now: number) {
+  for (let i = 0; i < messages.length; i += DIGEST_ENQUEUE_BATCH) {
+    await env.DIGEST_QUEUE.sendBatch(messages.slice(i, i + DIGEST_ENQUEUE_BATCH).map((body) => ({ body })));
+  }
+  await touchDeliveries(env.DB, day, messages.flatMap((m) => m.subscriptionIds), now);
 }
 
 /**
- * The cron job. On a working day (Beijing date of the scheduled time): queued rows for every active
- * member subscriber, then every row still due (this run's, and a rerun's failed or abandoned ones) to
- * the queue. A rerun the same day sends nothing twice: sent rows are never due again.
+ * The D1 half of the cron job. On a working day (the Beijing date of the scheduled time): a queued
+ * row for every active member subscriber, then the messages for every row still due (this run's,
+ * and a rerun's failed or abandoned ones). Sent rows are never due again, so a rerun the same day
+ * sends nothing twice.
  */
-export async function runDailyDigest(env: Env, scheduledTime: number, now = Date.now()): Promise<DigestRun> {
+export async function planDigest(env: Env, scheduledTime: number, now = Date.now()): Promise<{ run: DigestRun; messages: DigestMessage[] }> {
   const db = drizzle(env.DB, { schema });
   const day = ymd(scheduledTime);
   const window = await digestWindow(db, day);
-  if (!window) return { day, workday: false, planned: 0, enqueued: 0, messages: 0 };
+  if (!window) return { run: { day, workday: false, planned: 0, enqueued: 0, messages: 0 }, messages: [] };
   const planned = await planDeliveries(env.DB, day, window, now);
   const due = await dueDeliveries(env.DB, day, now);
-  const messages = await enqueue(env, day, due, now);
-  console.log(`digest ${day}: covers ${window.from}-${window.to}, ${planned} planned, ${due.length} enqueued in ${messages} messages`);
-  return { day, workday: true, ...window, planned, enqueued: due.length, messages };
+  const messages = chunkMessages(day, due);
+  return { run: { day, workday: true, ...window, planned, enqueued: due.length, messages: messages.length }, messages };
+}
+
+/** The cron job: plan, then fan out through the digest queue. */
+export async function runDailyDigest(env: Env, scheduledTime: number, now = Date.now()): Promise<DigestRun> {
+  const { run, messages } = await planDigest(env, scheduledTime, now);
+  if (messages.length) await enqueue(env, run.day, messages, now);
+  if (run.workday) console.log(`digest ${run.day}: covers ${run.from}-${run.to}, ${run.planned} planned, ${run.enqueued} enqueued in ${run.messages} messages`);
+  return run;
 }
 
 /** The reconciler's part: today's rows that waited too long go back to the queue. */
 export async function reconcileDigest(env: Env, now = Date.now()): Promise<number> {
   const day = ymd(now);
   const due = await dueDeliveries(env.DB, day, now, { settled: true });
-  if (due.length) await enqueue(env, day, due, now);
+  if (due.length) await enqueue(env, day, chunkMessages(day, due), now);
   return due.length;
 }
 
