@@ -38,7 +38,7 @@ export interface DigestContent {
   to: number;
   events: DigestEvent[];
   news: DigestNews[];
-  /** All of the window's events / news, of which the e-mail lists the first DIGEST_MAX_*. */
+  /** All of the window's events / news; the e-mail lists the DIGEST_MAX_EVENTS largest events and the DIGEST_MAX_NEWS latest news. */
   eventTotal: number;
   newsTotal: number;
 }
@@ -65,7 +65,7 @@ export async function loadDigest(db: Db, from: number, to: number): Promise<Dige
       .innerJoin(companies, eq(companies.id, investEvents.comId))
       .leftJoin(rounds, eq(rounds.id, investEvents.roundId))
       .where(inWindow)
-      .orderBy(desc(investEvents.date), desc(investEvents.money), asc(investEvents.id))
+      .orderBy(desc(investEvents.money), desc(investEvents.date), asc(investEvents.id))
       .limit(DIGEST_MAX_EVENTS),
     db
       .select({ id: news.id, date: news.date, title: news.title, url: news.url, source: news.source, comId: news.comId, comName: news.comName })
