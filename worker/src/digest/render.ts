@@ -102,20 +102,20 @@ export function renderDigest(origin: string, day: number, c: DigestContent, to: 
   const a = (href: string, label: string, style = 'color:#f06c00;text-decoration:none;') =>
     `<a href="${escapeHtml(href)}" style="${style}" target="_blank">${escapeHtml(label)}</a>`;
   const cell = 'padding:10px 8px;border-bottom:1px solid #eeeeee;font-size:14px;line-height:20px;vertical-align:top;color:#333333;';
-  const head = 'padding:8px;background:#fff6ee;font-size:13px;color:#8a5a2b;text-align:left;font-weight:bold;';
   const investorHtml = (e: DigestEvent) =>
     e.investors.length
       ? e.investors.map((i) => { const p = investorPath(i); return p ? a(link(p), i.name, 'color:#333333;text-decoration:underline;') : escapeHtml(i.name); }).join('、')
       : '未透露';
+  // One stacked block per event (not a five-column table) so it reads on a phone too: many mail clients ignore media queries.
   const eventRows = c.events
     .map(
-      (e) => `<tr>
-<td style="${cell}">${a(link(`/company/${e.comId}`), e.comName, 'color:#f06c00;text-decoration:none;font-weight:bold;')}${e.comDes ? `<br><span style="font-size:12px;color:#999999;">${escapeHtml(e.comDes)}</span>` : ''}</td>
-<td style="${cell}white-space:nowrap;">${escapeHtml(e.round || '未透露')}</td>
-<td style="${cell}white-space:nowrap;">${escapeHtml(moneyText(e))}</td>
-<td style="${cell}">${investorHtml(e)}</td>
-<td style="${cell}white-space:nowrap;color:#999999;">${shortDate(e.date)}</td>
-</tr>`,
+      (e) => `<tr><td style="${cell}">
+<div>${a(link(`/company/${e.comId}`), e.comName, 'color:#f06c00;text-decoration:none;font-weight:bold;font-size:15px;')}
+<span style="display:inline-block;margin-left:6px;padding:0 6px;background:#fff6ee;color:#8a5a2b;border-radius:3px;font-size:12px;">${escapeHtml(e.round || '未透露')}</span>
+<span style="margin-left:6px;font-weight:bold;color:#333333;">${escapeHtml(moneyText(e))}</span></div>
+<div style="margin-top:4px;">投资方：${investorHtml(e)}</div>
+<div style="margin-top:2px;font-size:12px;color:#999999;">${shortDate(e.date)}${e.comDes ? ` · ${escapeHtml(e.comDes)}` : ''}</div>
+</td></tr>`,
     )
     .join('\n');
   const newsRows = c.news
@@ -123,7 +123,7 @@ export function renderDigest(origin: string, day: number, c: DigestContent, to: 
       (n) => `<tr><td style="${cell}">${a(n.url, n.title, 'color:#333333;text-decoration:none;')}<br><span style="font-size:12px;color:#999999;">${shortDate(n.date)}${n.source ? ` · ${escapeHtml(n.source)}` : ''}${n.comName ? ` · ${escapeHtml(n.comName)}` : ''}</span></td></tr>`,
     )
     .join('\n');
-  const empty = (s: string) => `<tr><td colspan="5" style="${cell}color:#999999;text-align:center;">${s}</td></tr>`;
+  const empty = (s: string) => `<tr><td style="${cell}color:#999999;text-align:center;">${s}</td></tr>`;
   const button = (href: string, label: string) =>
     `<a href="${escapeHtml(href)}" target="_blank" style="display:inline-block;padding:8px 18px;margin:4px 8px 4px 0;background:#f06c00;color:#ffffff;border-radius:4px;font-size:14px;text-decoration:none;">${escapeHtml(label)}</a>`;
   const html = `<!DOCTYPE html>
@@ -140,7 +140,6 @@ export function renderDigest(origin: string, day: number, c: DigestContent, to: 
 </td></tr>
 <tr><td style="padding:8px 24px;">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="border-collapse:collapse;">
-<tr><th style="${head}">公司</th><th style="${head}">轮次</th><th style="${head}">金额</th><th style="${head}">投资方</th><th style="${head}">日期</th></tr>
 ${eventRows || empty('本期没有新的医疗健康融资事件')}
 </table>
 <div style="padding:8px 0;font-size:13px;">${a(links.events, '查看更多医疗健康融资事件 ›')}</div>
