@@ -8,6 +8,7 @@ import * as schema from './db';
 import { exportRoutes } from './exports/routes';
 import { followRoutes } from './follow/routes';
 import { starmarketRoutes } from './starmarket/routes';
+import { medicalRoutes } from './medical/routes';
 import { docsRoutes } from './lib/docs';
 import { errorResponse } from './lib/envelope';
 import { ApiError } from './lib/errors';
@@ -33,7 +34,8 @@ const api = createArea()
   .route('/', declared(orderRoutes))
   .route('/', declared(saasRoutes))
   .route('/group', declared(shareRoutes))
-  .route('/starmarket', declared(starmarketRoutes));
+  .route('/starmarket', declared(starmarketRoutes))
+  .route('/medical', declared(medicalRoutes));
 
 const app = createArea();
 
