@@ -58,7 +58,7 @@ export async function listNews(db: Db, page: number, tagId?: number) {
 /** Events by id with company, round name and investors, in the order of `ids`. */
 export async function hydrateEvents(db: Db, ids: number[]) {
   if (ids.length === 0) return [];
-  const [events, investors] = await db.batch([
+  const [events, investors, roundRows] = await db.batch([
     db
       .select({
         id: investEvents.id,
@@ -67,16 +67,17 @@ export async function hydrateEvents(db: Db, ids: number[]) {
         logo: companies.logo,
         com_name: companies.name,
         round_id: investEvents.roundId,
-        round: rounds.name,
         money: investEvents.money,
         guess_money: investEvents.guessMoney,
       })
       .from(investEvents)
       .leftJoin(companies, eq(companies.id, investEvents.comId))
-      .leftJoin(rounds, eq(rounds.id, investEvents.roundId))
       .where(inArray(investEvents.id, ids)),
     db.select().from(investEventInvestors).where(inArray(investEventInvestors.eventId, ids)),
+    // A separate read: D1 returns joined columns by position, and two columns called name collide.
+    db.select({ id: rounds.id, name: rounds.name }).from(rounds),
   ]);
+  const roundName = new Map(roundRows.map((r) => [r.id, r.name]));
   const byId = new Map(events.map((e) => [e.id, e]));
   return ids.flatMap((id) => {
     const e = byId.get(id);
@@ -86,7 +87,7 @@ export async function hydrateEvents(db: Db, ids: number[]) {
         ...e,
         logo: e.logo ?? '',
         com_name: e.com_name ?? '',
-        round: e.round ?? '未知轮次',
+        round: roundName.get(e.round_id) ?? '未知轮次',
         invst: investors.filter((i) => i.eventId === id).map((i) => ({ id: i.invstId, name: i.invstName, type: i.invstType })),
       },
     ];

@@ -22,7 +22,12 @@ const wordList = <const T extends readonly [string, ...string[]]>(label: string,
       const parts = (Array.isArray(v) ? v : [v]).flatMap((s) => String(s).split(',')).map((s) => s.trim()).filter(Boolean);
       return parts.length ? [...new Set(parts)] : def;
     },
-    z.array(z.enum(values, { message: `${label}只能是 ${values.join('、')}` }), { message: `缺少${label}` }).min(1, `缺少${label}`),
+    // Checked as a whole, so the message names the field (type), not an element of it (type.1).
+    z
+      .array(z.string(), { message: `缺少${label}` })
+      .min(1, `缺少${label}`)
+      .refine((a) => a.every((v) => (values as readonly string[]).includes(v)), { message: `${label}只能是 ${values.join('、')}` })
+      .transform((a) => a as T[number][]),
   );
 
 /** An optional tag id (产业图谱标签). */
@@ -61,7 +66,7 @@ export const detailQuery = z.object({
 });
 
 export const dataQuery = z.object({
-  type: z.preprocess(blankToUndefined, z.enum(DATA_TYPES, { message: `类型 type 只能是 ${DATA_TYPES.join('、')}` })),
+  type: z.preprocess(blankToUndefined, z.enum(DATA_TYPES, { message: `类型 type只能是 ${DATA_TYPES.join('、')}` })),
   page: pageParam,
 });
 export type DataQuery = z.output<typeof dataQuery>;
