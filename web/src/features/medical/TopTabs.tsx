@@ -66,10 +66,12 @@ function TopRows({ data, page }: { data: HealthData; page: number }) {
           <li key={f.id} className="top-row">
             {no(i)}
             <LogoBadge src={f.logo} name={f.name} size={32} />
-            <AppLink className="top-name" href={firmHref(f.id)}>
-              {f.name}
-            </AppLink>
-            <span className="top-figure">医疗健康 {f.medical_fa_total} 起 / 共 {f.fa_total} 起</span>
+            <div className="top-main">
+              <AppLink className="top-name" href={firmHref(f.id)}>
+                {f.name}
+              </AppLink>
+              <span className="top-figure">医疗健康 {f.medical_fa_total} 起 / 共 {f.fa_total} 起</span>
+            </div>
           </li>
         ))}
       </ol>
@@ -82,13 +84,15 @@ function TopRows({ data, page }: { data: HealthData; page: number }) {
           <li key={`${r.com_id}-${i}`} className="top-row">
             {no(i)}
             <LogoBadge src={r.logo} name={r.name} size={32} />
-            <AppLink className="top-name" href={companyHref(r.com_id)}>
-              {r.name}
-            </AppLink>
+            <div className="top-main">
+              <AppLink className="top-name" href={companyHref(r.com_id)}>
+                {r.name}
+              </AppLink>
+              <span className="top-figure">
+                募资 {formatWan(r.money)} · 估值 {r.valuation_text} · {formatDate(r.time)}
+              </span>
+            </div>
             <span className="top-tag">{r.ipo_platform_name}</span>
-            <span className="top-figure">
-              募资 {formatWan(r.money)} · 估值 {r.valuation_text} · {formatDate(r.time)}
-            </span>
           </li>
         ))}
       </ol>
@@ -101,13 +105,17 @@ function TopRows({ data, page }: { data: HealthData; page: number }) {
           <li key={c.id} className="top-row">
             {no(i)}
             <LogoBadge src={c.logo} name={c.name} size={32} />
-            <AppLink className="top-name" href={companyHref(c.id)}>
-              {c.name}
-            </AppLink>
-            <span className="top-figure">
-              估值 {formatValuation(c.valuation)}
-              {c.event && ` · 最近 ${c.event.round} ${eventMoney(c.event.money, c.event.guess_money)}（${formatDate(c.event.time)}）`}
-            </span>
+            <div className="top-main">
+              <AppLink className="top-name" href={companyHref(c.id)}>
+                {c.name}
+              </AppLink>
+              {c.event && (
+                <span className="top-figure">
+                  最近 {c.event.round} {eventMoney(c.event.money, c.event.guess_money)}（{formatDate(c.event.time)}）
+                </span>
+              )}
+            </div>
+            <strong className="top-value">{formatValuation(c.valuation)}</strong>
           </li>
         ))}
       </ol>
