@@ -33,6 +33,7 @@ beforeAll(async () => {
   w.c1 = await makeCompany({ name: '测试独角兽医疗', totalMoney: 50000, valuation: 800000, tags: [w.field, w.t1], born: [2016, 3], lastInvse: 20230502 });
   w.c2 = await makeCompany({ name: '测试千里马医疗', totalMoney: 3000, valuation: 100000, tags: [w.field, w.t2], prov: '上海', born: [2020, 1], lastInvse: 20190701 });
   w.c3 = await makeCompany({ totalMoney: 1000, born: [2019, 5], lastInvse: 20200101 });
+  await makeCompany({ prov: '海外', tags: [] });
   const c4 = await makeCompany({ medical: false, totalMoney: 99999 });
   await makeEvent({ comId: w.c1, date: 20190301, money: 10000, roundId: 2, investors: [w.firm, w.fa] });
   await makeEvent({ comId: w.c1, date: 20230502, money: 40000, roundId: 3, investors: [w.firm] });
@@ -53,7 +54,7 @@ beforeAll(async () => {
 describe('GET /api/medical (information)', () => {
   it('gives a visitor the area overview and the default event tab, newest first with round and investors', async () => {
     const d = await dataOf(api().medical.$get());
-    expect(d.basic).toMatchObject({ name: '医疗健康', com_num: 3, invse_num: 4, total_money: 54000 });
+    expect(d.basic).toMatchObject({ name: '医疗健康', com_num: 4, invse_num: 4, total_money: 54000 });
     expect(d.policy).toBeUndefined();
     const events = d.event!.data;
     expect(d.event!.page).toEqual({ total: 4, page: 1, per_page: 10 });
@@ -164,7 +165,10 @@ describe('options', () => {
   });
 
   it('provinces as an in map of healthcare companies, rounds and the atlas scope list', async () => {
-    expect(await dataOf(api().medical.provinces.$get())).toEqual({ in: { 上海: 1, 北京: 2 } });
+    const provinces = await dataOf(api().medical.provinces.$get());
+    expect(provinces).toEqual({ in: { 北京: 2, 上海: 1 }, out: { 海外: 1 } });
+    // GB/T 2260 order: 北京 (11) before 上海 (31).
+    expect(Object.keys(provinces.in)).toEqual(['北京', '上海']);
     const rounds = await dataOf(api().medical.rounds.$get());
     expect(rounds.slice(0, 3)).toEqual([
       { id: 1, name: '天使轮' },

@@ -66,3 +66,9 @@ export const HORSE_MIN = 70_000;
 export const CHART_FIRST_YEAR = 2010;
 /** The chart selectors' placeholders: choosing one of these means 'no filter' (spec §5). */
 export const CHART_PLACEHOLDERS = { year: '请选择时间', round: '请选择轮次', field: '请选择子领域' } as const;
+
+/** Provinces in GB/T 2260 order: the 'in' map of the provinces call lists them so. */
+export const PROVINCES = [
+  '北京', '天津', '河北', '山西', '内蒙古', '辽宁', '吉林', '黑龙江', '上海', '江苏', '浙江', '安徽', '福建', '江西', '山东', '河南', '湖北',
+  '湖南', '广东', '广西', '海南', '重庆', '四川', '贵州', '云南', '西藏', '陕西', '甘肃', '青海', '宁夏', '新疆', '台湾', '香港', '澳门',
+] as const;

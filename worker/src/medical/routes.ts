@@ -139,8 +139,8 @@ const provinces = defineRoute({
   method: 'get',
   path: '/provinces',
   access: 'public',
-  summary: "医疗健康公司所在省份：{ in: { 省份: 公司数 } }",
-  data: z.object({ in: z.record(z.string(), z.number().int()) }),
+  summary: '医疗健康公司所在省份：{ in: { 省份: 公司数 }（GB/T 2260 顺序）, out: { 境外地区: 公司数 } }',
+  data: z.object({ in: z.record(z.string(), z.number().int()), out: z.record(z.string(), z.number().int()) }),
 });
 
 const roundsRoute = defineRoute({ method: 'get', path: '/rounds', access: 'public', summary: '融资轮次：[{ id, name }]', data: z.array(S.option) });
