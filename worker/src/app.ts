@@ -9,6 +9,7 @@ import { digestRoutes } from './digest/routes';
 import { exportRoutes } from './exports/routes';
 import { followRoutes } from './follow/routes';
 import { starmarketRoutes } from './starmarket/routes';
+import { medicalRoutes } from './medical/routes';
 import { docsRoutes } from './lib/docs';
 import { errorResponse } from './lib/envelope';
 import { ApiError } from './lib/errors';
@@ -35,6 +36,7 @@ const api = createArea()
   .route('/', declared(saasRoutes))
   .route('/group', declared(shareRoutes))
   .route('/starmarket', declared(starmarketRoutes))
+  .route('/medical', declared(medicalRoutes))
   .route('/', declared(digestRoutes));
 
 const app = createArea();

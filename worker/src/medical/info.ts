@@ -1,0 +1,104 @@
+/**
+ * The information section (资讯): healthcare policies, news and financing events, of the area or of
+ * a tag's companies, newest first, MEDICAL_PAGE_SIZE per page.
+ */
+import { count, desc, eq, inArray } from 'drizzle-orm';
+import { companies, investEventInvestors, investEvents, news, policies, rounds } from '../db';
+import type { Db } from '../env';
+import { offsetOf } from '../lib/pagination';
+import { MEDICAL_PAGE_SIZE, MEDICAL_SCOPE } from './constants';
+import { eventOrder, medicalEventWhere, medicalNewsWhere, newsOrder, type EventFilter } from './select';
+
+export interface Paged<T> {
+  data: T[];
+  page: { total: number; page: number; per_page: number };
+}
+
+export const pageOf = <T>(data: T[], total: number, page: number, perPage = MEDICAL_PAGE_SIZE): Paged<T> => ({ data, page: { total, page, per_page: perPage } });
+
+/** Healthcare policies: a tag page lists the area's policies too (policies carry a scope, not tags). */
+export async function listPolicies(db: Db, page: number): Promise<Paged<{ id: number; title: string; put_time: number; reference_number: string }>> {
+  const where = eq(policies.scope, MEDICAL_SCOPE);
+  const [rows, total] = await db.batch([
+    db
+      .select({ id: policies.id, title: policies.title, put_time: policies.putTime, reference_number: policies.referenceNumber })
+      .from(policies)
+      .where(where)
+      .orderBy(desc(policies.putTime), desc(policies.id))
+      .limit(MEDICAL_PAGE_SIZE)
+      .offset(offsetOf(page, MEDICAL_PAGE_SIZE)),
+    db.select({ n: count() }).from(policies).where(where),
+  ]);
+  return pageOf(rows, total[0]?.n ?? 0, page);
+}
+
+export async function listNews(db: Db, page: number, tagId?: number) {
+  const where = medicalNewsWhere(tagId);
+  const [rows, total] = await db.batch([
+    db.select().from(news).where(where).orderBy(...newsOrder).limit(MEDICAL_PAGE_SIZE).offset(offsetOf(page, MEDICAL_PAGE_SIZE)),
+    db.select({ n: count() }).from(news).where(where),
+  ]);
+  const data = rows.map((n) => ({
+    id: n.id,
+    url: n.url,
+    title: n.title,
+    source: n.source,
+    com_id: n.comId,
+    com_name: n.comName,
+    scope: n.scope,
+    prov: n.prov,
+    year: Math.floor(n.date / 10000),
+    month: Math.floor(n.date / 100) % 100,
+    day: n.date % 100,
+    logo: n.logo,
+  }));
+  return pageOf(data, total[0]?.n ?? 0, page);
+}
+
+/** Events by id with company, round name and investors, in the order of `ids`. */
+export async function hydrateEvents(db: Db, ids: number[]) {
+  if (ids.length === 0) return [];
+  const [events, investors, roundRows] = await db.batch([
+    db
+      .select({
+        id: investEvents.id,
+        time: investEvents.date,
+        com_id: investEvents.comId,
+        logo: companies.logo,
+        com_name: companies.name,
+        round_id: investEvents.roundId,
+        money: investEvents.money,
+        guess_money: investEvents.guessMoney,
+      })
+      .from(investEvents)
+      .leftJoin(companies, eq(companies.id, investEvents.comId))
+      .where(inArray(investEvents.id, ids)),
+    db.select().from(investEventInvestors).where(inArray(investEventInvestors.eventId, ids)),
+    // A separate read: D1 returns joined columns by position, and two columns called name collide.
+    db.select({ id: rounds.id, name: rounds.name }).from(rounds),
+  ]);
+  const roundName = new Map(roundRows.map((r) => [r.id, r.name]));
+  const byId = new Map(events.map((e) => [e.id, e]));
+  return ids.flatMap((id) => {
+    const e = byId.get(id);
+    if (!e) return [];
+    return [
+      {
+        ...e,
+        logo: e.logo ?? '',
+        com_name: e.com_name ?? '',
+        round: roundName.get(e.round_id) ?? '未知轮次',
+        invst: investors.filter((i) => i.eventId === id).map((i) => ({ id: i.invstId, name: i.invstName, type: i.invstType })),
+      },
+    ];
+  });
+}
+
+export async function listEvents(db: Db, page: number, filter: EventFilter = {}) {
+  const where = medicalEventWhere(filter);
+  const [idRows, total] = await db.batch([
+    db.select({ id: investEvents.id }).from(investEvents).where(where).orderBy(...eventOrder).limit(MEDICAL_PAGE_SIZE).offset(offsetOf(page, MEDICAL_PAGE_SIZE)),
+    db.select({ n: count() }).from(investEvents).where(where),
+  ]);
+  return pageOf(await hydrateEvents(db, idRows.map((r) => r.id)), total[0]?.n ?? 0, page);
+}
