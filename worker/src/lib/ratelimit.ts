@@ -34,7 +34,7 @@ const MINUTE = 60_000;
 /** The limits of the product's write actions (README 差异/security lists them). */
 export const LIMITS = {
   register: { name: 'register', perIp: 10, windowMs: 60 * MINUTE, what: '注册' },
-  comment: { name: 'comment', perUser: 20, perIp: 60, windowMs: 10 * MINUTE, what: '评论' },
+  comment: { name: 'comment', perUser: 30, perIp: 100, windowMs: 10 * MINUTE, what: '评论' },
   incense: { name: 'incense', perUser: 60, perIp: 300, windowMs: 10 * MINUTE, what: '上香' },
   subscribe: { name: 'subscribe', perUser: 10, perIp: 30, windowMs: 10 * MINUTE, what: '订阅' },
   trial: { name: 'saas_trial', perUser: 5, perIp: 10, windowMs: 60 * MINUTE, what: '试用申请' },
