@@ -11,6 +11,10 @@ import { followRoutes } from './follow/routes';
 import { starmarketRoutes } from './starmarket/routes';
 import { medicalRoutes } from './medical/routes';
 import { docsRoutes } from './lib/docs';
+import { robotsTxt, sitemapXml } from './lib/delivery';
+import { apiCors, securityHeaders } from './lib/headers';
+import { actionLimits } from './lib/ratelimit';
+import { cleanInput } from './lib/input';
 import { errorResponse } from './lib/envelope';
 import { ApiError } from './lib/errors';
 import { createArea, declared, derivePolicy } from './lib/route';
@@ -41,6 +45,9 @@ const api = createArea()
 
 const app = createArea();
 
+app.use('*', securityHeaders);
+app.use('/api/*', apiCors);
+
 app.use('/api/*', async (c, next) => {
   c.set('requestId', c.req.header('cf-ray') ?? crypto.randomUUID());
   c.set('db', drizzle(c.env.DB, { schema }));
@@ -51,8 +58,10 @@ app.use(
   '/api/*',
   bodyLimit({ maxSize: MAX_BODY_BYTES, onError: () => { throw new ApiError('PAYLOAD_TOO_LARGE', '请求内容过大（上限 64KB）'); } }),
 );
+app.use('/api/*', cleanInput);
 app.use('/api/*', session);
 app.use('/api/*', access(() => app));
+app.use('/api/*', actionLimits);
 
 const routes = app.route('/api', api);
 
@@ -62,6 +71,9 @@ app.get('/health', (c) => {
   if (MOBILE_UA.test(c.req.header('User-Agent') ?? '')) return c.redirect('/healthMobile', 302);
   return c.env.ASSETS ? c.env.ASSETS.fetch(c.req.raw) : c.notFound();
 });
+
+app.get('/robots.txt', robotsTxt);
+app.get('/sitemap.xml', sitemapXml);
 
 /** The share pages' HTML carries the shared item's Open Graph / WeChat meta. */
 app.get('/share/*', sharePage);

@@ -16,7 +16,10 @@ describe('register, login, info, logout', () => {
     expect(token).toMatch(/^[0-9a-f]{64}$/);
 
     const info = await dataOf(api(token).user.info.$get());
-    expect(info).toMatchObject({ username: account.split('@')[0], isVip: false, svip: false, juzibtc: 0 });
+    expect(info).toMatchObject({ isVip: false, svip: false, juzibtc: 0 });
+    // The public name never shows the e-mail: a neutral 用户 + code.
+    expect(info.username).toMatch(/^用户[2-9A-HJKMNP-Z]{6}$/);
+    expect(info.username).not.toContain(account.split('@')[0]);
 
     // Only the hash of the token is stored.
     const stored = await env.DB.prepare('SELECT COUNT(*) AS n FROM sessions WHERE token_hash = ?').bind(token).first<{ n: number }>();
@@ -32,7 +35,8 @@ describe('register, login, info, logout', () => {
     const phone = `139${String(Date.now()).slice(-8)}`;
     const first = await dataOf(api().auth.register.$post({ json: { account: phone, password: 'secret-pass-1' } }));
     const info = await dataOf(api(first.token).user.info.$get());
-    expect(info.username).toBe(`用户${phone.slice(-4)}`);
+    expect(info.username).toMatch(/^用户[2-9A-HJKMNP-Z]{6}$/);
+    expect(info.username).not.toContain(phone.slice(-4));
     const again = await errorOf(api().auth.register.$post({ json: { account: phone, password: 'other-pass-2' } }));
     expect(again.status).toBe(409);
     // errorOf has checked the envelope's status 'error'; its status is the HTTP one.
@@ -57,18 +61,56 @@ describe('register, login, info, logout', () => {
     expect(wrong.msg).toBe('账号或密码错误');
   });
 
-  it('locks an account after repeated failures, even for the right password, then the window resets', async () => {
+  it('slows the guessing address down, never locking the right password out from elsewhere', async () => {
     const u = await makeUser({ password: 'right-pass-1' });
-    for (let i = 0; i < LOGIN_LIMITS.account; i++) {
-      const r = await errorOf(api(undefined, { 'cf-connecting-ip': `10.9.${i}.1` }).auth.login.$post({ json: { account: u.account, password: 'nope-nope' } }));
+    const attacker = api(undefined, { 'cf-connecting-ip': '10.9.9.9' });
+    for (let i = 0; i < LOGIN_LIMITS.backoffFree; i++) {
+      const r = await errorOf(attacker.auth.login.$post({ json: { account: u.account, password: 'nope-nope' } }));
       expect(r.status).toBe(400);
     }
-    const locked = await errorOf(api().auth.login.$post({ json: { account: u.account, password: 'right-pass-1' } }));
-    expect(locked.status).toBe(429);
-    expect(locked.code).toBe('RATE_LIMITED');
-    // Move the window into the past: the next login works again.
-    await env.DB.prepare('UPDATE login_attempts SET window_start = window_start - ? WHERE key = ?').bind(LOGIN_LIMITS.windowMs + 1, `acct:${u.account}`).run();
-    await dataOf(api().auth.login.$post({ json: { account: u.account, password: 'right-pass-1' } }));
+    // The attacker's address now waits, with Retry-After, even with the right password.
+    const res = await attacker.auth.login.$post({ json: { account: u.account, password: 'right-pass-1' } });
+    expect(res.status).toBe(429);
+    expect(Number(res.headers.get('Retry-After'))).toBe(LOGIN_LIMITS.backoffBaseMs / 1000);
+    const body = (await res.json()) as unknown as { code: string; msg: string; retry_after: number };
+    expect(body).toMatchObject({ code: 'RATE_LIMITED', retry_after: 15 });
+    expect(body.msg).toContain('15秒后再试');
+    // The owner, from their own address, logs in at once.
+    await dataOf(api(undefined, { 'cf-connecting-ip': '10.8.8.8' }).auth.login.$post({ json: { account: u.account, password: 'right-pass-1' } }));
+  });
+
+  it('doubles the wait with each further failure, capped at 15 minutes', async () => {
+    const { backoffMs } = await import('../../../worker/src/auth/ratelimit');
+    expect([4, 5, 6, 7, 8, 20].map(backoffMs)).toEqual([0, 15_000, 30_000, 60_000, 120_000, 15 * 60_000]);
+    const u = await makeUser({ password: 'right-pass-1' });
+    const ip = '10.7.7.7';
+    const from = api(undefined, { 'cf-connecting-ip': ip });
+    for (let i = 0; i < LOGIN_LIMITS.backoffFree; i++) await (await from.auth.login.$post({ json: { account: u.account, password: 'nope-nope' } })).text();
+    // The wait passes (moved into the past): one more wrong guess, and the next wait is twice as long.
+    const key = `login:pair:${u.account}|${ip}`;
+    await env.DB.prepare('UPDATE login_attempts SET window_start = window_start - ? WHERE key = ?').bind(LOGIN_LIMITS.backoffBaseMs + 1, key).run();
+    expect((await errorOf(from.auth.login.$post({ json: { account: u.account, password: 'nope-nope' } }))).status).toBe(400);
+    const res = await from.auth.login.$post({ json: { account: u.account, password: 'right-pass-1' } });
+    expect(res.status).toBe(429);
+    expect(Number(res.headers.get('Retry-After'))).toBe((2 * LOGIN_LIMITS.backoffBaseMs) / 1000);
+    await res.text();
+    // After the wait the right password works and clears the streak.
+    await env.DB.prepare('UPDATE login_attempts SET window_start = window_start - ? WHERE key = ?').bind(2 * LOGIN_LIMITS.backoffBaseMs + 1, key).run();
+    await dataOf(from.auth.login.$post({ json: { account: u.account, password: 'right-pass-1' } }));
+    expect(await env.DB.prepare('SELECT COUNT(*) AS n FROM login_attempts WHERE key = ?').bind(key).first('n')).toBe(0);
+  });
+
+  it('many addresses guessing one account only space attempts a few seconds apart', async () => {
+    const u = await makeUser({ password: 'right-pass-1' });
+    for (let i = 0; i < LOGIN_LIMITS.accountSoft; i++) {
+      await (await api(undefined, { 'cf-connecting-ip': `10.6.${i}.1` }).auth.login.$post({ json: { account: u.account, password: 'nope-nope' } })).text();
+    }
+    const res = await api(undefined, { 'cf-connecting-ip': '10.5.5.5' }).auth.login.$post({ json: { account: u.account, password: 'right-pass-1' } });
+    expect(res.status).toBe(429);
+    expect(Number(res.headers.get('Retry-After'))).toBeLessThanOrEqual(LOGIN_LIMITS.accountSpacingMs / 1000);
+    await res.text();
+    await env.DB.prepare('UPDATE login_attempts SET window_start = window_start - ? WHERE key = ?').bind(LOGIN_LIMITS.accountSpacingMs + 1, `login:acct:${u.account}`).run();
+    await dataOf(api(undefined, { 'cf-connecting-ip': '10.5.5.5' }).auth.login.$post({ json: { account: u.account, password: 'right-pass-1' } }));
   });
 
   it('limits failures per client IP across accounts', async () => {
@@ -78,8 +120,10 @@ describe('register, login, info, logout', () => {
       await res.text();
     }
     const u = await makeUser({ password: 'right-pass-1' });
-    const blocked = await errorOf(api(undefined, { 'cf-connecting-ip': ip }).auth.login.$post({ json: { account: u.account, password: 'right-pass-1' } }));
+    const blocked = await api(undefined, { 'cf-connecting-ip': ip }).auth.login.$post({ json: { account: u.account, password: 'right-pass-1' } });
     expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers.get('Retry-After'))).toBeGreaterThan(0);
+    await blocked.text();
     await dataOf(api(undefined, { 'cf-connecting-ip': '10.2.2.2' }).auth.login.$post({ json: { account: u.account, password: 'right-pass-1' } }));
   });
 

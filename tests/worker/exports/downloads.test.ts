@@ -26,7 +26,7 @@ async function exported(coins = 100) {
 
 /** A download record and its file, by id. */
 const record = (token: string | undefined, recordId: number) => api(token).downloads[':record_id'].$get({ param: { record_id: String(recordId) } });
-const file = (token: string | undefined, recordId: number, query: { token?: string } = {}) =>
+const file = (token: string | undefined, recordId: number, query: { sid?: string; exp?: string; sig?: string } = {}) =>
   api(token).downloads[':record_id'].file.$get({ param: { record_id: String(recordId) }, query });
 
 describe('download centre', () => {
@@ -47,17 +47,20 @@ describe('download centre', () => {
     await wb.xlsx.load(bytes);
     expect(wb.worksheets[0].rowCount).toBe(21);
 
-    // A plain link with the session token works too (no Authorization header).
-    const link = await SELF.fetch(`http://localhost/api/downloads/${recordId}/file?token=${owner.token}`);
+    // A short-lived signed link works without the header; the session token is never in the URL.
+    const signed = await dataOf(api(owner.token).downloads[':record_id'].link.$post({ param: { record_id: String(recordId) } }));
+    expect(signed.url).not.toContain(owner.token);
+    const link = await SELF.fetch(`http://localhost${signed.url}`);
     expect(link.status).toBe(200);
     expect(link.headers.get('Referrer-Policy')).toBe('no-referrer');
     await link.arrayBuffer();
+    // The old ?token= form is not a way in any more.
+    expect((await SELF.fetch(`http://localhost/api/downloads/${recordId}/file?token=${owner.token}`)).status).toBe(404);
 
     const other = await makeUser({ coins: 0, role: 'svip' });
     for (const r of [
       await errorOf(file(other.token, recordId)),
-      await errorOf(file(undefined, recordId, { token: other.token })),
-      await errorOf(file(undefined, recordId, { token: 'f'.repeat(64) })),
+      await errorOf(api(other.token).downloads[':record_id'].link.$post({ param: { record_id: String(recordId) } })),
       await errorOf(file(undefined, recordId)),
       await errorOf(record(other.token, recordId)),
     ]) {

@@ -50,6 +50,12 @@ export function access(app: () => OpenAPIHono<AppEnv>): MiddlewareHandler<AppEnv
     policy ??= derivePolicy(app());
     const entry = policy[`${endpoint.method} ${endpoint.path}`];
     if (!entry) throw new ApiError('INTERNAL', '接口未声明访问级别');
+    // Hono answers HEAD with the GET handler: on a GET that writes (comment, incense, export) that
+    // would write and charge for a request whose answer nobody reads. Refused before anything runs.
+    if (c.req.method === 'HEAD' && entry.writes) {
+      c.header('Allow', 'GET, POST');
+      throw new ApiError('METHOD_NOT_ALLOWED', 'HEAD 请求不能执行写操作，请使用 GET 或 POST');
+    }
     requireLevel(c.get('user'), entry.level);
     await next();
   };

@@ -34,3 +34,46 @@ export async function verifyPassword(password: string, stored: { hash: string; s
 export async function sha256Hex(text: string): Promise<string> {
   return toHex(await crypto.subtle.digest('SHA-256', enc.encode(text)));
 }
+
+// --- the password rule (registration) ---
+
+let common: Promise<Set<string>> | undefined;
+
+/**
+ * zxcvbn-ts's maintained list of common passwords (@zxcvbn-ts/language-common, ~49,000 entries,
+ * lower case), loaded on first use (a separate chunk: decompressing it at start-up would slow every isolate).
+ */
+export function commonPasswords(): Promise<Set<string>> {
+  common ??= import('@zxcvbn-ts/language-common').then((m) => new Set(m.dictionary['passwords-common']));
+  return common;
+}
+
+export const PASSWORD_MSG = {
+  common: '该密码过于常见，容易被猜中，请换一个更复杂的密码',
+  simple: '密码过于简单（至少包含4个不同字符），请换一个',
+  account: '密码不能与账号（手机号、邮箱或昵称）相同',
+} as const;
+
+/**
+ * Why a new password is refused, or null: fewer than 4 distinct characters ('        ', '11111111'),
+ * on the common-password list (case-insensitive), or equal to the account, its e-mail name,
+ * its phone number or the nickname.
+ */
+export async function passwordProblem(password: string, who: { account: string; username?: string }): Promise<string | null> {
+  if (new Set(password).size < 4) return PASSWORD_MSG.simple;
+  const lower = password.trim().toLowerCase();
+  const account = who.account.trim().toLowerCase();
+  const same = [account, account.split('@')[0], who.username?.trim().toLowerCase()].filter((v): v is string => !!v);
+  if (same.includes(lower)) return PASSWORD_MSG.account;
+  if ((await commonPasswords()).has(lower)) return PASSWORD_MSG.common;
+  return null;
+}
+
+/** Letters and digits that cannot be misread (no 0/O, 1/I/L). */
+const CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
+
+/** The default public name of a new account: '用户' and a random 6-character code, e.g. 用户7KQ2XD. */
+export function defaultUsername(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(6));
+  return `用户${[...bytes].map((b) => CODE_ALPHABET[b % CODE_ALPHABET.length]).join('')}`;
+}

@@ -8,7 +8,7 @@ import { ApiError } from '../lib/errors';
 import { clientIp } from '../lib/params';
 import { createArea, defineRoute, jsonBody } from '../lib/route';
 import { currentUser } from './access';
-import { hashPassword, verifyPassword } from './password';
+import { defaultUsername, hashPassword, passwordProblem, verifyPassword } from './password';
 import { assertLoginAllowed, clearAccountFailures, recordLoginFailure } from './ratelimit';
 import { createSession, revokeSession } from './session';
 
@@ -33,6 +33,13 @@ export const loginBody = z.object({
   password: z.string({ message: '请输入密码' }).min(1, '请输入密码').max(64, '密码最多64位'),
 });
 
+
+/** A nickname that would show the account: the e-mail, its name part or the phone number (or a run of 7+ of its digits). */
+function exposesAccount(username: string, acct: string): boolean {
+  const name = username.trim().toLowerCase();
+  if (name === acct || (acct.includes('@') && (name.includes(acct) || name === acct.split('@')[0]))) return true;
+  return PHONE.test(acct) && name.replace(/\D/g, '').includes(acct.slice(-7));
+}
 
 /** The same answer for an unknown account and a wrong password. */
 const BAD_CREDENTIALS = '账号或密码错误';
@@ -67,8 +74,14 @@ export const authRoutes = createArea()
     const db = c.get('db');
     const existing = await db.select({ id: users.id }).from(users).where(eq(users.account, body.account)).get();
     if (existing) throw new ApiError('CONFLICT', '该账号已注册，请直接登录', { field: 'account' });
+    if (body.username && exposesAccount(body.username, body.account)) {
+      throw new ApiError('BAD_REQUEST', 'username：昵称会公开显示，不能使用手机号或邮箱', { field: 'username' });
+    }
+    const problem = await passwordProblem(body.password, body);
+    if (problem) throw new ApiError('BAD_REQUEST', `password：${problem}`, { field: 'password' });
     const pw = await hashPassword(body.password);
-    const username = body.username ?? (PHONE.test(body.account) ? `用户${body.account.slice(-4)}` : body.account.split('@')[0]);
+    // The public name never shows the e-mail or the phone: a neutral default unless one is chosen.
+    const username = body.username ?? defaultUsername();
     const now = Date.now();
     const inserted = await db
       .insert(users)
@@ -99,7 +112,7 @@ export const authRoutes = createArea()
       await recordLoginFailure(c.env.DB, acct, ip);
       throw new ApiError('BAD_REQUEST', BAD_CREDENTIALS);
     }
-    await clearAccountFailures(c.env.DB, acct);
+    await clearAccountFailures(c.env.DB, acct, ip);
     const session = await createSession(db, user.id);
     return ok(c, { token: session.token, expires_at: session.expiresAt, username: user.username });
   })

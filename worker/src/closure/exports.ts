@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { closureAlbums, closureCompanyAlbums, closureCompanyTracks, closureCompanyTypes, closures, closureTracks, closureTypes, rounds, sectors } from '../db';
 import { slice } from '../exports/schemas';
 import type { ExportColumn, ExportKind, ExportQuery } from '../exports/types';
-import { optInt, reqId } from '../lib/params';
+import { decimalOnly, optInt, reqId } from '../lib/params';
 import { CLOSURE_DOWN_KINDS, RANKING_SIZE } from './constants';
 import { listQuery, rankingQuery } from './schemas';
 import { closureConditions, closureSortKey, SORT_COLUMNS } from './select';
@@ -200,7 +200,7 @@ export const closureValuationTop: ExportKind<RankingParams> = {
 
 const horseUnicornParams = rankingParams.extend({
   horse_unicorn: z.preprocess(
-    (v) => (v === '' || v === undefined ? undefined : Number(v)),
+    (v) => (v === '' || v === undefined ? undefined : decimalOnly(v)),
     z.union([z.literal(1), z.literal(2)], { message: 'horse_unicorn 必须是 1（千里马）或 2（独角兽）' }),
   ),
 });

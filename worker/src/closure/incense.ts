@@ -8,6 +8,7 @@ import { debit } from '../coins';
 import { coinLedger, incenseRecords, users } from '../db';
 import type { Db } from '../env';
 import { ApiError } from '../lib/errors';
+import { OTHER_ACTION_MSG, otherRequest } from '../lib/idempotency';
 import { offsetOf } from '../lib/pagination';
 import { formatDateTime } from '../lib/time';
 import { GONE_USER } from './comments';
@@ -76,13 +77,23 @@ export async function offerIncense(d1: D1Database, db: Db, o: Offering): Promise
     ],
   );
   const row = await db
-    .select({ id: incenseRecords.id, userId: incenseRecords.userId, name: users.username, amount: incenseRecords.amount, createdAt: incenseRecords.createdAt })
+    .select({
+      id: incenseRecords.id,
+      userId: incenseRecords.userId,
+      name: users.username,
+      amount: incenseRecords.amount,
+      createdAt: incenseRecords.createdAt,
+      type: incenseRecords.type,
+      itemId: incenseRecords.itemId,
+    })
     .from(incenseRecords)
     .leftJoin(users, eq(users.id, incenseRecords.userId))
     .where(eq(incenseRecords.ledgerId, charge.ledgerId))
     .get();
   // The key paid for something else (an export, say): not an incense to replay.
-  if (!row) throw new ApiError('CONFLICT', '该幂等键已用于其他操作');
+  if (!row) throw new ApiError('CONFLICT', OTHER_ACTION_MSG);
+  // The key lit incense for another company, reason or amount: this request charged nothing.
+  if (!charge.applied && (row.type !== o.type || row.itemId !== o.itemId || row.amount !== o.amount)) throw otherRequest();
   const balance = charge.applied ? charge.balance : await balanceAfter(db, o.userId, charge.ledgerId);
   return { balance, record: toRecord(row), replayed: !charge.applied };
 }

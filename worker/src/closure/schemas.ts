@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { pageParam, perPageParam } from '../lib/pagination';
-import { blankToUndefined, MAX_ID, optInt, optText, reqId } from '../lib/params';
+import { blankToUndefined, decimalOnly, MAX_ID, optInt, optText, reqId } from '../lib/params';
 import {
   CLOSURE_PAGE_SIZE,
   CLOSURE_SORTS,
@@ -18,7 +18,7 @@ import {
   RANKING_SIZE,
 } from './constants';
 
-const toNumber = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v);
+const toNumber = decimalOnly;
 
 /** One of a few small integers; blank or absent gives the default. */
 const choice = <const T extends readonly [number, ...number[]]>(label: string, values: T, def: T[number]) =>
@@ -125,9 +125,9 @@ export const addIncense = z.object({
   item_id: reqId('item_id'),
   type: reqChoice('上香对象 type', [1, 2], '1（公司）或 2（关闭原因）'),
   juzi_btc: z.preprocess(
-    blankToUndefined,
-    z.coerce
-      .number({ message: '请选择上香数量' })
+    (v) => decimalOnly(blankToUndefined(v)),
+    z
+      .number({ error: (iss) => (iss.input === undefined ? '请选择上香数量' : '上香数量必须是整数') })
       .int('上香数量必须是整数')
       .min(1, '请选择上香数量（至少1炷）')
       .max(INCENSE_MAX, `单次上香最多${INCENSE_MAX}炷`),

@@ -41,13 +41,19 @@ export function contentDisposition(filename: string, recordId: number): string {
   return `attachment; filename="export-${recordId}.xlsx"; filename*=UTF-8''${encodeURIComponent(filename)}`;
 }
 
-/** The finished file of the user's own record, or the reason it cannot be had. */
-export async function openFile(env: Env, userId: number, recordId: number, now = Date.now()) {
-  const r = await ownRecord(env.DB, userId, recordId);
+/** The user's own record whose file can be downloaded now, or the reason it cannot be had. */
+export async function requireReadyRecord(d1: D1Database, userId: number, recordId: number, now = Date.now()): Promise<RecordForView> {
+  const r = await ownRecord(d1, userId, recordId);
   const status = effectiveStatus(r, now);
   if (status === 'expired') throw new ApiError('NOT_FOUND', '文件已过期');
   if (status === 'failed') throw new ApiError('NOT_FOUND', '文件生成失败，桔子币已退还，请重新导出');
   if (status !== 'done') throw new ApiError('CONFLICT', '文件正在生成中，请稍后再试');
+  return r;
+}
+
+/** The finished file of the user's own record, or the reason it cannot be had. */
+export async function openFile(env: Env, userId: number, recordId: number, now = Date.now()) {
+  const r = await requireReadyRecord(env.DB, userId, recordId, now);
   const object = await env.FILES.get(r.r2_key);
   if (!object) throw new ApiError('NOT_FOUND', '文件已过期');
   return { record: r, object };

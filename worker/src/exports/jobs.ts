@@ -5,7 +5,7 @@
 import { requireLevel } from '../auth/access';
 import { balanceOf, debit } from '../coins';
 import type { Env, SessionUser } from '../env';
-import { replayed, rememberStatement } from '../lib/idempotency';
+import { otherRequest, replayed, rememberStatement, requestFingerprint } from '../lib/idempotency';
 import { ApiError } from '../lib/errors';
 import { issueError } from '../lib/route';
 import { countRows } from './keyset';
@@ -127,11 +127,12 @@ interface JobRow {
   batches: number;
   coins: number;
   op_nonce: string;
+  params: string;
 }
 
 async function readJob(d1: D1Database, userId: number, key: string) {
   const job = await d1
-    .prepare('SELECT id, kind, title, total_rows, batches, coins, op_nonce FROM export_jobs WHERE user_id = ? AND idempotency_key = ?')
+    .prepare('SELECT id, kind, title, params, total_rows, batches, coins, op_nonce FROM export_jobs WHERE user_id = ? AND idempotency_key = ?')
     .bind(userId, key)
     .first<JobRow>();
   if (!job) return null;
@@ -145,7 +146,9 @@ async function readJob(d1: D1Database, userId: number, key: string) {
  */
 export async function createExport(env: Env, user: SessionUser, req: ParsedExport, key: string, now = Date.now()): Promise<ExportCreated> {
   const d1 = env.DB;
-  const earlier = await replayed<ExportCreated>(d1, user.id, key, IDEMPOTENT_ACTION);
+  // The same key for another kind, filter, count or page is CONFLICT and changes nothing.
+  const fingerprint = await requestFingerprint({ kind: req.kind.name, params: req.params });
+  const earlier = await replayed<ExportCreated>(d1, user.id, key, IDEMPOTENT_ACTION, fingerprint);
   if (earlier) {
     await nudge(env, earlier.job_id);
     return earlier;
@@ -190,6 +193,8 @@ export async function createExport(env: Env, user: SessionUser, req: ParsedExpor
 
   const saved = await readJob(d1, user.id, key);
   if (!saved) throw new ApiError('INTERNAL', '导出任务创建失败，请重试');
+  // A concurrent request with this key and another request made the job: this one charged nothing.
+  if (saved.job.kind !== req.kind.name || saved.job.params !== JSON.stringify(req.params)) throw otherRequest();
   if (saved.job.op_nonce === nonce) await enqueue(env, saved.records.map((r) => r.id));
   // Another request with this key made the job (its answer was not stored yet, e.g. it died before the send).
   else await nudge(env, saved.job.id);
@@ -204,7 +209,7 @@ export async function createExport(env: Env, user: SessionUser, req: ParsedExpor
     jzb_down: saved.job.coins,
     records: saved.records.map((r) => recordView(r, now)),
   };
-  await rememberStatement(d1, user.id, key, IDEMPOTENT_ACTION, result).run();
+  await rememberStatement(d1, user.id, key, IDEMPOTENT_ACTION, result, fingerprint).run();
   return result;
 }
 

@@ -3,15 +3,14 @@
  * calls and the generic /exports calls all go through exports/jobs.ts (one code path).
  */
 import { currentUser } from '../auth/access';
-import { userForToken } from '../auth/session';
 import { CLOSURE_DOWN_KINDS } from '../closure/constants';
 import { ok, paged } from '../lib/envelope';
-import { ApiError } from '../lib/errors';
 import { idempotencyKey } from '../lib/idempotency';
 import { createArea, defineRawRoute, defineRoute, defineTwin, jsonBody, listOf } from '../lib/route';
 import { BATCH_SIZE, STARMARKET_DOWN_KINDS } from './constants';
 import { contentDisposition, getDownload, listDownloads, openFile, XLSX_TYPE } from './downloads';
 import { createExport, parseExport, quoteExport } from './jobs';
+import { openSignedFile, signDownload } from './links';
 import { EXPORT_KINDS } from './kinds';
 import { priceRuleText, ROWS_PER_COIN } from './price';
 import * as S from './schemas';
@@ -96,20 +95,30 @@ const download = defineRoute({
   data: S.downloadRecord,
 });
 
+const link = defineRoute({
+  method: 'post',
+  path: '/downloads/{record_id}/link',
+  access: 'login',
+  summary: '生成一条记录的短期签名下载链接（5分钟内有效，只能下载这一条记录，退出登录即失效）',
+  note: '他人的记录 NOT_FOUND；生成中 CONFLICT；过期或失败 NOT_FOUND',
+  request: { params: S.recordParam },
+  data: S.signedLink,
+});
+
 const file = defineRawRoute({
   method: 'get',
   path: '/downloads/{record_id}/file',
-  // Public so that a plain link with ?token= works; the owner check is in the handler.
+  // Public so that a signed link works without the header; the owner check is in the handler.
   access: 'public',
   summary: '下载 xlsx 文件（仅限本人）',
-  note: '身份来自 Authorization 头或 ?token=（同一会话令牌，便于浏览器直接下载）；无有效会话或非本人均返回 NOT_FOUND；生成中 CONFLICT；过期 NOT_FOUND「文件已过期」',
+  note: '身份来自 Authorization 头，或来自 POST /api/downloads/{record_id}/link 生成的签名链接（sid、exp、sig）；URL 中不接受会话令牌。无有效身份、链接过期或非本人均返回 NOT_FOUND；生成中 CONFLICT；过期 NOT_FOUND「文件已过期」',
   request: { params: S.recordParam, query: S.fileQuery },
   mediaType: XLSX_TYPE,
 });
 
 const ATTACHMENT_HEADERS = {
   'Cache-Control': 'private, no-store',
-  // The file may be fetched with ?token=: never pass the URL on.
+  // The file may be fetched with a signed link: never pass the URL on.
   'Referrer-Policy': 'no-referrer',
   'X-Content-Type-Options': 'nosniff',
 };
@@ -152,12 +161,12 @@ export const exportRoutes = createArea()
     return paged(c, q, await listDownloads(c.env.DB, currentUser(c).id, q));
   })
   .openapi(download, async (c) => ok(c, await getDownload(c.env.DB, currentUser(c).id, c.req.valid('param').record_id)))
+  .openapi(link, async (c) => ok(c, await signDownload(c.env, currentUser(c), c.req.valid('param').record_id)))
   .openapi(file, async (c) => {
-    // The Authorization header wins over ?token; without a valid session the record "does not exist".
-    const { token } = c.req.valid('query');
-    const user = c.get('user') ?? (token ? await userForToken(c.get('db'), token) : null);
-    if (!user) throw new ApiError('NOT_FOUND', '下载记录不存在');
-    const { record, object } = await openFile(c.env, user.id, c.req.valid('param').record_id);
+    // The Authorization header wins over a signed link; without either the record "does not exist".
+    const recordId = c.req.valid('param').record_id;
+    const user = c.get('user');
+    const { record, object } = user ? await openFile(c.env, user.id, recordId) : await openSignedFile(c.env, recordId, c.req.valid('query'));
     return new Response(object.body, {
       headers: {
         ...ATTACHMENT_HEADERS,

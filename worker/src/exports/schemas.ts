@@ -2,7 +2,7 @@
  * Request and response schemas of the export calls and the download centre.
  */
 import { z } from 'zod';
-import { optInt, optText, MAX_ID } from '../lib/params';
+import { decimal, decimalOnly, optInt, optText, MAX_ID } from '../lib/params';
 import { pageParam, perPageParam } from '../lib/pagination';
 import { BATCH_SIZE, DOWNLOAD_STATUS, type DownloadStatus } from './constants';
 
@@ -39,7 +39,7 @@ export const closureDownInput = z.object({
 /** type 1 applicants, 2 financing ranking, 3 opening market-value ranking, 4 listed companies. */
 export const starmarketDownInput = z.object({
   type: z.preprocess(
-    (v) => (v === '' || v === undefined || v === null ? 1 : Number(v)),
+    (v) => (v === '' || v === undefined || v === null ? 1 : decimalOnly(v)),
     z.literal([1, 2, 3, 4], { message: 'type 只能是 1（申报企业）、2（融资榜）、3（开盘市值榜）、4（上市企业）' }),
   ),
   state: anyId('审核状态'),
@@ -55,11 +55,21 @@ export const genericInput = z.object({
   params: z.record(z.string(), z.unknown()).optional(),
 });
 
-export const recordParam = z.object({ record_id: z.coerce.number({ message: '下载记录编号必须是数字' }).int().min(1).max(MAX_ID) });
+export const recordParam = z.object({ record_id: decimal(z.number({ message: '下载记录编号必须是整数' }).int('下载记录编号必须是整数').min(1, '下载记录编号必须是正整数').max(MAX_ID, '下载记录编号过大')) });
 
 export const downloadsQuery = z.object({ page: pageParam, per_page: perPageParam(20, 50), job_id: optInt('job_id', 1, MAX_ID) });
 
-export const fileQuery = z.object({ token: z.string().max(200).optional() });
+/** A signed link's parameters (exports/links.ts); absent when the Authorization header is sent. */
+export const fileQuery = z.object({
+  sid: optInt('sid', 1, MAX_ID),
+  exp: optInt('exp', 1, Number.MAX_SAFE_INTEGER),
+  sig: z.string().regex(/^[0-9a-fA-F]{64}$/, 'sig 不正确').optional(),
+});
+
+export const signedLink = z.object({
+  url: z.string().describe('签名下载链接（约5分钟内有效，仅限这一条记录）'),
+  expires_at: z.number().int().describe('链接过期时间（毫秒）'),
+});
 
 // --- responses ---
 

@@ -12,13 +12,13 @@ import type { Db } from '../env';
 import { list, ok } from '../lib/envelope';
 import { ApiError } from '../lib/errors';
 import { offsetOf, pageParam, perPageParam } from '../lib/pagination';
-import { blankToUndefined, MAX_ID, reqId } from '../lib/params';
+import { blankToUndefined, decimalOnly, MAX_ID, reqId } from '../lib/params';
 import { createArea, defineRoute, jsonBody, listOf } from '../lib/route';
 
 /** Ids one status call may ask about: a list page is 10, the biggest lists 50. */
 export const FOLLOW_STATUS_MAX = 50;
 
-const toNumber = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v);
+const toNumber = decimalOnly;
 
 /** Only companies (type 1) can be followed so far; the table's CHECK says the same. */
 const followType = (fallback?: 1) =>

@@ -25,6 +25,9 @@ export interface ErrorBody {
   [extra: string]: unknown;
 }
 
+/** Retry-After of a 429 whose limiter did not say (seconds). */
+export const DEFAULT_RETRY_AFTER_S = 60;
+
 export function errorResponse(c: Context<AppEnv>, err: ApiError) {
   const body: ErrorBody = {
     ...(err.extra ?? {}),
@@ -34,5 +37,11 @@ export function errorResponse(c: Context<AppEnv>, err: ApiError) {
     requestId: c.get('requestId') ?? '',
   };
   c.header('Cache-Control', 'private, no-store');
+  if (err.code === 'RATE_LIMITED') {
+    // Every 429 says when to come back (seconds); limiters put it in extra.retry_after.
+    const retry = Math.max(1, Math.ceil(Number(err.extra?.retry_after) || DEFAULT_RETRY_AFTER_S));
+    body.retry_after = retry;
+    c.header('Retry-After', String(retry));
+  }
   return c.json(body, err.status);
 }

@@ -13,19 +13,49 @@ export function idempotencyKey(c: Context<AppEnv>): string {
   return key;
 }
 
-/** The stored first result of an action, if this key was seen. */
-export async function replayed<T>(d1: D1Database, userId: number, key: string, action: string): Promise<T | null> {
+/** The CONFLICT of a key reused for another action (an export key on incense…). */
+export const OTHER_ACTION_MSG = '该幂等键已用于其他操作';
+/** The CONFLICT of a key reused for the same action with another request (another item, amount, plan or page). */
+export const OTHER_REQUEST_MSG = '该幂等键已用于另一个请求（内容不同），未重复扣费也未做任何修改；请刷新页面后重试';
+
+export const otherRequest = () => new ApiError('CONFLICT', OTHER_REQUEST_MSG);
+
+/**
+ * What makes two requests "the same" for one key: a short SHA-256 of the stable JSON of the
+ * action's inputs (kind, item, amount, plan, page…). Object keys are sorted, so field order is irrelevant.
+ */
+export async function requestFingerprint(input: unknown): Promise<string> {
+  const stable = (v: unknown): unknown =>
+    Array.isArray(v)
+      ? v.map(stable)
+      : v && typeof v === 'object'
+        ? Object.fromEntries(Object.keys(v).sort().filter((k) => (v as Record<string, unknown>)[k] !== undefined).map((k) => [k, stable((v as Record<string, unknown>)[k])]))
+        : v;
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(JSON.stringify(stable(input))));
+  return [...new Uint8Array(digest).slice(0, 12)].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** The stored action column: the action, and the request's fingerprint when given. */
+const stored = (action: string, fingerprint?: string) => (fingerprint ? `${action}#${fingerprint}` : action);
+
+/**
+ * The stored first result of an action, if this key was seen. The same key for another action, or
+ * (with `fingerprint`) for the same action with another request, is CONFLICT.
+ */
+export async function replayed<T>(d1: D1Database, userId: number, key: string, action: string, fingerprint?: string): Promise<T | null> {
   const row = await d1
     .prepare('SELECT action, body FROM idempotent_results WHERE user_id = ? AND key = ?')
     .bind(userId, key)
     .first<{ action: string; body: string }>();
   if (!row) return null;
-  if (row.action !== action) throw new ApiError('CONFLICT', '该幂等键已用于其他操作');
+  const [was, wasFingerprint] = row.action.split('#');
+  if (was !== action) throw new ApiError('CONFLICT', OTHER_ACTION_MSG);
+  if (fingerprint && wasFingerprint && wasFingerprint !== fingerprint) throw otherRequest();
   return JSON.parse(row.body) as T;
 }
 
-export function rememberStatement(d1: D1Database, userId: number, key: string, action: string, body: unknown) {
+export function rememberStatement(d1: D1Database, userId: number, key: string, action: string, body: unknown, fingerprint?: string) {
   return d1
     .prepare('INSERT OR IGNORE INTO idempotent_results (user_id, key, action, body, created_at) VALUES (?, ?, ?, ?, ?)')
-    .bind(userId, key, action, JSON.stringify(body), Date.now());
+    .bind(userId, key, stored(action, fingerprint), JSON.stringify(body), Date.now());
 }

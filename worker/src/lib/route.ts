@@ -65,6 +65,11 @@ interface Declaration<M extends 'get' | 'post', P extends string, Req extends Re
   summary: string;
   /** Finer rules beyond the level (visitor defaults, page limits, idempotency…), shown in the document. */
   note?: string;
+  /**
+   * A GET that changes data (a twin's GET): HEAD on it is METHOD_NOT_ALLOWED instead of running the
+   * handler (Hono routes HEAD to GET handlers). defineTwin sets it; set it on any other writing GET.
+   */
+  writes?: boolean;
   request?: Req;
 }
 
@@ -76,6 +81,7 @@ const operation = (d: Declaration<'get' | 'post', string, Request>) => ({
   description: [`访问级别：${LEVEL_TEXT[d.access]}`, d.note].filter(Boolean).join('。'),
   security: d.access === 'public' ? [] : [{ bearer: [] }],
   'x-access': d.access,
+  ...(d.writes ? { 'x-writes': true } : {}),
 });
 
 /** A JSON route: its success answer is `{ status: 'success', data }` with `data` as declared. */
@@ -116,7 +122,7 @@ export function defineTwin<P extends string, I extends z.ZodObject, D extends z.
 ) {
   const { input, ...rest } = d;
   return {
-    get: defineRoute({ ...rest, method: 'get', note: [d.note, '同 POST（JSON）；SPA 使用 POST'].filter(Boolean).join('；'), request: { query: input } }),
+    get: defineRoute({ ...rest, method: 'get', writes: true, note: [d.note, '同 POST（JSON）；SPA 使用 POST'].filter(Boolean).join('；'), request: { query: input } }),
     post: defineRoute({
       ...rest,
       method: 'post',
@@ -149,11 +155,13 @@ export interface PolicyEntry {
   level: AccessLevel;
   summary: string;
   note?: string;
+  /** A GET that changes data: HEAD is refused (auth/access.ts). */
+  writes?: boolean;
 }
 
 interface Declared {
   type: string;
-  route?: { method: string; path: string; summary?: string; description?: string; 'x-access'?: AccessLevel };
+  route?: { method: string; path: string; summary?: string; description?: string; 'x-access'?: AccessLevel; 'x-writes'?: boolean };
 }
 
 const toHonoPath = (p: string) => p.replace(/\{(\w+)\}/g, ':$1');
@@ -164,7 +172,12 @@ export function derivePolicy(app: OpenAPIHono<AppEnv, any, any>): Record<string,
   for (const def of app.openAPIRegistry.definitions as Declared[]) {
     const r = def.route;
     if (def.type !== 'route' || !r?.['x-access']) continue;
-    out[`${r.method.toUpperCase()} ${toHonoPath(r.path)}`] = { level: r['x-access'], summary: r.summary ?? '', note: r.description };
+    out[`${r.method.toUpperCase()} ${toHonoPath(r.path)}`] = {
+      level: r['x-access'],
+      summary: r.summary ?? '',
+      note: r.description,
+      ...(r['x-writes'] ? { writes: true } : {}),
+    };
   }
   return out;
 }

@@ -30,7 +30,7 @@ const apply = defineRoute({
 const limitTrials: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (c.req.method !== 'POST') return next();
   try {
-    await hitTrialLimit(c.env.DB, clientIp((n) => c.req.header(n)));
+    await hitTrialLimit(c.env.DB, clientIp((n) => c.req.header(n)), Date.now(), c.get('user')?.id);
   } catch (e) {
     if (e instanceof ApiError && typeof e.extra?.retry_after === 'number') c.header('Retry-After', String(e.extra.retry_after));
     throw e;

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { pageParam, perPageParam } from '../lib/pagination';
-import { blankToUndefined, MAX_ID, optInt, optText, reqId } from '../lib/params';
+import { blankToUndefined, decimal, decimalOnly, MAX_ID, optInt, optText, reqId } from '../lib/params';
 import { DETAIL_DISCLOSURE_SIZE, DISCLOSURE_PAGE_SIZE, STAR_PAGE_SIZE, STAR_RANK_MAX, STAR_RANK_SIZE } from './constants';
 
 const filters = {
@@ -32,12 +32,13 @@ export const stateQuery = z.object(filters);
 
 /** Rankings: top 10 by default (the /kcb/rank page), up to 100 for the fuller ranking. */
 export const rankQuery = z.object({
-  limit: z.coerce
-    .number({ message: '榜单条数 limit 必须是数字' })
-    .int('榜单条数 limit 必须是整数')
-    .min(1, '榜单条数 limit 最小为1')
-    .max(STAR_RANK_MAX, `榜单条数 limit 最多为${STAR_RANK_MAX}`)
-    .default(STAR_RANK_SIZE),
+  limit: decimal(
+    z
+      .number({ message: '榜单条数 limit 必须是整数' })
+      .int('榜单条数 limit 必须是整数')
+      .min(1, '榜单条数 limit 最小为1')
+      .max(STAR_RANK_MAX, `榜单条数 limit 最多为${STAR_RANK_MAX}`),
+  ).default(STAR_RANK_SIZE),
 });
 
 /**
@@ -51,8 +52,8 @@ export const disclosureQuery = z
     m_com_id: optInt('科创板公司 m_com_id', 1, MAX_ID),
     page: pageParam,
     per_page: z.preprocess(
-      blankToUndefined,
-      z.coerce.number({ message: '每页条数必须是数字' }).int('每页条数必须是整数').min(1, '每页条数最小为1').max(DISCLOSURE_PAGE_SIZE, `每页条数最多为${DISCLOSURE_PAGE_SIZE}`).optional(),
+      (v) => decimalOnly(blankToUndefined(v)),
+      z.number({ message: '每页条数必须是整数' }).int('每页条数必须是整数').min(1, '每页条数最小为1').max(DISCLOSURE_PAGE_SIZE, `每页条数最多为${DISCLOSURE_PAGE_SIZE}`).optional(),
     ),
   })
   .superRefine((q, ctx) => {
