@@ -5,11 +5,12 @@
  */
 import { z } from 'zod';
 import { pageParam } from '../lib/pagination';
-import { blankToUndefined, MAX_ID, reqId } from '../lib/params';
+import { blankToUndefined, decimalOnly, MAX_ID, reqId } from '../lib/params';
 import { beijingDate } from '../lib/time';
 import { BLOCK_TYPES, CHART_FIRST_YEAR, CHART_PLACEHOLDERS, DATA_TYPES, INFO_TYPES, MEDICAL_ORDERS } from './constants';
 
-const toNumber = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v);
+/** Decimal integers only ('1e3', '0x1' and arrays stay as they are and fail the number check). */
+const toNumber = decimalOnly;
 
 /**
  * A list of words from a fixed set: `type=company,invst`, `type=company&type=invst` or `type[]=…`;
@@ -32,8 +33,8 @@ const wordList = <const T extends readonly [string, ...string[]]>(label: string,
 
 /** An optional tag id (产业图谱标签). */
 const optTagId = z.preprocess(
-  blankToUndefined,
-  z.coerce.number({ message: '标签 tag_id 必须是数字' }).int('标签 tag_id 必须是整数').min(1, '标签 tag_id 必须是正整数').max(MAX_ID, '标签 tag_id 过大').optional(),
+  (v) => decimalOnly(blankToUndefined(v)),
+  z.number({ message: '标签 tag_id 必须是数字' }).int('标签 tag_id 必须是整数').min(1, '标签 tag_id 必须是正整数').max(MAX_ID, '标签 tag_id 过大').optional(),
 );
 
 /** A chart selector: blank or its placeholder text means "not chosen". */
