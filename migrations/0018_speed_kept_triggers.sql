@@ -2,7 +2,21 @@
 -- Kept counts, statistics and search indexes for the STAR-market and closed-company reads, so a
 -- list total, a state count, a pie chart or a ranking is a few rows instead of a pass over its rows.
 -- Everything here is maintained by triggers in the same transaction as every write.
-INSERT INTO `starmarket_counts` (`is_listed`, `prov`, `cat_id`, `state_id`, `n`) SELECT `is_listed`, `com_prov`, `cat_id`, `state_id`, COUNT(*) FROM `starmarket_companies` GROUP BY 1, 2, 3, 4 UNION ALL SELECT `is_listed`, `com_prov`, `cat_id`, 0, COUNT(*) FROM `starmarket_companies` GROUP BY 1, 2, 3, 4 UNION ALL SELECT `is_listed`, `com_prov`, 0, `state_id`, COUNT(*) FROM `starmarket_companies` GROUP BY 1, 2, 3, 4 UNION ALL SELECT `is_listed`, `com_prov`, 0, 0, COUNT(*) FROM `starmarket_companies` GROUP BY 1, 2, 3, 4 UNION ALL SELECT `is_listed`, '', `cat_id`, `state_id`, COUNT(*) FROM `starmarket_companies` GROUP BY 1, 2, 3, 4 UNION ALL SELECT `is_listed`, '', `cat_id`, 0, COUNT(*) FROM `starmarket_companies` GROUP BY 1, 2, 3, 4 UNION ALL SELECT `is_listed`, '', 0, `state_id`, COUNT(*) FROM `starmarket_companies` GROUP BY 1, 2, 3, 4 UNION ALL SELECT `is_listed`, '', 0, 0, COUNT(*) FROM `starmarket_companies` GROUP BY 1, 2, 3, 4;
+INSERT INTO `starmarket_counts` (`is_listed`, `prov`, `cat_id`, `state_id`, `n`) SELECT `is_listed`, `com_prov`, `cat_id`, `state_id`, COUNT(*) FROM `starmarket_companies` GROUP BY 1, 2, 3, 4;
+--> statement-breakpoint
+INSERT INTO `starmarket_counts` (`is_listed`, `prov`, `cat_id`, `state_id`, `n`) SELECT `is_listed`, `com_prov`, `cat_id`, 0, COUNT(*) FROM `starmarket_companies` GROUP BY 1, 2, 3, 4;
+--> statement-breakpoint
+INSERT INTO `starmarket_counts` (`is_listed`, `prov`, `cat_id`, `state_id`, `n`) SELECT `is_listed`, `com_prov`, 0, `state_id`, COUNT(*) FROM `starmarket_companies` GROUP BY 1, 2, 3, 4;
+--> statement-breakpoint
+INSERT INTO `starmarket_counts` (`is_listed`, `prov`, `cat_id`, `state_id`, `n`) SELECT `is_listed`, `com_prov`, 0, 0, COUNT(*) FROM `starmarket_companies` GROUP BY 1, 2, 3, 4;
+--> statement-breakpoint
+INSERT INTO `starmarket_counts` (`is_listed`, `prov`, `cat_id`, `state_id`, `n`) SELECT `is_listed`, '', `cat_id`, `state_id`, COUNT(*) FROM `starmarket_companies` GROUP BY 1, 2, 3, 4;
+--> statement-breakpoint
+INSERT INTO `starmarket_counts` (`is_listed`, `prov`, `cat_id`, `state_id`, `n`) SELECT `is_listed`, '', `cat_id`, 0, COUNT(*) FROM `starmarket_companies` GROUP BY 1, 2, 3, 4;
+--> statement-breakpoint
+INSERT INTO `starmarket_counts` (`is_listed`, `prov`, `cat_id`, `state_id`, `n`) SELECT `is_listed`, '', 0, `state_id`, COUNT(*) FROM `starmarket_companies` GROUP BY 1, 2, 3, 4;
+--> statement-breakpoint
+INSERT INTO `starmarket_counts` (`is_listed`, `prov`, `cat_id`, `state_id`, `n`) SELECT `is_listed`, '', 0, 0, COUNT(*) FROM `starmarket_companies` GROUP BY 1, 2, 3, 4;
 --> statement-breakpoint
 CREATE TRIGGER `starmarket_counts_ai` AFTER INSERT ON `starmarket_companies` BEGIN
   INSERT INTO `starmarket_counts` (`is_listed`, `prov`, `cat_id`, `state_id`, `n`)
@@ -25,7 +39,13 @@ CREATE TRIGGER `starmarket_counts_au` AFTER UPDATE OF `is_listed`, `com_prov`, `
     ON CONFLICT (`is_listed`, `prov`, `cat_id`, `state_id`) DO UPDATE SET `n` = `n` + excluded.`n`;
 END;
 --> statement-breakpoint
-INSERT INTO `disclosure_counts` (`m_com_id`, `type_id`, `n`) SELECT `m_com_id`, `type_id`, COUNT(*) FROM `disclosures` GROUP BY 1, 2 UNION ALL SELECT `m_com_id`, 0, COUNT(*) FROM `disclosures` GROUP BY 1, 2 UNION ALL SELECT 0, `type_id`, COUNT(*) FROM `disclosures` GROUP BY 1, 2 UNION ALL SELECT 0, 0, COUNT(*) FROM `disclosures` GROUP BY 1, 2;
+INSERT INTO `disclosure_counts` (`m_com_id`, `type_id`, `n`) SELECT `m_com_id`, `type_id`, COUNT(*) FROM `disclosures` GROUP BY 1, 2;
+--> statement-breakpoint
+INSERT INTO `disclosure_counts` (`m_com_id`, `type_id`, `n`) SELECT `m_com_id`, 0, COUNT(*) FROM `disclosures` GROUP BY 1, 2;
+--> statement-breakpoint
+INSERT INTO `disclosure_counts` (`m_com_id`, `type_id`, `n`) SELECT 0, `type_id`, COUNT(*) FROM `disclosures` GROUP BY 1, 2;
+--> statement-breakpoint
+INSERT INTO `disclosure_counts` (`m_com_id`, `type_id`, `n`) SELECT 0, 0, COUNT(*) FROM `disclosures` GROUP BY 1, 2;
 --> statement-breakpoint
 CREATE TRIGGER `disclosure_counts_ai` AFTER INSERT ON `disclosures` BEGIN
   INSERT INTO `disclosure_counts` (`m_com_id`, `type_id`, `n`)
