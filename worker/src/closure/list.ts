@@ -44,7 +44,7 @@ const TOKEN_CHAR = /^[\p{L}\p{N}]$/u;
 async function oneCharPlan(db: Db, p: ClosureListParams, perPage: number): Promise<{ where: SQL; total: number } | null> {
   const chars = [...(p.keyword ?? '')];
   if (chars.length !== 1 || !TOKEN_CHAR.test(chars[0]) || p.com_prov !== undefined || p.cat_id !== undefined || p.fund_status !== undefined) return null;
-  const [vocab, all] = await db.batch([
+  const [vocab, all] = await Promise.all([
     db.all<{ doc: number }>(sql`SELECT doc FROM closure_name_chars_vocab WHERE term = ${chars[0].toLowerCase()}`),
     countQuery(db, 'all', ''),
   ]);

@@ -269,3 +269,17 @@ export const firmEventCounts = sqliteTable('firm_event_counts', {
   invstId: integer('invst_id').primaryKey(),
   n: integer('n').notNull(),
 });
+
+/**
+ * The related lists of a closed company as its list row shows them (closure_type, com_team,
+ * com_tag, com_invst), as JSON arrays kept by triggers on the four link tables and on reason names
+ * (migration *_closure_cards). A page of 10 companies reads 10 of these rows instead of every
+ * link row, team member, tag and investor of the page through their indexes.
+ */
+export const closureCards = sqliteTable('closure_cards', {
+  comId: integer('com_id').primaryKey(),
+  types: text('types').notNull().default('[]'),
+  team: text('team').notNull().default('[]'),
+  tags: text('tags').notNull().default('[]'),
+  investors: text('investors').notNull().default('[]'),
+});
