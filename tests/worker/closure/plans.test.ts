@@ -162,7 +162,7 @@ const PAGED: string[] = [
   '/api/closure?com_prov=北京&cat_id=9100',
   '/api/closure?com_prov=北京&cat_id=9100&page=10',
   '/api/closure?com_prov=北京&fund_status=1&sort=3',
-  '/api/closure?cat_id=9100&fund_status=2&page=5',
+  '/api/closure?cat_id=9100&fund_status=2',
   '/api/closure?keyword=共享单车',
   '/api/closure/death_track_list?item_id=TRACK',
   `/api/closure/death_track_list?item_id=TRACK&page=${COMPANIES / 10 / 10}`,

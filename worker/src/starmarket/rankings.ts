@@ -43,14 +43,14 @@ export async function firmTop(db: Db, limit: number) {
   if (!firms.length) return [];
   // The page's firms travel as one JSON parameter (100 firms would pass D1's bound-parameter limit).
   const ids = JSON.stringify(firms.map((f) => f.invstId));
+  // Each firm's cases straight off smfl_invst_money_idx: FIRM_CASES index rows per firm, then those companies by key.
   const cases = await db.all<{ invst_id: number; com_id: number; com_name: string }>(sql`
-    SELECT f.value AS invst_id, s.${sql.raw('com_id')} AS com_id, s.${sql.raw('com_name')} AS com_name
+    SELECT f.value AS invst_id, s.com_id AS com_id, s.com_name AS com_name
     FROM json_each(${ids}) f
-    JOIN ${starmarketFirmLinks} l ON l.invst_id = f.value AND l.m_com_id IN (
+    JOIN ${m} s ON s.m_com_id IN (
       SELECT x.m_com_id FROM ${starmarketFirmLinks} x WHERE x.invst_id = f.value ORDER BY x.total_money DESC, x.m_com_id DESC LIMIT ${FIRM_CASES}
     )
-    JOIN ${m} s ON s.m_com_id = l.m_com_id
-    ORDER BY f.key, l.total_money DESC, l.m_com_id DESC`);
+    ORDER BY f.key, s.total_money DESC, s.m_com_id DESC`);
   const casesOf = new Map<number, { com_id: number; com_name: string }[]>();
   for (const c of cases) casesOf.set(c.invst_id, [...(casesOf.get(c.invst_id) ?? []), { com_id: c.com_id, com_name: c.com_name }]);
   // A firm outside the firm database keeps the name its investments were recorded with.
