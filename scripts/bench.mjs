@@ -1,13 +1,20 @@
-// `npm run bench [-- --scale N]`: the benchmarks (never part of `npm test`). Each prints its figures.
-//   closed-company calls: p50/p99 latency and D1 rows read per request (tests/bench/closure.bench.test.ts)
-//   exports: one 2000-row batch's time and memory, and the 60,000-row export end to end at scale 10
-//   fuzz: 10,200 requests generated from /api/openapi.json over every operation and role (tests/bench/fuzz.bench.test.ts)
+// `npm run bench [-- --scale N] [-- rows|throughput|exports]`: the benchmarks (never part of `npm test`). Each prints its figures.
+//   rows:       every list, ranking, statistics, search and detail call of each area in tests/bench/areas:
+//               p50/p99 latency in workerd, D1 rows read vs rows returned, the paged-call budget (tests/bench/rows.bench.test.ts)
+//   throughput: the product started as `npm start` does, 32 connections × 15 s per main call with autocannon,
+//               req/s, p50, p99 next to /api/health, edge-cached vs uncached (tests/bench/throughput.mjs; --tscale sets its seed scale, default 1)
+//   exports:    one 2000-row batch's time and memory, and the 60,000-row export end to end at scale 10
+//   fuzz:       10,200 requests generated from /api/openapi.json over every operation and role (tests/bench/fuzz.bench.test.ts)
+// Works on a fresh clone: web/dist (which the export bench's wrangler dry-run and the stack need) is built first when missing or stale.
 import { spawnSync } from 'node:child_process';
-import { ROOT } from './stack.mjs';
+import { buildSpa, ROOT } from './stack.mjs';
 
-const i = process.argv.indexOf('--scale');
-const scale = i > 0 ? process.argv[i + 1] : '10';
-const only = process.argv.find((a) => a === 'closure' || a === 'exports' || a === 'fuzz');
+const arg = (name, def) => {
+  const i = process.argv.indexOf(name);
+  return i > 0 ? process.argv[i + 1] : def;
+};
+const scale = arg('--scale', '10');
+const only = process.argv.find((a) => a === 'rows' || a === 'closure' || a === 'throughput' || a === 'exports' || a === 'fuzz');
 
 function run(cmd, args, env = {}) {
   console.log(`\n› ${cmd} ${args.join(' ')}`);
@@ -15,6 +22,8 @@ function run(cmd, args, env = {}) {
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
-if (!only || only === 'closure') run('vitest', ['run', '--config', 'tests/bench/closure.vitest.config.ts'], { BENCH_SCALE: scale });
+buildSpa();
+if (!only || only === 'rows' || only === 'closure') run('npx', ['vitest', 'run', '--config', 'tests/bench/closure.vitest.config.ts'], { BENCH_SCALE: scale });
+if (!only || only === 'throughput') run('node', ['tests/bench/throughput.mjs', '--scale', arg('--tscale', '1'), '--duration', arg('--duration', '15')]);
 if (!only || only === 'exports') run('node', ['tests/bench/export-batch.ts', '--scale', scale]);
-if (!only || only === 'fuzz') run('vitest', ['run', '--config', 'tests/bench/fuzz.vitest.config.ts']);
+if (!only || only === 'fuzz') run('npx', ['vitest', 'run', '--config', 'tests/bench/fuzz.vitest.config.ts']);

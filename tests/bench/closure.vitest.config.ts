@@ -1,7 +1,8 @@
 /**
- * Runs the closed-company benchmark (not part of `npm test`):
+ * Runs the rows-read benchmark of every area in tests/bench/areas (not part of `npm test`):
  *   npx vitest run --config tests/bench/closure.vitest.config.ts
- * BENCH_SCALE (default 10) sets the seed volume, BENCH_RUNS (default 40) the timed runs per call.
+ * BENCH_SCALE (default 10) sets the seed volume, BENCH_RUNS (default 40) the timed runs per call,
+ * BENCH_AREA (a name from tests/bench/areas) limits it to one area.
  */
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import path from 'node:path';
@@ -21,14 +22,15 @@ export default defineConfig(async () => {
             TEST_MIGRATIONS: migrations,
             BENCH_SCALE: process.env.BENCH_SCALE ?? '10',
             BENCH_RUNS: process.env.BENCH_RUNS ?? '40',
+            BENCH_AREA: process.env.BENCH_AREA ?? '',
           },
         },
       }),
     ],
     resolve: { alias: { 'readable-stream': 'node:stream' } },
     test: {
-      name: 'bench-closure',
-      include: ['tests/bench/closure*.bench.test.ts'],
+      name: 'bench-rows',
+      include: ['tests/bench/rows.bench.test.ts'],
       setupFiles: ['tests/worker/setup.ts'],
       testTimeout: 1_800_000,
       hookTimeout: 1_800_000,

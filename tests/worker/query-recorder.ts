@@ -43,6 +43,8 @@ export function recordingD1(real: D1Database, log: Recorded[]): D1Database {
   return new Proxy(real, {
     get(target, prop) {
       if (prop === 'prepare') return (sql: string) => wrapStatement(target.prepare(sql), sql, [], log);
+      // The app reads through a D1 session (db/index.ts sessionDb): record the session's statements too.
+      if (prop === 'withSession') return (b?: string) => recordingD1(target.withSession(b) as unknown as D1Database, log);
       if (prop === 'batch') {
         return (stmts: Tagged[]) => {
           for (const s of stmts) log.push({ sql: s[SQL], params: s[PARAMS] });

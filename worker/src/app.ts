@@ -1,15 +1,16 @@
-import { drizzle } from 'drizzle-orm/d1';
 import { bodyLimit } from 'hono/body-limit';
+import { getCookie, setCookie } from 'hono/cookie';
 import { HTTPException } from 'hono/http-exception';
 import { access, session } from './auth/access';
 import { authRoutes } from './auth/routes';
 import { closureCommentRoutes, closureRoutes } from './closure/routes';
-import * as schema from './db';
+import { BOOKMARK_COOKIE, BOOKMARK_HEADER, sessionDb } from './db';
 import { digestRoutes } from './digest/routes';
 import { exportRoutes } from './exports/routes';
 import { followRoutes } from './follow/routes';
 import { starmarketRoutes } from './starmarket/routes';
 import { medicalRoutes } from './medical/routes';
+import { edgeCache } from './lib/cache';
 import { docsRoutes } from './lib/docs';
 import { robotsTxt, sitemapXml } from './lib/delivery';
 import { apiCors, securityHeaders } from './lib/headers';
@@ -50,10 +51,18 @@ app.use('/api/*', apiCors);
 
 app.use('/api/*', async (c, next) => {
   c.set('requestId', c.req.header('cf-ray') ?? crypto.randomUUID());
-  c.set('db', drizzle(c.env.DB, { schema }));
+  // Reads through the D1 Sessions API; the user's bookmark comes back on signed-in and write requests.
+  const { db, bookmark } = sessionDb(c.env.DB, c.req.header(BOOKMARK_HEADER) ?? getCookie(c, BOOKMARK_COOKIE));
+  c.set('db', db);
   await next();
   if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'private, no-store');
+  const mark = bookmark();
+  if (mark && (c.req.header('Authorization') || !['GET', 'HEAD'].includes(c.req.method)) && !/\bpublic\b/.test(c.res.headers.get('Cache-Control') ?? '')) {
+    c.header(BOOKMARK_HEADER, mark);
+    setCookie(c, BOOKMARK_COOKIE, mark, { path: '/api', httpOnly: true, sameSite: 'Lax', maxAge: 3600 });
+  }
 });
+app.use('/api/*', edgeCache);
 app.use(
   '/api/*',
   bodyLimit({ maxSize: MAX_BODY_BYTES, onError: () => { throw new ApiError('PAYLOAD_TOO_LARGE', '请求内容过大（上限 64KB）'); } }),

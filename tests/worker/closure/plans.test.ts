@@ -148,3 +148,56 @@ describe('query plans and rows read of the closed-company calls', () => {
     expect(await rowsRead(res.statements)).toBeGreaterThanOrEqual(COMPANIES);
   });
 });
+
+/**
+ * Paged calls (issue 15): rows read ≤ 3 × rows returned + 100, totals included, on the first and
+ * the last page alike (kept counts; the far half of a list is read from its other end; a page's
+ * related lists are one closure_cards row per company).
+ */
+const PAGED: string[] = [
+  '/api/closure',
+  '/api/closure?page=2',
+  `/api/closure?page=${COMPANIES / 10}`,
+  `/api/closure?page=${COMPANIES / 10 - 3}&sort=2`,
+  '/api/closure?com_prov=北京&cat_id=9100',
+  '/api/closure?com_prov=北京&cat_id=9100&page=10',
+  '/api/closure?com_prov=北京&fund_status=1&sort=3',
+  '/api/closure?cat_id=9100&fund_status=2',
+  '/api/closure?keyword=共享单车',
+  '/api/closure/death_track_list?item_id=TRACK',
+  `/api/closure/death_track_list?item_id=TRACK&page=${COMPANIES / 10 / 10}`,
+  '/api/closure/death_album_list?item_id=ALBUM&page=10',
+  '/api/closure/closure_type_list?type_id=CHILD&page=2',
+  '/api/closure/invst_top?per_page=100',
+  '/api/closure/com_comment?com_id=COM',
+  '/api/closure/incense_list?type=1&item_id=COM',
+];
+
+describe('rows read of paged closed-company calls', () => {
+  it.each(PAGED)('%s reads at most 3 rows per row returned plus 100', async (path) => {
+    const res = await recordRequest(fill(path), { headers: { Authorization: `Bearer ${vip.token}` } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const returned = (res.body as { data: { info: unknown[] } }).data.info.length;
+    const read = await rowsReadBy(res.statements);
+    const total = read.reduce((sum, r) => sum + r.rows, 0);
+    expect(total, `${returned} rows returned\n${read.map((r) => `${r.rows}  ${r.sql.replace(/\s+/g, ' ').slice(0, 160)}`).join('\n')}`).toBeLessThanOrEqual(3 * returned + 100);
+  });
+
+  it('the last page holds the oldest closings, in order, as the first page holds the newest', async () => {
+    const last = await recordRequest(`/api/closure?page=${COMPANIES / 10}`, { headers: { Authorization: `Bearer ${vip.token}` } });
+    const rows = (last.body as { data: { info: { com_change_close_date: string }[] } }).data.info;
+    expect(rows).toHaveLength(10);
+    const oldest = await env.DB.prepare('SELECT close_date FROM closures ORDER BY close_date ASC, com_id ASC LIMIT 1').first<{ close_date: number }>();
+    const dates = rows.map((r) => r.com_change_close_date);
+    expect([...dates].sort().reverse()).toEqual(dates);
+    expect(dates[9].replace(/-/g, '')).toBe(String(oldest!.close_date));
+  });
+
+  it('track and album statistics read their kept rows, not the companies of the item', async () => {
+    for (const path of ['/api/closure/death_track_statistics?item_id=TRACK', '/api/closure/death_track_com_statistics?item_id=TRACK', '/api/closure/death_track_com_statistics?item_id=ALBUM&type=2']) {
+      const res = await recordRequest(fill(path), { method: 'POST', headers: { Authorization: `Bearer ${vip.token}` } });
+      expect(res.status).toBe(200);
+      expect(await rowsRead(res.statements), path).toBeLessThanOrEqual(100);
+    }
+  });
+});

@@ -58,7 +58,6 @@ const CALLS: [string, unknown?][] = [
   ['/api/starmarket', { com_prov: '北京' }],
   ['/api/starmarket', { cat_id: SECTOR.chip, page: 2 }],
   ['/api/starmarket', { state: STATE.inquired }],
-  ['/api/starmarket', { keyword: '科创' }],
   ['/api/starmarket/listed', {}],
   ['/api/starmarket/listed', { com_prov: '上海', page: 3 }],
   ['/api/starmarket/state_list', {}],
@@ -72,28 +71,38 @@ const CALLS: [string, unknown?][] = [
   ['/api/starmarket/info_disclosure', {}],
   ['/api/starmarket/info_disclosure', { type: 2, page: 3 }],
   ['/api/starmarket/info_disclosure', { keyword: '招股' }],
+  ['/api/starmarket/info_disclosure', { keyword: '招股说明书' }],
+  ['/api/starmarket/info_disclosure', { keyword: '问询函1', type: 2 }],
+  ['/api/starmarket', { keyword: '科' }],
+  ['/api/starmarket', { keyword: '科创板' }],
+  ['/api/starmarket/invst_top', { limit: 100 }],
 ];
 
-/**
- * The one known scan: a keyword search of filing names counts its matches over every filing
- * (LIKE '%…%' has no index to use). Answering it from an index needs a trigram FTS table kept by
- * triggers, as closure_name_fts does for closed companies: a schema change beyond this area's indexes.
- */
-const KNOWN_SCANS = [/^select count\(\*\) from "disclosures" where "disclosures"."file_name" LIKE/];
+/** None: file names and short names are searched through FTS5 indexes kept by triggers. */
+const KNOWN_SCANS: RegExp[] = [];
+
+/** Applicants: 4 of every 6 companies; listed (the two 'issued' of 6) 2 of 6; filings 3 per company. */
+const APPLICANT_PAGES = Math.ceil((COMPANIES - COMPANIES / 3) / 10);
+const LISTED_PAGES = Math.ceil(COMPANIES / 3 / 10);
+const DISCLOSURE_PAGES = Math.ceil((COMPANIES * 3) / 20);
 
 const PAGED: [string, Record<string, unknown>][] = [
   ['/api/starmarket', {}],
   ['/api/starmarket', { page: 7 }],
+  ['/api/starmarket', { page: APPLICANT_PAGES }],
   ['/api/starmarket', { com_prov: '北京', page: 2 }],
+  ['/api/starmarket', { com_prov: '上海', cat_id: SECTOR.chip }],
   ['/api/starmarket', { cat_id: SECTOR.chip, page: 3 }],
   ['/api/starmarket', { state: STATE.inquired }],
+  ['/api/starmarket', { state: STATE.accepted, com_prov: '北京', cat_id: SECTOR.bio }],
   ['/api/starmarket/listed', {}],
+  ['/api/starmarket/listed', { page: LISTED_PAGES }],
   ['/api/starmarket/listed', { com_prov: '江苏', page: 3 }],
   ['/api/starmarket/info_disclosure', {}],
+  ['/api/starmarket/info_disclosure', { page: DISCLOSURE_PAGES }],
   ['/api/starmarket/info_disclosure', { type: 2, page: 3 }],
+  ['/api/starmarket/info_disclosure', { keyword: '招股说明书59' }],
 ];
-
-const isCount = (sql: string) => /^select count\(\*\)/i.test(sql);
 
 describe('STAR-market query plans', () => {
   it('no call walks a large table without an index', async () => {
@@ -113,22 +122,33 @@ describe('STAR-market query plans', () => {
     expect(found).toEqual([]);
   });
 
-  it('a page reads at most 3 rows per row returned plus 100; its total reads only the matching rows', async () => {
+  it('a page reads at most 3 rows per row returned plus 100, its total included, on the last page too', async () => {
     const over: string[] = [];
-    for (const [path, json] of PAGED) {
+    // A selective keyword (a company's own number, through the trigram index). A keyword every name
+    // contains ('科创' here) still reads all its matches: see the report of issue 15.
+    const calls: [string, Record<string, unknown>][] = [...PAGED, ['/api/starmarket', { keyword: String(stars[5].mComId) }]];
+    for (const [path, json] of calls) {
       const r = await post(path, json);
       const body = r.body as { data: { info: unknown[]; page: { total: number } } };
       const returned = body.data.info.length;
       expect(returned, `${path} ${JSON.stringify(json)}`).toBeGreaterThan(0);
       const by = await rowsReadBy(r.statements);
-      const page = by.filter((s) => !isCount(s.sql)).reduce((n, s) => n + s.rows, 0);
-      if (page > 3 * returned + 100) over.push(`${path} ${JSON.stringify(json)}: ${page} rows read for ${returned} rows`);
-      // Totals are COUNT(*) through the index of the filter: one index entry per match (+1 for the end).
-      for (const s of by.filter((x) => isCount(x.sql))) {
-        if (s.rows > body.data.page.total + 1) over.push(`${path} ${JSON.stringify(json)}: the total read ${s.rows} rows for ${body.data.page.total} matches`);
-      }
+      const read = by.reduce((n, s) => n + s.rows, 0);
+      if (read > 3 * returned + 100) over.push(`${path} ${JSON.stringify(json)}: ${read} rows read for ${returned} rows\n${by.map((s) => `  ${s.rows} ${s.sql.slice(0, 140)}`).join('\n')}`);
     }
     expect(over).toEqual([]);
+  });
+
+  it('state counts and the institution ranking read kept rows', async () => {
+    for (const json of [{}, { com_prov: '北京' }, { com_prov: '北京', cat_id: SECTOR.chip }]) {
+      const r = await post('/api/starmarket/state_list', json);
+      expect(r.status).toBe(200);
+      expect((await rowsReadBy(r.statements)).reduce((n, s) => n + s.rows, 0), JSON.stringify(json)).toBeLessThanOrEqual(40);
+    }
+    const firms = await post('/api/starmarket/invst_top', { limit: 100 });
+    const n = (firms.body as { data: unknown[] }).data.length;
+    expect(n).toBeGreaterThan(0);
+    expect((await rowsReadBy(firms.statements)).reduce((x, s) => x + s.rows, 0)).toBeLessThanOrEqual(3 * n * 4 + 100);
   });
 
   it('rankings read from the head of their index; the review timing reads each applicant\'s stages once', async () => {

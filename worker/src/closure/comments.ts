@@ -3,12 +3,13 @@
  * comment_type 1 is a top-level comment; a reply (comment_type 2) hangs under a top-level
  * comment of the same target and names the user it answers (replay_user_id, the spec's spelling).
  */
-import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import { comments, users } from '../db';
 import type { Db } from '../env';
 import { ApiError } from '../lib/errors';
 import { offsetOf } from '../lib/pagination';
+import { countQuery } from './counts';
 import { formatDateTime } from '../lib/time';
 
 export type CommentTarget = { type: 'com' | 'reason'; id: number };
@@ -66,7 +67,8 @@ export async function listComments(
       .orderBy(dir(comments.createdAt), dir(comments.id))
       .limit(p.per_page)
       .offset(offsetOf(p.page, p.per_page)),
-    db.select({ n: count() }).from(comments).where(top),
+    // The kept count of the target's top-level comments (closure_counts dim 'comments').
+    countQuery(db, 'comments', `${target.type}:${target.id}`),
   ]);
   const ids = rows.map((r) => r.id);
   const replies = ids.length

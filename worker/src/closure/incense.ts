@@ -3,13 +3,14 @@
  * reason (type 2), 1 coin = 1 stick. The debit, the record and the target's incense_total move in
  * one D1 batch through the coins module, so totals always equal the sum of the records.
  */
-import { and, count, desc, eq, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, lte, sql } from 'drizzle-orm';
 import { debit } from '../coins';
 import { coinLedger, incenseRecords, users } from '../db';
 import type { Db } from '../env';
 import { ApiError } from '../lib/errors';
 import { OTHER_ACTION_MSG, otherRequest } from '../lib/idempotency';
 import { offsetOf } from '../lib/pagination';
+import { countQuery } from './counts';
 import { formatDateTime } from '../lib/time';
 import { GONE_USER } from './comments';
 import { requireClosure } from './list';
@@ -120,7 +121,8 @@ export async function listIncense(db: Db, p: { type: IncenseType; item_id: numbe
       .orderBy(desc(incenseRecords.createdAt), desc(incenseRecords.id))
       .limit(p.per_page)
       .offset(offsetOf(p.page, p.per_page)),
-    db.select({ n: count() }).from(incenseRecords).where(where),
+    // The kept count of the item's records (closure_counts dim 'incense').
+    countQuery(db, 'incense', `${p.type}:${p.item_id}`),
   ]);
   return { info: rows.map(toRecord), total: countRows[0]?.n ?? 0 };
 }

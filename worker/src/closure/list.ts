@@ -1,16 +1,19 @@
 /**
  * The closed-company list (GET /api/closure): filters by province, round (fund status), sector and
  * company name, three sorts, 10 per page. Each filter/sort pair runs on an index of closures;
- * totals come from the trigger-kept closure_counts when at most one filter is set.
+ * totals come from the trigger-kept closure_counts for every combination of province, sector and
+ * round (and for a one-character keyword alone, from the name index's document count), and a
+ * page in the far half of a list is read from its other end, so the last page reads what the first does.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { closureCounts, closures } from '../db';
 import type { Db } from '../env';
 import { ApiError } from '../lib/errors';
-import { offsetOf } from '../lib/pagination';
+import { offsetOf, pageWindow } from '../lib/pagination';
+import { likeAnywhere } from '../lib/params';
 import { CLOSURE_PAGE_SIZE, type ClosureSort } from './constants';
 import { countQuery, type CountDim } from './counts';
-import { closureOrder, closureWhere, type ClosureFilter } from './select';
+import { closureOrder, closureWhere, SORT_COLUMNS, type ClosureFilter } from './select';
 import { hydrateClosures, type ClosureRow } from './rows';
 
 export interface ClosureListParams extends ClosureFilter {
@@ -22,32 +25,68 @@ export interface ClosureListParams extends ClosureFilter {
 /** The one closure_counts row that answers the total, or null when the filters need a COUNT. */
 function countKey(p: ClosureListParams): { dim: CountDim; key: string } | null {
   if (p.keyword) return null;
-  const set: { dim: CountDim; key: string }[] = [];
-  if (p.com_prov !== undefined) set.push({ dim: 'prov', key: p.com_prov });
-  if (p.cat_id !== undefined) set.push({ dim: 'cat', key: String(p.cat_id) });
-  if (p.fund_status !== undefined) set.push({ dim: 'fund', key: String(p.fund_status) });
+  const set: [string, string][] = [];
+  if (p.com_prov !== undefined) set.push(['prov', p.com_prov]);
+  if (p.cat_id !== undefined) set.push(['cat', String(p.cat_id)]);
+  if (p.fund_status !== undefined) set.push(['fund', String(p.fund_status)]);
   if (set.length === 0) return { dim: 'all', key: '' };
-  return set.length === 1 ? set[0] : null;
+  return { dim: set.map((s) => s[0]).join('_') as CountDim, key: set.map((s) => s[1]).join('|') };
+}
+
+const TOKEN_CHAR = /^[\p{L}\p{N}]$/u;
+
+/**
+ * A one-character keyword alone matches a large share of the names. Its total is the document
+ * count of that character in closure_name_chars (one vocabulary row), and when the matches are
+ * many, walking the sort's index and testing each name reads fewer rows than collecting every
+ * match and sorting them: about perPage × all / matches rows instead of all the matches.
+ */
+async function oneCharPlan(db: Db, p: ClosureListParams, perPage: number): Promise<{ where: SQL; total: number } | null> {
+  const chars = [...(p.keyword ?? '')];
+  if (chars.length !== 1 || !TOKEN_CHAR.test(chars[0]) || p.com_prov !== undefined || p.cat_id !== undefined || p.fund_status !== undefined) return null;
+  const [vocab, all] = await Promise.all([
+    db.all<{ doc: number }>(sql`SELECT doc FROM closure_name_chars_vocab WHERE term = ${chars[0].toLowerCase()}`),
+    countQuery(db, 'all', ''),
+  ]);
+  const total = vocab[0]?.doc ?? 0;
+  const n = all[0]?.n ?? 0;
+  const reach = offsetOf(p.page, perPage) + perPage;
+  // Walk when reaching the page through the index costs less than reading every match.
+  if (total === 0 || reach * n > total * total) return null;
+  return { where: sql`${closures.comName} LIKE ${likeAnywhere(p.keyword!)} ESCAPE '\\'`, total };
 }
 
 export async function listClosures(db: Db, p: ClosureListParams): Promise<{ info: ClosureRow[]; total: number }> {
   const perPage = p.per_page ?? CLOSURE_PAGE_SIZE;
-  const where = closureWhere(p);
   const key = countKey(p);
-  const [idRows, countRows] = await db.batch([
+  const walk = key ? null : await oneCharPlan(db, p, perPage);
+  const where = walk?.where ?? closureWhere(p);
+  const ids = (w: { reverse: boolean; offset: number; limit: number }) =>
     db
       .select({ id: closures.comId })
       .from(closures)
       .where(where)
-      .orderBy(...closureOrder(p.sort))
-      .limit(perPage)
-      .offset(offsetOf(p.page, perPage)),
-    key
-      ? countQuery(db, key.dim, key.key)
-      : db.select({ n: sql<number>`count(*)` }).from(closures).where(where),
-  ]);
+      .orderBy(...(w.reverse ? [asc(SORT_COLUMNS[p.sort]), asc(closures.comId)] : closureOrder(p.sort)))
+      .limit(w.limit)
+      .offset(w.offset);
+  let total: number;
+  let idRows: { id: number }[];
+  if (key || walk) {
+    // The total is one kept row: read it first, then the page from whichever end is nearer.
+    total = walk ? walk.total : ((await countQuery(db, key!.dim, key!.key))[0]?.n ?? 0);
+    const w = pageWindow(p.page, perPage, total);
+    idRows = w.limit ? await ids(w) : [];
+    if (w.reverse) idRows.reverse();
+  } else {
+    const [rows, countRows] = await db.batch([
+      ids({ reverse: false, offset: offsetOf(p.page, perPage), limit: perPage }),
+      db.select({ n: sql<number>`count(*)` }).from(closures).where(where),
+    ]);
+    idRows = rows;
+    total = countRows[0]?.n ?? 0;
+  }
   const info = await hydrateClosures(db, idRows.map((r) => r.id));
-  return { info, total: countRows[0]?.n ?? 0 };
+  return { info, total };
 }
 
 /**

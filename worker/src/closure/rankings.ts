@@ -5,7 +5,7 @@
  * rankings can show their 100 in another order (closing, founding or survival time).
  */
 import { and, desc, eq, gt, sql, type SQL } from 'drizzle-orm';
-import { closureFirmStats, closureInvestors, closures, investEventInvestors, investFirms } from '../db';
+import { closureFirmStats, closureInvestors, closures, firmEventCounts, investFirms } from '../db';
 import type { Db } from '../env';
 import { offsetOf } from '../lib/pagination';
 import { closureConditions, SORT_COLUMNS } from './select';
@@ -131,8 +131,8 @@ export async function firmTop(db: Db, p: { page: number; per_page: number }): Pr
       .select({
         invstId: closureFirmStats.invstId,
         closedCount: closureFirmStats.comCount,
-        // invest_event_investors is indexed by invst_id, so this is an index-only count per firm.
-        eventCount: sql<number>`(SELECT count(*) FROM ${investEventInvestors} WHERE ${investEventInvestors.invstId} = ${closureFirmStats.invstId})`,
+        // The firm's event count kept by triggers on invest_event_investors (one row per firm).
+        eventCount: sql<number>`coalesce((SELECT ${firmEventCounts.n} FROM ${firmEventCounts} WHERE ${firmEventCounts.invstId} = ${closureFirmStats.invstId}), 0)`,
         name: investFirms.name,
         logo: investFirms.logo,
         // A firm outside the firm database still has the name its investments were recorded with.

@@ -2,20 +2,11 @@
  * The closed-company row (spec §3) shared by every company list of the area: the home list,
  * a reason's companies, a track's or album's companies and the burn rankings.
  * A page is hydrated from its ids in one D1 batch: the rows with their sector and round names,
- * then one query per related list (WHERE com_id IN (...)), never one per row.
+ * and their related lists from closure_cards (JSON kept by triggers), one row per company.
  */
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
-import {
-  closureCompanyTags,
-  closureCompanyTypes,
-  closureInvestors,
-  closures,
-  closureTeams,
-  closureTypes,
-  rounds,
-  sectors,
-} from '../db';
+import { closureCards, closures, rounds, sectors } from '../db';
 import type { Db } from '../env';
 import { formatYmd } from '../lib/time';
 import { formatMonth, liveDays, survival } from './format';
@@ -50,20 +41,10 @@ export interface ClosureRow {
 
 const seSector = alias(sectors, 'se_sector');
 
-function groupBy<T extends { comId: number }, U>(rows: T[], map: (r: T) => U): Map<number, U[]> {
-  const out = new Map<number, U[]>();
-  for (const r of rows) {
-    const list = out.get(r.comId);
-    if (list) list.push(map(r));
-    else out.set(r.comId, [map(r)]);
-  }
-  return out;
-}
-
 /** The rows of `ids`, in the order of `ids`. */
 export async function hydrateClosures(db: Db, ids: number[]): Promise<ClosureRow[]> {
   if (ids.length === 0) return [];
-  const [base, types, teams, tags, investors] = await db.batch([
+  const [base, cards] = await db.batch([
     db
       .select({
         comId: closures.comId,
@@ -89,30 +70,11 @@ export async function hydrateClosures(db: Db, ids: number[]): Promise<ClosureRow
       .leftJoin(seSector, eq(seSector.id, closures.seCatId))
       .leftJoin(rounds, eq(rounds.id, closures.fundStatusId))
       .where(inArray(closures.comId, ids)),
-    db
-      .select({ comId: closureCompanyTypes.comId, id: closureTypes.id, pId: closureTypes.pId, name: closureTypes.name })
-      .from(closureCompanyTypes)
-      .innerJoin(closureTypes, eq(closureTypes.id, closureCompanyTypes.typeId))
-      .where(inArray(closureCompanyTypes.comId, ids))
-      .orderBy(asc(closureTypes.pId), asc(closureTypes.sort), asc(closureTypes.id)),
-    db
-      .select({ comId: closureTeams.comId, id: closureTeams.id, name: closureTeams.name, position: closureTeams.position })
-      .from(closureTeams)
-      .where(inArray(closureTeams.comId, ids))
-      .orderBy(asc(closureTeams.id)),
-    db
-      .select({ comId: closureCompanyTags.comId, tagId: closureCompanyTags.tagId, tagName: closureCompanyTags.tagName })
-      .from(closureCompanyTags)
-      .where(inArray(closureCompanyTags.comId, ids)),
-    db
-      .select({ comId: closureInvestors.comId, invstId: closureInvestors.invstId, invstName: closureInvestors.invstName })
-      .from(closureInvestors)
-      .where(inArray(closureInvestors.comId, ids)),
+    // The four related lists, kept as JSON per company by triggers: one row per company.
+    db.select().from(closureCards).where(inArray(closureCards.comId, ids)),
   ]);
-  const typeMap = groupBy(types, (t) => ({ id: t.id, p_id: t.pId, name: t.name }));
-  const teamMap = groupBy(teams, (t) => ({ id: t.id, name: t.name, position: t.position }));
-  const tagMap = groupBy(tags, (t) => ({ tag_id: t.tagId, tag_name: t.tagName }));
-  const invstMap = groupBy(investors, (i) => ({ invst_id: i.invstId, invst_name: i.invstName }));
+  const cardOf = new Map(cards.map((c) => [c.comId, c]));
+  const list = <T>(id: number, field: 'types' | 'team' | 'tags' | 'investors'): T[] => JSON.parse(cardOf.get(id)?.[field] ?? '[]') as T[];
   const byId = new Map(base.map((b) => [b.comId, b]));
   return ids.flatMap((id) => {
     const b = byId.get(id);
@@ -136,10 +98,10 @@ export async function hydrateClosures(db: Db, ids: number[]): Promise<ClosureRow
         total_money: b.totalMoney,
         valuation: b.valuation,
         incense_total: b.incenseTotal,
-        closure_type: typeMap.get(id) ?? [],
-        com_team: teamMap.get(id) ?? [],
-        com_tag: tagMap.get(id) ?? [],
-        com_invst: invstMap.get(id) ?? [],
+        closure_type: list<ClosureRow['closure_type'][number]>(id, 'types'),
+        com_team: list<ClosureRow['com_team'][number]>(id, 'team'),
+        com_tag: list<ClosureRow['com_tag'][number]>(id, 'tags'),
+        com_invst: list<ClosureRow['com_invst'][number]>(id, 'investors'),
       },
     ];
   });

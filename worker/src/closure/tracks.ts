@@ -1,12 +1,12 @@
 /**
  * Tracks (赛道) and albums (专辑) of closed companies: the side lists, their company lists and
- * the two pie charts of the track/album page, computed from the rows on each request.
+ * the two pie charts of the track/album page, read from statistics kept by triggers.
  */
-import { asc, count, desc, eq, inArray } from 'drizzle-orm';
-import { closureAlbums, closureCompanyAlbums, closureCompanyTracks, closureCompanyTypes, closures, closureTracks, closureTypes } from '../db';
+import { and, asc, desc, eq, gt, inArray } from 'drizzle-orm';
+import { closureAlbums, closureCompanyAlbums, closureCompanyTracks, closureItemStats, closureTracks, closureTypes } from '../db';
 import type { Db } from '../env';
 import { ApiError } from '../lib/errors';
-import { offsetOf } from '../lib/pagination';
+import { pageWindow } from '../lib/pagination';
 import { countQuery } from './counts';
 import { hydrateClosures, type ClosureRow } from './rows';
 
@@ -43,17 +43,20 @@ export async function collectionCompanies(
 ): Promise<{ info: ClosureRow[]; total: number }> {
   await requireItem(db, kind, p.item_id);
   const l = link(kind);
-  const [idRows, countRows] = await db.batch([
-    db
-      .select({ id: l.comId })
-      .from(l.table)
-      .where(eq(l.itemId, p.item_id))
-      .orderBy(desc(l.closeDate), desc(l.comId))
-      .limit(p.per_page)
-      .offset(offsetOf(p.page, p.per_page)),
-    countQuery(db, kind, p.item_id),
-  ]);
-  return { info: await hydrateClosures(db, idRows.map((r) => r.id)), total: countRows[0]?.n ?? 0 };
+  // The total is the kept count; a page in the far half is read from the other end.
+  const total = (await countQuery(db, kind, p.item_id))[0]?.n ?? 0;
+  const w = pageWindow(p.page, p.per_page, total);
+  const idRows = w.limit
+    ? await db
+        .select({ id: l.comId })
+        .from(l.table)
+        .where(eq(l.itemId, p.item_id))
+        .orderBy(...(w.reverse ? [asc(l.closeDate), asc(l.comId)] : [desc(l.closeDate), desc(l.comId)]))
+        .limit(w.limit)
+        .offset(w.offset)
+    : [];
+  if (w.reverse) idRows.reverse();
+  return { info: await hydrateClosures(db, idRows.map((r) => r.id)), total };
 }
 
 export interface Slice {
@@ -68,54 +71,44 @@ const withPercent = (rows: { name: string; value: number }[]): Slice[] => {
   return rows.map((r) => ({ ...r, percent: sum ? Math.round((r.value * 10000) / sum) / 100 : 0 }));
 };
 
+/** The kept statistics rows of one item and dimension (closure_item_stats, kept by triggers). */
+const itemStats = (db: Db, kind: Collection, itemId: number, dim: 'status' | 'type' | 'ptype') =>
+  db
+    .select({ key: closureItemStats.key, n: closureItemStats.n })
+    .from(closureItemStats)
+    .where(and(eq(closureItemStats.kind, kind), eq(closureItemStats.itemId, itemId), eq(closureItemStats.dim, dim), gt(closureItemStats.n, 0)));
+
 /**
  * Closing-reason distribution of a track: one slice per parent reason (companies of the track
  * with any of its children), largest first, with the children's counts for the tooltip.
- * A company with reasons under two parents counts in both slices.
+ * A company with reasons under two parents counts in both slices. Read from the kept statistics
+ * (a row per reason of the track), not from the track's companies.
  */
 export async function trackReasonStatistics(db: Db, tagId: number): Promise<(Slice & { id: number; children: { id: number; name: string; value: number }[] })[]> {
   await requireItem(db, 'track', tagId);
-  // One pass from the track's companies (its index range) to their reasons (primary key by com_id).
-  const links = await db
-    .select({ comId: closureCompanyTypes.comId, typeId: closureCompanyTypes.typeId, pId: closureCompanyTypes.pId })
-    .from(closureCompanyTracks)
-    .innerJoin(closureCompanyTypes, eq(closureCompanyTypes.comId, closureCompanyTracks.comId))
-    .where(eq(closureCompanyTracks.tagId, tagId));
-  const companiesOfParent = new Map<number, Set<number>>();
-  const childCount = new Map<number, { pId: number; value: number }>();
-  for (const l of links) {
-    const set = companiesOfParent.get(l.pId) ?? new Set<number>();
-    set.add(l.comId);
-    companiesOfParent.set(l.pId, set);
-    const child = childCount.get(l.typeId) ?? { pId: l.pId, value: 0 };
-    child.value += 1;
-    childCount.set(l.typeId, child);
-  }
-  const ids = [...companiesOfParent.keys(), ...childCount.keys()];
-  const names = new Map(
-    ids.length ? (await db.select({ id: closureTypes.id, name: closureTypes.name }).from(closureTypes).where(inArray(closureTypes.id, ids))).map((t) => [t.id, t.name]) : [],
-  );
-  const parents = [...companiesOfParent].map(([id, set]) => ({ id, value: set.size })).sort((a, b) => b.value - a.value || a.id - b.id);
-  const slices = withPercent(parents.map((p) => ({ name: names.get(p.id) ?? String(p.id), value: p.value })));
+  const [parentRows, childRows] = await db.batch([itemStats(db, 'track', tagId, 'ptype'), itemStats(db, 'track', tagId, 'type')]);
+  const childIds = childRows.map((c) => Number(c.key));
+  const ids = [...parentRows.map((p) => Number(p.key)), ...childIds];
+  const types = ids.length
+    ? await db.select({ id: closureTypes.id, pId: closureTypes.pId, name: closureTypes.name }).from(closureTypes).where(inArray(closureTypes.id, ids))
+    : [];
+  const byId = new Map(types.map((t) => [t.id, t]));
+  const parents = parentRows.map((p) => ({ id: Number(p.key), value: p.n })).sort((a, b) => b.value - a.value || a.id - b.id);
+  const slices = withPercent(parents.map((p) => ({ name: byId.get(p.id)?.name ?? String(p.id), value: p.value })));
   return slices.map((s, i) => ({
     id: parents[i].id,
     ...s,
-    children: [...childCount]
-      .filter(([, c]) => c.pId === parents[i].id)
-      .map(([id, c]) => ({ id, name: names.get(id) ?? String(id), value: c.value }))
+    children: childRows
+      .map((c) => ({ id: Number(c.key), value: c.n }))
+      .filter((c) => byId.get(c.id)?.pId === parents[i].id)
+      .map((c) => ({ id: c.id, name: byId.get(c.id)?.name ?? String(c.id), value: c.value }))
       .sort((a, b) => b.value - a.value || a.id - b.id),
   }));
 }
 
-/** Operating-status distribution (运营状态) of a track or an album. */
+/** Operating-status distribution (运营状态) of a track or an album, from the kept statistics. */
 export async function statusStatistics(db: Db, kind: Collection, itemId: number): Promise<Slice[]> {
   await requireItem(db, kind, itemId);
-  const l = link(kind);
-  const rows = await db
-    .select({ name: closures.operatingStatus, value: count() })
-    .from(l.table)
-    .innerJoin(closures, eq(closures.comId, l.comId))
-    .where(eq(l.itemId, itemId))
-    .groupBy(closures.operatingStatus);
+  const rows = (await itemStats(db, kind, itemId, 'status')).map((r) => ({ name: r.key, value: r.n }));
   return withPercent(rows.sort((a, b) => b.value - a.value || a.name.localeCompare(b.name)));
 }

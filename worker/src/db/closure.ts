@@ -44,6 +44,8 @@ export const closures = sqliteTable(
     index('closures_year_idx').on(t.closeYear),
     // One index per (filter, sort) pair of the list, so a filtered page reads only its own rows.
     index('closures_prov_close_idx').on(t.comProv, t.closeDate),
+    // Province + sector, the most common pair of filters, pages in closing order without skipping rows.
+    index('closures_prov_cat_close_idx').on(t.comProv, t.catId, t.closeDate),
     index('closures_cat_close_idx').on(t.catId, t.closeDate),
     index('closures_fund_close_idx').on(t.fundStatusId, t.closeDate),
     index('closures_prov_born_idx').on(t.comProv, t.bornDate),
@@ -243,3 +245,41 @@ export const closureFirmStats = sqliteTable(
   },
   (t) => [index('closure_firm_stats_count_idx').on(t.comCount)],
 );
+
+/**
+ * Statistics of a track or an album kept by triggers (migration *_closure_kept_statistics):
+ * kind 'track' / 'album', the item id, dim 'status' (operating status, key the status text),
+ * 'type' (child reason id) and 'ptype' (parent reason id, distinct companies). The pie charts of
+ * /deathTrack read these rows instead of joining every company of the item on each request.
+ */
+export const closureItemStats = sqliteTable(
+  'closure_item_stats',
+  {
+    kind: text('kind').notNull(),
+    itemId: integer('item_id').notNull(),
+    dim: text('dim').notNull(),
+    key: text('key').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.itemId, t.dim, t.key] })],
+);
+
+/** Financing events per investment firm (every area), kept by triggers on invest_event_investors; 机构榜's event count. */
+export const firmEventCounts = sqliteTable('firm_event_counts', {
+  invstId: integer('invst_id').primaryKey(),
+  n: integer('n').notNull(),
+});
+
+/**
+ * The related lists of a closed company as its list row shows them (closure_type, com_team,
+ * com_tag, com_invst), as JSON arrays kept by triggers on the four link tables and on reason names
+ * (migration *_closure_cards). A page of 10 companies reads 10 of these rows instead of every
+ * link row, team member, tag and investor of the page through their indexes.
+ */
+export const closureCards = sqliteTable('closure_cards', {
+  comId: integer('com_id').primaryKey(),
+  types: text('types').notNull().default('[]'),
+  team: text('team').notNull().default('[]'),
+  tags: text('tags').notNull().default('[]'),
+  investors: text('investors').notNull().default('[]'),
+});

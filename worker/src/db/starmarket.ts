@@ -89,3 +89,65 @@ export const disclosures = sqliteTable(
     index('disclosures_time_idx').on(t.disclosureTime),
   ],
 );
+
+/**
+ * STAR-market company counts kept by triggers on starmarket_companies (migration
+ * *_starmarket_kept_counts): one row per tab (is_listed) and every combination of province,
+ * sector and review state, '' / 0 standing for "any". A list total or the state counts of
+ * /kcb/project under any filters but a keyword is one row or a handful, never a count of rows.
+ */
+export const starmarketCounts = sqliteTable(
+  'starmarket_counts',
+  {
+    isListed: integer('is_listed').notNull(),
+    prov: text('prov').notNull(),
+    catId: integer('cat_id').notNull(),
+    stateId: integer('state_id').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.isListed, t.prov, t.catId, t.stateId] })],
+);
+
+/**
+ * Filing counts kept by triggers on disclosures: per company and type, 0 standing for "any"
+ * (the disclosure search total and a company's filings total without a keyword).
+ */
+export const disclosureCounts = sqliteTable(
+  'disclosure_counts',
+  {
+    mComId: integer('m_com_id').notNull(),
+    typeId: integer('type_id').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.mComId, t.typeId] })],
+);
+
+/**
+ * A firm's financing events in one STAR-market company (n), with the company's financing total
+ * copied for the case order; kept by triggers on invest_event_investors, invest_events and
+ * starmarket_companies. The institution ranking reads its case companies from here.
+ */
+export const starmarketFirmLinks = sqliteTable(
+  'starmarket_firm_links',
+  {
+    invstId: integer('invst_id').notNull(),
+    mComId: integer('m_com_id').notNull(),
+    totalMoney: integer('total_money').notNull().default(0),
+    n: integer('n').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.invstId, t.mComId] }),
+    index('smfl_invst_money_idx').on(t.invstId, t.totalMoney, t.mComId),
+    index('smfl_com_idx').on(t.mComId),
+  ],
+);
+
+/** Events per firm in STAR-market companies (the sum of its starmarket_firm_links), kept by triggers; 机构榜 reads its head. */
+export const starmarketFirmStats = sqliteTable(
+  'starmarket_firm_stats',
+  {
+    invstId: integer('invst_id').primaryKey(),
+    n: integer('n').notNull(),
+  },
+  (t) => [index('smfs_n_idx').on(t.n, t.invstId)],
+);

@@ -1,12 +1,12 @@
 /**
  * Information disclosure (/starmarket/info_disclosure): the search page over every filing (type,
- * keyword on the file name; 20 per page) and one company's own filings (5 per page in its
- * detail), newest first; /starmarket/type_list gives the type options.
+ * keyword on the file name through FTS5 name indexes; 20 per page) and one company's own filings
+ * (5 per page in its detail), newest first; totals from the kept disclosure_counts; /starmarket/type_list gives the type options.
  */
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { disclosureTypes, disclosures as d, starmarketCompanies as m } from '../db';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { disclosureCounts, disclosureTypes, disclosures as d, starmarketCompanies as m } from '../db';
 import type { Db } from '../env';
-import { offsetOf } from '../lib/pagination';
+import { pageWindow } from '../lib/pagination';
 import { likeAnywhere } from '../lib/params';
 import { formatYmd } from '../lib/time';
 
@@ -18,15 +18,51 @@ export interface DisclosureParams {
   per_page: number;
 }
 
+const TOKEN_CHAR = /[\p{L}\p{N}]/u;
+
+/**
+ * The file-name keyword through the name indexes kept by triggers: 3+ characters through the
+ * trigram FTS5 table, 1–2 characters through the per-character table (a phrase of adjacent
+ * characters) confirmed by LIKE, no letter or digit at all through LIKE alone. `count` answers
+ * the number of matches from the index alone when the keyword is the only filter.
+ */
+function keywordMatch(keyword: string): { cond: SQL; ids: SQL | null; exact: boolean } {
+  const chars = [...keyword];
+  const like = sql`${d.fileName} LIKE ${likeAnywhere(keyword)} ESCAPE '\\'`;
+  if (chars.length >= 3) {
+    const ids = sql`SELECT rowid FROM disclosure_name_fts WHERE disclosure_name_fts MATCH ${`"${keyword.replace(/"/g, '""')}"`}`;
+    return { cond: sql`${d.id} IN (${ids})`, ids, exact: true };
+  }
+  const tokens = chars.filter((c) => TOKEN_CHAR.test(c));
+  if (!tokens.length) return { cond: like, ids: null, exact: false };
+  const ids = sql`SELECT rowid FROM disclosure_name_chars WHERE disclosure_name_chars MATCH ${`"${tokens.join(' ')}"`}`;
+  return { cond: sql`${d.id} IN (${ids}) AND ${like}`, ids, exact: false };
+}
+
 export async function listDisclosures(db: Db, p: DisclosureParams) {
   const conds: SQL[] = [];
-  if (p.m_com_id !== undefined) conds.push(eq(d.mComId, p.m_com_id));
-  if (p.type !== undefined) conds.push(eq(d.typeId, p.type));
-  if (p.keyword) conds.push(sql`${d.fileName} LIKE ${likeAnywhere(p.keyword)} ESCAPE '\\'`);
+  const kw = p.keyword ? keywordMatch(p.keyword) : null;
+  // With a keyword the name index drives; the unary + keeps SQLite off the company / type ranges.
+  if (p.m_com_id !== undefined) conds.push(kw ? sql`+${d.mComId} = ${p.m_com_id}` : eq(d.mComId, p.m_com_id));
+  if (p.type !== undefined) conds.push(kw ? sql`+${d.typeId} = ${p.type}` : eq(d.typeId, p.type));
+  if (kw) conds.push(kw.cond);
   const where = conds.length ? and(...conds) : undefined;
-  // The page's ids first, so the rows OFFSET skips are read from the index only.
-  const pageIds = db.select({ id: d.id }).from(d).where(where).orderBy(desc(d.disclosureTime), desc(d.id)).limit(p.per_page).offset(offsetOf(p.page, p.per_page));
-  const [rows, countRows, types] = await db.batch([
+  // The total: a kept row of disclosure_counts without a keyword; the FTS index alone for a
+  // 3+ character keyword and no other filter; otherwise a count of the (few) matching rows.
+  const total = !kw
+    ? ((
+        await db
+          .select({ n: disclosureCounts.n })
+          .from(disclosureCounts)
+          .where(and(eq(disclosureCounts.mComId, p.m_com_id ?? 0), eq(disclosureCounts.typeId, p.type ?? 0)))
+      )[0]?.n ?? 0)
+    : kw.exact && kw.ids && conds.length === 1
+      ? ((await db.all<{ n: number }>(sql`SELECT count(*) AS n FROM (${kw.ids})`))[0]?.n ?? 0)
+      : ((await db.select({ n: sql<number>`count(*)` }).from(d).where(where))[0]?.n ?? 0);
+  // A page in the far half of the list is read from its other end.
+  const w = pageWindow(p.page, p.per_page, total);
+  const order = w.reverse ? [asc(d.disclosureTime), asc(d.id)] : [desc(d.disclosureTime), desc(d.id)];
+  const [pageRows, types] = await db.batch([
     db
       .select({
         id: d.id,
@@ -39,12 +75,14 @@ export async function listDisclosures(db: Db, p: DisclosureParams) {
       })
       .from(d)
       .leftJoin(m, eq(m.mComId, d.mComId))
-      .where(inArray(d.id, pageIds))
-      .orderBy(desc(d.disclosureTime), desc(d.id)),
-    db.select({ n: sql<number>`count(*)` }).from(d).where(where),
+      .where(where)
+      .orderBy(...order)
+      .limit(w.limit)
+      .offset(w.offset),
     // The few type names once, rather than one lookup per row.
     disclosureTypeList(db),
   ]);
+  const rows = w.reverse ? pageRows.reverse() : pageRows;
   const typeName = new Map(types.map((t) => [t.id, t.name]));
   return {
     info: rows.map((r) => ({
@@ -57,7 +95,7 @@ export async function listDisclosures(db: Db, p: DisclosureParams) {
       url: r.url,
       disclosure_time: formatYmd(r.time),
     })),
-    total: countRows[0]?.n ?? 0,
+    total,
   };
 }
 

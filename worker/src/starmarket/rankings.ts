@@ -4,7 +4,7 @@
  * STAR case companies). Top 10 on the page; `limit` up to 100 for the fuller ranking.
  */
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
-import { investEventInvestors as iei, investEvents as ev, investFirms, starmarketCompanies as m } from '../db';
+import { investEventInvestors as iei, investFirms, starmarketCompanies as m, starmarketFirmLinks, starmarketFirmStats } from '../db';
 import type { Db } from '../env';
 import { FIRM_CASES } from './constants';
 import { selectStarRows, toStarRows } from './rows';
@@ -27,53 +27,46 @@ export async function valuationTop(db: Db, limit: number) {
 
 /**
  * Firms ranked by their financing events in STAR-market companies (firms outside the firm
- * database, invst_id 0, are not ranked). The count walks the STAR companies through smc_com_idx,
- * their events through invest_events_com_idx and the investors through iei_event_idx.
+ * database, invst_id 0, are not ranked), read from the head of starmarket_firm_stats, and each
+ * firm's FIRM_CASES case companies (largest financing total first) from starmarket_firm_links:
+ * both kept by triggers on the events, their investors and the STAR companies, so the ranking
+ * reads a few rows per firm however many events it has.
  */
 export async function firmTop(db: Db, limit: number) {
   const firms = await db
-    .select({
-      invstId: iei.invstId,
-      n: sql<number>`count(*)`.as('n'),
-      name: sql<string>`max(${iei.invstName})`,
-    })
-    .from(m)
-    .innerJoin(ev, eq(ev.comId, m.comId))
-    .innerJoin(iei, eq(iei.eventId, ev.id))
-    .where(gt(iei.invstId, 0))
-    .groupBy(iei.invstId)
-    .orderBy(desc(sql`n`), desc(iei.invstId))
+    .select({ invstId: starmarketFirmStats.invstId, n: starmarketFirmStats.n, name: investFirms.name, logo: investFirms.logo })
+    .from(starmarketFirmStats)
+    .leftJoin(investFirms, eq(investFirms.id, starmarketFirmStats.invstId))
+    .where(gt(starmarketFirmStats.n, 0))
+    .orderBy(desc(starmarketFirmStats.n), desc(starmarketFirmStats.invstId))
     .limit(limit);
   if (!firms.length) return [];
+  // The page's firms travel as one JSON parameter (100 firms would pass D1's bound-parameter limit).
   const ids = JSON.stringify(firms.map((f) => f.invstId));
-  // Case companies and firm details for the page's firms; ids travel as one JSON parameter
-  // (100 firms would pass D1's bound-parameter limit).
-  const [cases, details] = await Promise.all([
-    db.all<{ invst_id: number; com_id: number; com_name: string; k: number }>(sql`
-      SELECT invst_id, com_id, com_name, k FROM (
-        SELECT invst_id, com_id, com_name,
-          row_number() OVER (PARTITION BY invst_id ORDER BY total_money DESC, com_id DESC) AS k
-        FROM (
-          SELECT DISTINCT i.invst_id AS invst_id, s.com_id AS com_id, s.com_name AS com_name, s.total_money AS total_money
-          FROM json_each(${ids}) f
-          JOIN ${iei} i ON i.invst_id = f.value
-          JOIN ${ev} e ON e.id = i.event_id
-          JOIN ${m} s ON s.com_id = e.com_id
-        )
-      ) WHERE k <= ${FIRM_CASES}`),
-    db.all<{ id: number; name: string; logo: string }>(
-      sql`SELECT ${investFirms.id} AS id, ${investFirms.name} AS name, ${investFirms.logo} AS logo FROM ${investFirms} WHERE ${investFirms.id} IN (SELECT value FROM json_each(${ids}))`,
-    ),
-  ]);
-  const firmOf = new Map(details.map((d) => [d.id, d]));
-  const casesOf = new Map<number, { com_id: number; com_name: string; k: number }[]>();
-  for (const c of cases) casesOf.set(c.invst_id, [...(casesOf.get(c.invst_id) ?? []), c]);
+  // Each firm's cases straight off smfl_invst_money_idx: FIRM_CASES index rows per firm, then those companies by key.
+  const cases = await db.all<{ invst_id: number; com_id: number; com_name: string }>(sql`
+    SELECT f.value AS invst_id, s.com_id AS com_id, s.com_name AS com_name
+    FROM json_each(${ids}) f
+    JOIN ${m} s ON s.m_com_id IN (
+      SELECT x.m_com_id FROM ${starmarketFirmLinks} x WHERE x.invst_id = f.value ORDER BY x.total_money DESC, x.m_com_id DESC LIMIT ${FIRM_CASES}
+    )
+    ORDER BY f.key, s.total_money DESC, s.m_com_id DESC`);
+  const casesOf = new Map<number, { com_id: number; com_name: string }[]>();
+  for (const c of cases) casesOf.set(c.invst_id, [...(casesOf.get(c.invst_id) ?? []), { com_id: c.com_id, com_name: c.com_name }]);
+  // A firm outside the firm database keeps the name its investments were recorded with.
+  const unnamed = firms.filter((f) => f.name == null).map((f) => f.invstId);
+  const recorded = unnamed.length
+    ? await db.all<{ id: number; name: string }>(
+        sql`SELECT f.value AS id, (SELECT ${iei.invstName} FROM ${iei} WHERE ${iei.invstId} = f.value LIMIT 1) AS name FROM json_each(${JSON.stringify(unnamed)}) f`,
+      )
+    : [];
+  const recordedName = new Map(recorded.map((r) => [r.id, r.name]));
   return firms.map((f, i) => ({
     rank: i + 1,
     invst_id: f.invstId,
-    invst_logo: firmOf.get(f.invstId)?.logo ?? '',
-    invst_name: firmOf.get(f.invstId)?.name ?? f.name,
+    invst_logo: f.logo ?? '',
+    invst_name: f.name ?? recordedName.get(f.invstId) ?? '',
     count: f.n,
-    com: (casesOf.get(f.invstId) ?? []).sort((a, b) => a.k - b.k).map(({ com_id, com_name }) => ({ com_id, com_name })),
+    com: casesOf.get(f.invstId) ?? [],
   }));
 }

@@ -5,6 +5,7 @@
  * from here, so a tab and its export always hold the same rows in the same order.
  */
 import { desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { starmarketCompanies as m } from '../db';
 import { likeAnywhere } from '../lib/params';
 
@@ -19,12 +20,32 @@ export interface StarFilter {
 /** Applicants (0: every company not listed, whatever its review state) or listed companies (1). */
 export type Listed = 0 | 1;
 
+const TOKEN_CHAR = /[\p{L}\p{N}]/u;
+
+/**
+ * Short-name substring match through the name indexes kept by triggers (migration
+ * *_speed_kept_triggers): 3+ characters through the trigram FTS5 table, 1–2 characters through
+ * the per-character table as a phrase of adjacent characters, confirmed by LIKE on those
+ * candidates only. A keyword without any letter or digit has nothing to look up: LIKE alone.
+ */
+export function starNameMatches(keyword: string): SQL {
+  const chars = [...keyword];
+  const like = sql`${m.comName} LIKE ${likeAnywhere(keyword)} ESCAPE '\\'`;
+  if (chars.length >= 3) return sql`${m.mComId} IN (SELECT rowid FROM starmarket_name_fts WHERE starmarket_name_fts MATCH ${`"${keyword.replace(/"/g, '""')}"`})`;
+  const tokens = chars.filter((c) => TOKEN_CHAR.test(c));
+  if (tokens.length === 0) return like;
+  return sql`${m.mComId} IN (SELECT rowid FROM starmarket_name_chars WHERE starmarket_name_chars MATCH ${`"${tokens.join(' ')}"`}) AND ${like}`;
+}
+
 export function starConditions(p: StarFilter, listed: Listed): SQL[] {
-  const where = [eq(m.isListed, listed)];
-  if (p.keyword) where.push(sql`${m.comName} LIKE ${likeAnywhere(p.keyword)} ESCAPE '\\'`);
-  if (p.cat_id !== undefined) where.push(eq(m.catId, p.cat_id));
-  if (p.com_prov !== undefined) where.push(eq(m.comProv, p.com_prov));
-  if (p.state !== undefined) where.push(eq(m.stateId, p.state));
+  // With a keyword the name index drives (its matches are few); the unary + keeps SQLite from
+  // walking a whole tab, province or sector range and testing each row against the matches.
+  const is = (column: SQLiteColumn, value: string | number) => (p.keyword ? sql`+${column} = ${value}` : eq(column, value));
+  const where = [is(m.isListed, listed)];
+  if (p.keyword) where.push(starNameMatches(p.keyword));
+  if (p.cat_id !== undefined) where.push(is(m.catId, p.cat_id));
+  if (p.com_prov !== undefined) where.push(is(m.comProv, p.com_prov));
+  if (p.state !== undefined) where.push(is(m.stateId, p.state));
   return where;
 }
 

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { INVESTOR_ASSETS_YUAN } from '../../../../worker/src/starmarket/constants';
 import { useViewer } from '../../features/auth/me';
@@ -6,9 +6,14 @@ import { homeQueryOptions } from '../../features/starmarket/queries/starmarket';
 import { formatWan } from '../../lib/format';
 import { requireLogin } from '../../lib/gate';
 import { EmptyState } from '../../ui/EmptyState';
-import { Loading } from '../../ui/Loading';
+import { RouteError } from '../../ui/RouteError';
+import { RoutePending } from '../../ui/RoutePending';
 
 export const Route = createFileRoute('/kcb/')({
+  // The home data is public: the loader has it before the page shows (as the closed-company pages do).
+  loader: ({ context: { queryClient } }) => queryClient.ensureQueryData(homeQueryOptions()),
+  pendingComponent: RoutePending,
+  errorComponent: RouteError,
   component: KcbHome,
 });
 
@@ -29,19 +34,14 @@ const KNOWLEDGE = [
 
 /** Spec §2 "STAR-market home": applications, listing dynamics, business rules and the knowledge window. */
 function KcbHome() {
-  const home = useQuery(homeQueryOptions());
+  const home = useSuspenseQuery(homeQueryOptions());
   const { loggedIn } = useViewer();
   const navigate = useNavigate();
   const more = (hash?: string) => requireLogin(() => void navigate({ to: '/kcb/project', search: hash ? { type: 'shangshi' } : {}, hash }));
   return (
     <>
       <h1>科创板数据库</h1>
-      {home.isPending ? (
-        <Loading />
-      ) : home.isError ? (
-        <div className="star-error">首页数据加载失败，请稍后重试</div>
-      ) : (
-        <div className="kcb-grid">
+      <div className="kcb-grid">
           <section className="star-card" aria-label="申报动态">
             <h2>
               申报动态
@@ -120,8 +120,7 @@ function KcbHome() {
               </details>
             ))}
           </section>
-        </div>
-      )}
+      </div>
     </>
   );
 }

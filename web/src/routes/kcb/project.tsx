@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, useRouterState } from '@tanstack/react-router';
-import { useEffect, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
 import { z } from 'zod';
 import { LISTED_TAB, STAR_PAGE_SIZE } from '../../../../worker/src/starmarket/constants';
 import { useViewer } from '../../features/auth/me';
@@ -14,13 +14,15 @@ import {
   type ProjectTab,
 } from '../../features/starmarket/queries/starmarket';
 import { StarTable } from '../../features/starmarket/StarTable';
-import { TimingChart } from '../../features/starmarket/TimingChart';
 import { requireLogin } from '../../lib/gate';
 import { Loading } from '../../ui/Loading';
 import { Pagination } from '../../ui/Pagination';
 import { Select } from '../../ui/Select';
 import { Tabs } from '../../ui/Tabs';
 import { StarError } from './route';
+
+// Recharts loads with the chart, not with the page (issue 15: first-load JS per route).
+const TimingChart = lazy(() => import('../../features/starmarket/TimingChart').then((m) => ({ default: m.TimingChart })));
 
 const searchSchema = z.object({
   type: z.enum([LISTED_TAB]).optional().catch(undefined),
@@ -157,7 +159,11 @@ function ProjectContent() {
           <Pagination total={list.data.page.total} page={page} pageSize={STAR_PAGE_SIZE} onChange={(p) => go({ page: p }, true)} />
         </>
       )}
-      {!listed && timing.data && <TimingChart rows={timing.data} />}
+      {!listed && timing.data && (
+        <Suspense fallback={<Loading />}>
+          <TimingChart rows={timing.data} />
+        </Suspense>
+      )}
     </section>
   );
 }

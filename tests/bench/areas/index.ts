@@ -1,0 +1,6 @@
+/** The areas the rows-read bench measures; add an area's module here (see types.ts). */
+import { closureArea } from './closure';
+import { starmarketArea } from './starmarket';
+import type { BenchArea } from './types';
+
+export const AREAS: BenchArea[] = [closureArea, starmarketArea];

@@ -1,0 +1,23 @@
+/**
+ * One area of the rows-read bench (tests/bench/rows.bench.test.ts). To add an area, write a
+ * module like closure.ts next to this one (its picks from the seeded data and its calls) and
+ * add it to AREAS in areas/index.ts.
+ */
+export type Picks = Record<string, number | string>;
+
+export interface BenchCall {
+  label: string;
+  path: string;
+  method?: 'GET' | 'POST';
+  /** JSON body of a POST call. */
+  body?: unknown;
+  /** A paged call (list or search): held to rows read ≤ 3 × rows returned + 100. */
+  paged?: boolean;
+}
+
+export interface BenchArea {
+  name: string;
+  /** Values the calls need from the seeded data: the biggest and deepest cases. */
+  pick: (one: <T>(sql: string) => Promise<T>) => Promise<Picks>;
+  calls: (p: Picks) => BenchCall[];
+}

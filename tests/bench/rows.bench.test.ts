@@ -1,0 +1,102 @@
+/**
+ * Rows-read bench: every list, ranking, statistics, search and detail call of each area in
+ * tests/bench/areas, against the deterministic seed at BENCH_SCALE (default 10), in workerd with
+ * the real D1. For each call it prints p50 / p99 latency of BENCH_RUNS requests through the
+ * worker's fetch, the D1 rows read per request (meta.rows_read of the request's read statements),
+ * the rows D1 returned for them, the items in the answer, the budget of a paged call
+ * (3 × items + 100) and any plan step that walks a large table without an index.
+ * Prints figures; asserts only that calls succeed. BENCH_AREA=<name> limits it to one area.
+ *
+ *   npm run bench -- rows            (or npx vitest run --config tests/bench/closure.vitest.config.ts)
+ */
+import { env, SELF } from 'cloudflare:test';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { generateSeed } from '../../scripts/seed/generate';
+import { fullScans, plans, recordRequest, rowsReadBy, type Recorded } from '../worker/query-recorder';
+import { makeUser } from '../worker/helpers';
+import { AREAS } from './areas';
+
+const benchEnv = env as unknown as { BENCH_SCALE?: string; BENCH_RUNS?: string; BENCH_AREA?: string };
+const SCALE = Number(benchEnv.BENCH_SCALE ?? 10);
+const RUNS = Number(benchEnv.BENCH_RUNS ?? 40);
+const ONLY = benchEnv.BENCH_AREA || '';
+
+let token = '';
+
+const one = async <T>(sql: string) => (await env.DB.prepare(sql).first<T>())!;
+
+beforeAll(async () => {
+  const t0 = Date.now();
+  const seed = generateSeed({ scale: SCALE });
+  for (let i = 0; i < seed.statements.length; i += 100) {
+    await env.DB.batch(seed.statements.slice(i, i + 100).map((s) => env.DB.prepare(s)));
+  }
+  const c = seed.counts;
+  console.log(
+    `seeded scale ${SCALE} in ${((Date.now() - t0) / 1000).toFixed(1)} s: ${c.closures} closures, ${c.comments} comments, ${c.incense_records} incense records, ${c.news} news, ${c.starmarket_companies} STAR companies, ${c.disclosures} disclosures, ${c.invest_event_investors} event investors`,
+  );
+  token = (await makeUser({ role: 'vip' })).token;
+}, 1_800_000);
+
+const isRead = (sql: string) => /^\s*(select|with)\b/i.test(sql);
+
+/** Rows D1 returns for the request's read statements (a re-run of each). */
+async function rowsReturned(statements: Recorded[]): Promise<number> {
+  let n = 0;
+  for (const s of statements.filter((x) => isRead(x.sql))) n += (await env.DB.prepare(s.sql).bind(...s.params).all()).results.length;
+  return n;
+}
+
+/** Items in the answer: the rows of a list (data.info) or an array, 1 for an object. */
+function items(body: unknown): number {
+  const data = (body as { data?: unknown }).data;
+  if (Array.isArray(data)) return data.length;
+  const info = (data as { info?: unknown } | undefined)?.info;
+  if (Array.isArray(info)) return info.length;
+  return data ? 1 : 0;
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+const pad = (s: string | number, n: number) => String(s).padEnd(n);
+
+describe(`rows read per call at scale ${SCALE}`, () => {
+  for (const area of AREAS.filter((a) => !ONLY || a.name === ONLY)) {
+    it(`${area.name} calls`, async () => {
+      const picks = await area.pick(one);
+      const lines: string[] = [];
+      const over: string[] = [];
+      lines.push(`${pad('call', 44)}${pad('p50 ms', 8)}${pad('p99 ms', 8)}${pad('rows read', 11)}${pad('returned', 10)}${pad('items', 7)}${pad('budget', 9)}full scans`);
+      for (const call of area.calls(picks)) {
+        const method = call.method ?? 'GET';
+        const headers: Record<string, string> = { Authorization: `Bearer ${token}` };
+        if (call.body !== undefined) headers['Content-Type'] = 'application/json';
+        const init = { method, headers, body: call.body === undefined ? undefined : JSON.stringify(call.body) };
+        const url = new URL(call.path, 'http://localhost');
+        const first = await SELF.fetch(url, init);
+        expect(first.status, `${call.label}: ${await first.text()}`).toBe(200);
+        const times: number[] = [];
+        for (let i = 0; i < RUNS; i++) {
+          const t = performance.now();
+          const res = await SELF.fetch(url, init);
+          await res.arrayBuffer();
+          times.push(performance.now() - t);
+        }
+        times.sort((a, b) => a - b);
+        const recorded = await recordRequest(call.path, init);
+        const read = (await rowsReadBy(recorded.statements)).reduce((s, r) => s + r.rows, 0);
+        const returned = await rowsReturned(recorded.statements);
+        const n = items(recorded.body);
+        const budget = 3 * n + 100;
+        const scans = (await plans(recorded.statements)).flatMap(fullScans);
+        const verdict = call.paged ? (read <= budget ? `${budget} ok` : `${budget} OVER`) : '-';
+        if (call.paged && read > budget) over.push(call.label);
+        lines.push(
+          `${pad(call.label, 44)}${pad(percentile(times, 50).toFixed(1), 8)}${pad(percentile(times, 99).toFixed(1), 8)}${pad(read, 11)}${pad(returned, 10)}${pad(n, 7)}${pad(verdict, 9)}${scans.map((s) => s.detail).join('; ') || '-'}`,
+        );
+      }
+      console.log(
+        `\n${area.name} calls, scale ${SCALE}, ${RUNS} timed runs each (latency in workerd through the worker's fetch); picks ${JSON.stringify(picks)}\n${lines.join('\n')}\npaged calls over budget: ${over.length ? over.join(', ') : 'none'}`,
+      );
+    });
+  }
+});

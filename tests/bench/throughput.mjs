@@ -1,0 +1,95 @@
+// Throughput bench: starts the product as `npm start` does (scripts/stack.mjs: the built SPA, a
+// seeded local D1, both workers in wrangler dev), then drives each call with autocannon for
+// --duration seconds (default 15) over --connections (default 32) on loopback, and prints req/s,
+// p50 and p99 next to the constant /api/health measured in the same run (before and after).
+// Visitor calls answered from the edge cache (lib/cache.ts) are printed next to the same call
+// signed in, which the cache never serves.
+//
+//   node tests/bench/throughput.mjs [--scale 1] [--duration 15] [--connections 32] [--port 8899] [--only closure|starmarket]
+import autocannon from 'autocannon';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { buildSpa, prepareDatabase, ROOT, startWorkers } from '../../scripts/stack.mjs';
+import { DEMO_PASSWORD } from '../../scripts/seed/demo-accounts.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    scale: { type: 'string', default: process.env.JUZI_SEED_SCALE ?? '1' },
+    duration: { type: 'string', default: '15' },
+    connections: { type: 'string', default: '32' },
+    port: { type: 'string', default: '8899' },
+    only: { type: 'string' },
+  },
+  strict: false,
+});
+const scale = Number(args.scale);
+const duration = Number(args.duration);
+const connections = Number(args.connections);
+const persistTo = path.join(ROOT, '.wrangler', `bench-state-${scale}`);
+mkdirSync(persistTo, { recursive: true });
+
+buildSpa();
+prepareDatabase({ persistTo, scale, quiet: true });
+const stack = await startWorkers({ port: Number(args.port), persistTo, detached: true });
+const stop = () => stack.stop();
+process.on('SIGINT', () => { stop(); process.exit(130); });
+
+try {
+  const login = async (account) => {
+    const res = await fetch(`${stack.url}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ account, password: DEMO_PASSWORD }) });
+    const body = await res.json();
+    if (!body.data?.token) throw new Error(`login ${account}: ${JSON.stringify(body)}`);
+    return body.data.token;
+  };
+  const vip = await login('vip@demo.local');
+  const auth = { Authorization: `Bearer ${vip}` };
+  const json = { 'Content-Type': 'application/json' };
+
+  /** [area, label, path, options]: GET unless a body is given (then POST JSON). */
+  const CALLS = [
+    ['closure', 'GET /api/closure visitor page 1 (edge cache)', '/api/closure', {}],
+    ['closure', 'GET /api/closure page 1 signed in (no cache)', '/api/closure', { headers: auth }],
+    ['closure', 'GET /api/closure last page (signed in)', '/api/closure?page=600', { headers: auth }],
+    ['closure', 'GET /api/closure?keyword=科技 (signed in)', `/api/closure?keyword=${encodeURIComponent('科技')}`, { headers: auth }],
+    ['closure', 'GET /api/closure/amount_top (signed in)', '/api/closure/amount_top', { headers: auth }],
+    ['closure', 'GET /api/closure/news_list (signed in)', '/api/closure/news_list', { headers: auth }],
+    ['closure', 'GET /api/closure/incense_top visitor (edge cache)', '/api/closure/incense_top', {}],
+    ['starmarket', 'POST /api/starmarket/home visitor (edge cache)', '/api/starmarket/home', { body: '{}', headers: json }],
+    ['starmarket', 'POST /api/starmarket/home signed in (no cache)', '/api/starmarket/home', { body: '{}', headers: { ...json, ...auth } }],
+    ['starmarket', 'POST /api/starmarket visitor page 1', '/api/starmarket', { body: '{}', headers: json }],
+    ['starmarket', 'POST /api/starmarket province (signed in)', '/api/starmarket', { body: JSON.stringify({ com_prov: '北京' }), headers: { ...json, ...auth } }],
+    ['starmarket', 'POST /api/starmarket/listed (signed in)', '/api/starmarket/listed', { body: '{}', headers: { ...json, ...auth } }],
+    ['starmarket', 'POST /api/starmarket/info_disclosure (VIP)', '/api/starmarket/info_disclosure', { body: '{}', headers: { ...json, ...auth } }],
+    ['starmarket', 'POST /api/starmarket/invst_top (signed in)', '/api/starmarket/invst_top', { body: '{}', headers: { ...json, ...auth } }],
+  ].filter(([area]) => !args.only || area === args.only);
+
+  const measure = async (label, p, opts = {}) => {
+    const r = await autocannon({
+      url: `${stack.url}${p}`,
+      connections,
+      duration,
+      method: opts.body ? 'POST' : 'GET',
+      headers: opts.headers ?? {},
+      body: opts.body,
+    });
+    return { label, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors + r.timeouts };
+  };
+
+  console.log(`\nthroughput, scale ${scale}, ${connections} connections × ${duration} s per call, loopback, ${stack.url}`);
+  const rows = [await measure('GET /api/health (the floor)', '/api/health')];
+  for (const [, label, p, opts] of CALLS) rows.push(await measure(label, p, opts));
+  rows.push(await measure('GET /api/health (the floor, again)', '/api/health'));
+  const floor = Math.min(rows[0].rps, rows[rows.length - 1].rps);
+  const floorP99 = Math.max(rows[0].p99, rows[rows.length - 1].p99);
+  const pad = (s, n) => String(s).padEnd(n);
+  console.log(`${pad('call', 52)}${pad('req/s', 9)}${pad('p50 ms', 8)}${pad('p99 ms', 8)}${pad('non-2xx', 9)}${pad('× floor', 9)}target (≥ ½ floor req/s, p99 < 2× floor p99)`);
+  for (const r of rows) {
+    const ok = r.rps >= floor / 2 && r.p99 < 2 * floorP99;
+    console.log(
+      `${pad(r.label, 52)}${pad(r.rps.toFixed(0), 9)}${pad(r.p50, 8)}${pad(r.p99, 8)}${pad(r.non2xx + r.errors, 9)}${pad((r.rps / floor).toFixed(2), 9)}${ok ? 'met' : 'missed'}`,
+    );
+  }
+} finally {
+  stop();
+}

@@ -1,0 +1,123 @@
+/**
+ * The edge cache (lib/cache.ts) and reads through D1 sessions (db/index.ts sessionDb):
+ * a visitor's user-independent answers are marked public and served from caches.default; a
+ * signed-in request never reads from or writes to the cache; errors are never stored; signed-in
+ * and write requests get their D1 bookmark back, and sending it back reads their own writes.
+ */
+import { env, SELF } from 'cloudflare:test';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { CACHE_STATUS_HEADER } from '../../../worker/src/lib/cache';
+import { makeUser } from '../helpers';
+import { baseTaxonomy, makeClosures } from '../closure/fixtures';
+
+const cache = () => (caches as unknown as { default: Cache }).default;
+const get = (path: string, token?: string, headers: Record<string, string> = {}) =>
+  SELF.fetch(`http://localhost${path}`, { headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...headers } });
+const post = (path: string, body: unknown, token?: string) =>
+  SELF.fetch(`http://localhost${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+const names = async (res: Response) => ((await res.json()) as { data: { info: { com_name: string }[] } }).data.info.map((r) => r.com_name);
+
+let user: string;
+
+beforeAll(async () => {
+  user = (await makeUser()).token;
+  await baseTaxonomy();
+  await makeClosures([{ name: '缓存测试甲', close: 20240101 }, { name: '缓存测试乙', close: 20240102 }]);
+});
+
+describe('edge cache', () => {
+  it("serves a visitor's page 1 from the cache: a company added after it was stored shows only to a signed-in user", async () => {
+    const first = await get('/api/closure');
+    expect(first.status).toBe(200);
+    expect(first.headers.get(CACHE_STATUS_HEADER)).toBe('MISS');
+    expect(first.headers.get('Cache-Control')).toMatch(/^public, .*s-maxage=\d+/);
+    expect(first.headers.get('Set-Cookie')).toBeNull();
+    const before = await names(first);
+    expect(before[0]).toBe('缓存测试乙');
+
+    await makeClosures([{ name: '缓存测试新公司', close: 20250101 }]);
+
+    const second = await get('/api/closure');
+    expect(second.headers.get(CACHE_STATUS_HEADER)).toBe('HIT');
+    expect(await names(second)).toEqual(before);
+
+    const signedIn = await get('/api/closure', user);
+    expect(signedIn.headers.get(CACHE_STATUS_HEADER)).toBeNull();
+    expect(signedIn.headers.get('Cache-Control')).toBe('private, no-store');
+    expect((await names(signedIn))[0]).toBe('缓存测试新公司');
+  });
+
+  it('a signed-in request neither reads nor stores an answer; the query is part of the key', async () => {
+    const path = `/api/closure?keyword=${encodeURIComponent('缓存测试')}`;
+    const signedIn = await get(path, user);
+    expect(signedIn.status).toBe(200);
+    expect(await cache().match(`http://localhost${path}`)).toBeUndefined();
+    const visitor = await get(path);
+    expect(visitor.headers.get(CACHE_STATUS_HEADER)).toBe('MISS');
+    expect(await cache().match(`http://localhost${path}`)).toBeDefined();
+    // The same parameters in another order are the same answer.
+    const again = await get(`/api/closure?keyword=${encodeURIComponent('缓存测试')}`);
+    expect(again.headers.get(CACHE_STATUS_HEADER)).toBe('HIT');
+  });
+
+  it('errors are never stored: a visitor asking for page 2 is refused each time', async () => {
+    for (let i = 0; i < 2; i++) {
+      const res = await get('/api/closure?page=2');
+      expect(res.status).toBe(401);
+      expect(res.headers.get(CACHE_STATUS_HEADER)).toBeNull();
+      expect(res.headers.get('Cache-Control')).toBe('private, no-store');
+    }
+  });
+
+  it('the STAR home (POST, empty body), openapi.json, incense_top and exports/kinds are cached for visitors only', async () => {
+    expect((await post('/api/starmarket/home', {})).headers.get(CACHE_STATUS_HEADER)).toBe('MISS');
+    const hit = await post('/api/starmarket/home', {});
+    expect(hit.status).toBe(200);
+    expect(hit.headers.get(CACHE_STATUS_HEADER)).toBe('HIT');
+    expect(((await hit.json()) as { data: { com: unknown[] } }).data.com).toBeInstanceOf(Array);
+    expect((await post('/api/starmarket/home', {}, user)).headers.get(CACHE_STATUS_HEADER)).toBeNull();
+    for (const path of ['/api/openapi.json', '/api/closure/incense_top', '/api/exports/kinds']) {
+      expect((await get(path)).headers.get(CACHE_STATUS_HEADER), path).toBe('MISS');
+      const again = await get(path);
+      expect(again.headers.get(CACHE_STATUS_HEADER), path).toBe('HIT');
+      expect(again.headers.get('Cache-Control'), path).toMatch(/^public, /);
+      expect((await get(path, user)).headers.get(CACHE_STATUS_HEADER), path).toBeNull();
+    }
+  });
+});
+
+describe('D1 sessions', () => {
+  it('the binding supports withSession: a bookmark after a write', async () => {
+    const session = env.DB.withSession('first-primary');
+    await session.prepare('SELECT 1').all();
+    expect(session.getBookmark()).toMatch(/\S/);
+  });
+
+  it('a signed-in request gets its bookmark back (header and cookie); a visitor GET does not', async () => {
+    const res = await get('/api/user/info', user);
+    expect(res.status).toBe(200);
+    const mark = res.headers.get('X-D1-Bookmark');
+    expect(mark).toMatch(/\S/);
+    expect(res.headers.get('Set-Cookie')).toContain(`juzi_d1b=${encodeURIComponent(mark!)}`);
+    expect((await get('/api/closure/filters')).headers.get('X-D1-Bookmark')).toBeNull();
+  });
+
+  it('a write and the next read with its bookmark: the user reads their own comment; a malformed bookmark is ignored', async () => {
+    const [com] = await makeClosures([{ name: '会话测试公司' }]);
+    const write = await post('/api/add_comment', { com_id: com, commont_detail: '读到自己写的评论', is_closure: 1 }, user);
+    expect(write.status).toBe(200);
+    const mark = write.headers.get('X-D1-Bookmark')!;
+    expect(mark).toMatch(/\S/);
+    const read = await get(`/api/closure/com_comment?com_id=${com}`, user, { 'X-D1-Bookmark': mark });
+    expect(read.status).toBe(200);
+    const body = (await read.json()) as { data: { info: { commont_detail?: string; content?: string }[]; page: { total: number } } };
+    expect(body.data.page.total).toBe(1);
+    expect(JSON.stringify(body.data.info[0])).toContain('读到自己写的评论');
+    const bad = await get(`/api/closure/com_comment?com_id=${com}`, user, { 'X-D1-Bookmark': 'not a bookmark!' });
+    expect(bad.status).toBe(200);
+  });
+});

@@ -1,0 +1,77 @@
+/**
+ * The edge cache: answers that are the same for every visitor are marked
+ * `public, s-maxage=…` and kept in the Cache API (caches.default) of the worker, so a visitor's
+ * request for one of them costs one cache read instead of D1 queries.
+ *
+ * Only anonymous requests take part: a request with an Authorization header (or a bookmark
+ * cookie from a signed-in session) never reads from the cache and never writes to it, so nothing
+ * user-dependent is ever stored or served. The key is the URL with its query parameters sorted:
+ * the answers vary only on the query, and the parameters a visitor may not use are refused by
+ * the handler (an error is never stored). Only 200 answers whose Cache-Control is public with an
+ * s-maxage are stored; they are stored without Set-Cookie.
+ */
+import type { MiddlewareHandler } from 'hono';
+import type { AppEnv } from '../env';
+
+/** Answers marked public here (the handler needs no change), with their edge lifetime in seconds. */
+export const PUBLIC_ANSWERS: { method: 'GET' | 'POST'; path: string; maxAge: number }[] = [
+  // A visitor's page 1 of the closed-company list (the handler refuses a visitor anything else;
+  // a shared link's company name is part of the query, hence of the key).
+  { method: 'GET', path: '/api/closure', maxAge: 60 },
+  { method: 'GET', path: '/api/openapi.json', maxAge: 3600 },
+  { method: 'GET', path: '/api/closure/incense_top', maxAge: 60 },
+  { method: 'GET', path: '/api/exports/kinds', maxAge: 3600 },
+  // The STAR-market home data is a POST with an empty body (spec §7).
+  { method: 'POST', path: '/api/starmarket/home', maxAge: 300 },
+];
+
+/** Set by the cache on every answer it handled: HIT (served from the cache) or MISS (stored). */
+export const CACHE_STATUS_HEADER = 'X-Edge-Cache';
+
+export const publicCache = (maxAge: number) => `public, max-age=0, s-maxage=${maxAge}`;
+
+const anonymous = (req: Request) => !req.headers.has('Authorization') && !/(?:^|;\s*)juzi_d1b=/.test(req.headers.get('Cookie') ?? '');
+
+/** The cache key of a request, or null when it may not use the cache. */
+async function cacheKey(req: Request): Promise<Request | null> {
+  if (!anonymous(req)) return null;
+  const url = new URL(req.url);
+  if (req.method === 'POST') {
+    const rule = PUBLIC_ANSWERS.find((r) => r.method === 'POST' && r.path === url.pathname);
+    // Only an empty body (or {}) is the same for everyone; anything else goes to the handler.
+    const body = rule ? (await req.clone().text()).trim() : 'x';
+    if (body !== '' && body !== '{}') return null;
+    url.searchParams.set('__post', '1');
+  } else if (req.method !== 'GET') {
+    return null;
+  }
+  url.searchParams.sort();
+  url.hash = '';
+  return new Request(url.toString(), { method: 'GET' });
+}
+
+const storable = (res: Response) => res.status === 200 && /\bpublic\b/.test(res.headers.get('Cache-Control') ?? '') && /s-maxage=\d+/.test(res.headers.get('Cache-Control') ?? '');
+
+/**
+ * Middleware for /api/*: serves a stored answer to an anonymous request, or runs the handler,
+ * marks a PUBLIC_ANSWERS answer public and stores what is storable.
+ */
+export const edgeCache: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const key = await cacheKey(c.req.raw);
+  if (!key || typeof caches === 'undefined') return next();
+  const cache = (caches as unknown as { default: Cache }).default;
+  const hit = await cache.match(key);
+  if (hit) {
+    const res = new Response(hit.body, hit);
+    res.headers.set(CACHE_STATUS_HEADER, 'HIT');
+    return res;
+  }
+  await next();
+  const rule = PUBLIC_ANSWERS.find((r) => r.method === c.req.method && r.path === c.req.path);
+  if (rule && c.res.status === 200) c.res.headers.set('Cache-Control', publicCache(rule.maxAge));
+  if (!storable(c.res)) return;
+  c.res.headers.delete('Set-Cookie');
+  c.res.headers.set(CACHE_STATUS_HEADER, 'MISS');
+  // Awaited rather than left to waitUntil: the next visitor's request finds it, deterministically.
+  await cache.put(key, c.res.clone());
+};
