@@ -9,6 +9,8 @@ import { exportRoutes } from './exports/routes';
 import { followRoutes } from './follow/routes';
 import { starmarketRoutes } from './starmarket/routes';
 import { docsRoutes } from './lib/docs';
+import { entityRoutes } from './entity/routes';
+import { searchRoutes } from './search/routes';
 import { errorResponse } from './lib/envelope';
 import { ApiError } from './lib/errors';
 import { createArea, declared, derivePolicy } from './lib/route';
@@ -33,7 +35,9 @@ const api = createArea()
   .route('/', declared(orderRoutes))
   .route('/', declared(saasRoutes))
   .route('/group', declared(shareRoutes))
-  .route('/starmarket', declared(starmarketRoutes));
+  .route('/starmarket', declared(starmarketRoutes))
+  .route('/', declared(entityRoutes))
+  .route('/search', declared(searchRoutes));
 
 const app = createArea();
 

@@ -7,3 +7,4 @@ export * from './exports';
 export * from './saas';
 export * from './group';
 export * from './follows';
+export * from './entity';
