@@ -25,7 +25,6 @@ CREATE TABLE `search_names` (
 	`name` text NOT NULL,
 	`pinyin` text NOT NULL,
 	`initials` text NOT NULL,
-	`chars` text NOT NULL,
 	`head` text NOT NULL,
 	`tail` text NOT NULL,
 	CONSTRAINT "search_names_kind_ck" CHECK("search_names"."kind" in (1,2,3))

@@ -1,25 +1,28 @@
 -- Custom SQL migration file, put your code below! --
 -- The global search (GET /api/search): an FTS5 index over search_names, whose rows carry text
 -- computed in JS with pinyin-pro when they are written (worker/src/search/keys.ts):
---   chars  the name with a space between characters, so a Chinese keyword is a phrase of adjacent characters;
---   head   the name's whole pinyin and its initials ('meituan mt'): a keyword matching here matches at the start;
---   tail   the same from every later syllable ('tuan t'): a keyword matching here matches inside the name.
--- unicode61 tokens with prefix indexes of 1-4 letters, so 'm*', 'mt*' and 'meit*' read one prefix
--- doclist instead of walking every term. rowid = kind * 2^32 + id: each kind is one rowid range.
+--   head   tokens that start the name: the name itself, its whole pinyin, its initials ('美团 meituan mt');
+--   tail   tokens that start inside it: from every later character, syllable and initial ('团 tuan t').
+-- Every token starts with the kind's digit (1 company, 2 firm, 3 person: '1meituan'), so each kind
+-- has its own doclists. Each key is indexed with its prefixes of 1-6 characters, so a keyword of up
+-- to 6 characters is a whole token ('1美', '1mt') whose doclist FTS5 reads lazily and stops at the
+-- first N matches; a longer keyword is a prefix query over the few terms that start with it.
+-- detail=column: no positions are needed (single tokens only), which keeps the index small.
+-- rowid = kind * 2^32 + id (search_names.id).
 -- External content: the triggers below keep it in the same transaction as every write to search_names.
-CREATE VIRTUAL TABLE `search_fts` USING fts5(chars, head, tail, content='search_names', content_rowid='id', tokenize='unicode61 remove_diacritics 2', prefix='1 2 3 4');
+CREATE VIRTUAL TABLE `search_fts` USING fts5(head, tail, content='search_names', content_rowid='id', tokenize='unicode61 remove_diacritics 2', detail='column');
 --> statement-breakpoint
 CREATE TRIGGER `search_names_ai` AFTER INSERT ON `search_names` BEGIN
-  INSERT INTO `search_fts` (rowid, `chars`, `head`, `tail`) VALUES (NEW.`id`, NEW.`chars`, NEW.`head`, NEW.`tail`);
+  INSERT INTO `search_fts` (rowid, `head`, `tail`) VALUES (NEW.`id`, NEW.`head`, NEW.`tail`);
 END;
 --> statement-breakpoint
 CREATE TRIGGER `search_names_ad` AFTER DELETE ON `search_names` BEGIN
-  INSERT INTO `search_fts` (`search_fts`, rowid, `chars`, `head`, `tail`) VALUES ('delete', OLD.`id`, OLD.`chars`, OLD.`head`, OLD.`tail`);
+  INSERT INTO `search_fts` (`search_fts`, rowid, `head`, `tail`) VALUES ('delete', OLD.`id`, OLD.`head`, OLD.`tail`);
 END;
 --> statement-breakpoint
 CREATE TRIGGER `search_names_au` AFTER UPDATE ON `search_names` BEGIN
-  INSERT INTO `search_fts` (`search_fts`, rowid, `chars`, `head`, `tail`) VALUES ('delete', OLD.`id`, OLD.`chars`, OLD.`head`, OLD.`tail`);
-  INSERT INTO `search_fts` (rowid, `chars`, `head`, `tail`) VALUES (NEW.`id`, NEW.`chars`, NEW.`head`, NEW.`tail`);
+  INSERT INTO `search_fts` (`search_fts`, rowid, `head`, `tail`) VALUES ('delete', OLD.`id`, OLD.`head`, OLD.`tail`);
+  INSERT INTO `search_fts` (rowid, `head`, `tail`) VALUES (NEW.`id`, NEW.`head`, NEW.`tail`);
 END;
 --> statement-breakpoint
 -- A deleted company, firm or person leaves the search with it (a renamed one is rewritten by its writer, which computes the pinyin).

@@ -24,8 +24,8 @@ export async function taxonomy() {
 export async function indexName(kind: SearchKind, id: number, name: string) {
   const r = searchNameRow(kind, id, name);
   await run(
-    'INSERT OR REPLACE INTO search_names (id, kind, ref_id, name, pinyin, initials, chars, head, tail) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
-    r.id, r.kind, r.ref_id, r.name, r.pinyin, r.initials, r.chars, r.head, r.tail,
+    'INSERT OR REPLACE INTO search_names (id, kind, ref_id, name, pinyin, initials, head, tail) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+    r.id, r.kind, r.ref_id, r.name, r.pinyin, r.initials, r.head, r.tail,
   );
 }
 

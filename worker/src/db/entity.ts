@@ -39,7 +39,7 @@ export const personRoles = sqliteTable(
 /**
  * The global search's names (GET /api/search): one row per company (kind 1), investment firm (2) and
  * person (3), id = kind * 2^32 + ref_id so each kind is one rowid range of the FTS5 index.
- * chars, head and tail are the index's text, computed in JS with pinyin-pro when the row is written
+ * head and tail are the index's text, computed in JS with pinyin-pro when the row is written
  * (worker/src/search/keys.ts); triggers (migration *_search_index) copy them into search_fts.
  */
 export const searchNames = sqliteTable(
@@ -52,7 +52,6 @@ export const searchNames = sqliteTable(
     /** Syllables separated by spaces, as pinyin-pro reads the name in context ('zhao shang yin hang'). */
     pinyin: text('pinyin').notNull(),
     initials: text('initials').notNull(),
-    chars: text('chars').notNull(),
     head: text('head').notNull(),
     tail: text('tail').notNull(),
   },

@@ -8,16 +8,17 @@
 import { pinyin } from 'pinyin-pro';
 import { SEARCH_KINDS, type SearchKind } from './constants.ts';
 
-/** rowid of a kind's range in search_fts: kind * 2^32 + id. */
+/** rowid in search_fts: kind * 2^32 + id, unique across kinds. */
 export const KIND_SPAN = 2 ** 32;
 export const searchRowId = (kind: SearchKind, refId: number) => SEARCH_KINDS[kind] * KIND_SPAN + refId;
 
 export interface SearchText {
   pinyin: string;
   initials: string;
-  chars: string;
-  head: string;
-  tail: string;
+  /** Keys that start the name: the name itself, its whole pinyin and its initials ('美团 meituan mt'). */
+  head: string[];
+  /** Keys that start inside it: from every later character, syllable and initial ('团 tuan t'). */
+  tail: string[];
 }
 
 /** Lower-case letters and digits only: what a keyword is compared on after the same cleaning. */
@@ -44,21 +45,53 @@ export function syllablesOf(name: string): { full: string[]; first: string[] } {
   return out;
 }
 
+/** The name as one token: lower case, letters, digits and Chinese characters only ('美团·点评' -> 美团点评). */
+export const compactName = (name: string) => name.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+
+/**
+ * Keywords up to this many characters are looked up as whole tokens: every key is indexed with its
+ * prefixes of 1..PREFIX_TOKENS characters, so 'm', 'mt' or '美' read a doclist lazily, in rowid order,
+ * and stop at the first matches (an FTS5 prefix query would first merge the doclists of every
+ * matching term). Longer keywords are prefix queries, whose few matching terms are cheap.
+ */
+export const PREFIX_TOKENS = 6;
+
+/**
+ * The FTS5 token of a key for a kind: the kind's digit first ('1meituan'), so each kind has its own
+ * doclists and a search of one kind never reads through another's.
+ */
+export const kindToken = (kind: SearchKind, key: string) => `${SEARCH_KINDS[kind]}${key}`;
+
+/** The keys and their short prefixes, each once, as FTS5 text of one kind. */
+function tokensOf(kind: SearchKind, keys: string[]): string {
+  const out = new Set<string>();
+  for (const k of keys) {
+    if (!k) continue;
+    const chars = [...k];
+    for (let n = 1; n <= Math.min(PREFIX_TOKENS, chars.length); n++) out.add(kindToken(kind, chars.slice(0, n).join('')));
+    out.add(kindToken(kind, k));
+  }
+  return [...out].join(' ');
+}
+
 export function searchText(name: string): SearchText {
   const { full, first } = syllablesOf(name);
-  const fromSyllable = (i: number) => `${full.slice(i).join('')} ${first.slice(i).join('')}`;
-  const tail: string[] = [];
-  for (let i = 1; i < full.length; i++) tail.push(fromSyllable(i));
+  const compact = compactName(name);
+  const chars = [...compact];
+  const inside: string[] = [];
+  // Every later character, syllable and initial starts a key, so a keyword from inside the name matches one.
+  for (let i = 1; i < chars.length; i++) inside.push(chars.slice(i).join(''));
+  for (let i = 1; i < full.length; i++) inside.push(full.slice(i).join(''), first.slice(i).join(''));
   return {
     pinyin: full.join(' '),
     initials: first.join(''),
-    chars: [...name.toLowerCase()].filter((ch) => ch.trim()).join(' '),
-    head: full.length ? fromSyllable(0) : '',
-    tail: tail.join(' '),
+    head: [compact, full.join(''), first.join('')],
+    tail: inside,
   };
 }
 
 /** The search_names row of a company, firm or person (insert or replace it whenever the name is written). */
 export function searchNameRow(kind: SearchKind, refId: number, name: string) {
-  return { id: searchRowId(kind, refId), kind: SEARCH_KINDS[kind], ref_id: refId, name, ...searchText(name) };
+  const t = searchText(name);
+  return { id: searchRowId(kind, refId), kind: SEARCH_KINDS[kind], ref_id: refId, name, pinyin: t.pinyin, initials: t.initials, head: tokensOf(kind, t.head), tail: tokensOf(kind, t.tail) };
 }
