@@ -15,5 +15,3 @@ export const SEARCH_GROUPS = [
 export const SEARCH_PER_KIND = 5;
 /** Longest keyword, in characters. */
 export const SEARCH_MAX_LENGTH = 30;
-/** The search box waits this long after the last keystroke (spec §9: 300 ms for searches). */
-export const SEARCH_DEBOUNCE_MS = 300;
