@@ -80,7 +80,10 @@ export function SearchBox() {
   return (
     <div className="search-box" ref={root}>
       <input
-        type="search"
+        // Not type="search": Chromium clears such a field on Escape, which must only close the list here.
+        type="text"
+        inputMode="search"
+        enterKeyHint="search"
         className="search-input"
         role="combobox"
         aria-label="搜索公司、投资机构、人物"
