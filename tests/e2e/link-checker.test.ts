@@ -19,7 +19,7 @@ import { demoIds, type DemoIds } from './demo-ids';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const MAX_PAGES = 200;
-const PER_PATTERN = 2;
+const PER_PATTERN = 4;
 const PENDING = [/^\/health(\/|$)/, /^\/healthMobile$/, /^\/health-subscription$/];
 
 const { open, tokens } = demoBrowser(['vip@demo.local']);
