@@ -14,6 +14,7 @@ import { createContext } from './context.ts';
 import { generateFirms } from './firms.ts';
 import { generateMedical, medicalIpoRows } from './medical.ts';
 import { medicalTagRows } from './medical-tags.ts';
+import { generatePersons, searchNameRows } from './persons.ts';
 import { generateBrokerReports, generateNews, generatePolicies } from './news.ts';
 import { generateShare, generateSubscriptions, generateTrials } from './share.ts';
 import { createSqlSink, type Row } from './sql.ts';
@@ -51,6 +52,7 @@ export const SEED_TABLES = [
   'starmarket_states', 'disclosure_types', 'starmarket_companies', 'starmarket_stages', 'disclosures',
   'medical_tags', 'medical_company_tags', 'medical_ipos', 'broker_reports', 'news', 'policies',
   'subscriptions', 'email_deliveries', 'share_profiles', 'dynamics', 'dynamic_comments', 'trial_applications',
+  'persons', 'person_roles', 'search_names',
 ] as const;
 
 export function generateSeed(options: SeedOptions = {}): SeedResult {
@@ -67,6 +69,7 @@ export function generateSeed(options: SeedOptions = {}): SeedResult {
   const { medical, medicalCompanyTagRows } = generateMedical(ctx, store, firms);
   const community = generateCommunity(ctx, closures, crowd);
   const wallets = generateWallets(ctx, users, community.spends);
+  const people = generatePersons(closures, store.events);
 
   const tables: Record<string, Row[]> = {
     users: userRows,
@@ -95,6 +98,9 @@ export function generateSeed(options: SeedOptions = {}): SeedResult {
     ...generateSubscriptions(ctx, crowd),
     ...generateShare(ctx, crowd, store.companies),
     trial_applications: generateTrials(ctx),
+    persons: people.personRows,
+    person_roles: people.roleRows,
+    search_names: searchNameRows(store.companies, firms.firms, people.persons),
   };
 
   const sink = createSqlSink(200);

@@ -16,6 +16,8 @@ import { robotsTxt, sitemapXml } from './lib/delivery';
 import { apiCors, securityHeaders } from './lib/headers';
 import { actionLimits } from './lib/ratelimit';
 import { cleanInput } from './lib/input';
+import { entityRoutes } from './entity/routes';
+import { searchRoutes } from './search/routes';
 import { errorResponse } from './lib/envelope';
 import { ApiError } from './lib/errors';
 import { createArea, declared, derivePolicy } from './lib/route';
@@ -42,7 +44,9 @@ const api = createArea()
   .route('/group', declared(shareRoutes))
   .route('/starmarket', declared(starmarketRoutes))
   .route('/medical', declared(medicalRoutes))
-  .route('/', declared(digestRoutes));
+  .route('/', declared(digestRoutes))
+  .route('/', declared(entityRoutes))
+  .route('/search', declared(searchRoutes));
 
 const app = createArea();
 

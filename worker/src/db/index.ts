@@ -7,6 +7,7 @@ export * from './exports';
 export * from './saas';
 export * from './group';
 export * from './follows';
+export * from './entity';
 
 import { drizzle } from 'drizzle-orm/d1';
 import * as schema from './index';

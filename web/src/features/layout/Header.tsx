@@ -4,6 +4,7 @@ import { openLogin } from '../../lib/gate';
 import { site } from '../../lib/site';
 import { AppLink } from '../../ui/AppLink';
 import { useViewer } from '../auth/me';
+import { SearchBox } from '../search/SearchBox';
 import { AREAS, areaOf } from './areas';
 import { UserMenu } from './UserMenu';
 
@@ -40,6 +41,7 @@ export function Header() {
             </AppLink>
           ))}
         </nav>
+        <SearchBox />
         <div className="header-user">
           <Account />
         </div>

@@ -1,0 +1,153 @@
+/**
+ * Financing events (融资事件): the row shared by a company's history, a firm's investments, the
+ * /investevent list and an atlas tag's events; the event page; and the list's filters.
+ * A page is hydrated from its ids: one query for the events with their company and round, one for
+ * their investors (with the person id of an individual investor), never one per row.
+ */
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { companies, investEventInvestors as iei, investEvents as ev, medicalCompanyTags, personRoles, persons, rounds, sectors } from '../db';
+import type { Db } from '../env';
+import { ApiError } from '../lib/errors';
+import { offsetOf } from '../lib/pagination';
+import { formatYmd } from '../lib/time';
+import { ENTITY_PAGE_SIZE } from './constants';
+import { tagIdByName } from './atlas';
+
+export type InvestorType = 'unstruct' | 'com' | 'invst' | 'person';
+
+export interface EventRow {
+  id: number;
+  time: string;
+  com_id: number;
+  com_name: string;
+  logo: string;
+  round: string;
+  money: number;
+  guess_money: string;
+  scope: string;
+  invst: { id: number; name: string; type: InvestorType; person_id: number }[];
+}
+
+/** The events of `ids`, in that order. */
+export async function hydrateEvents(db: Db, ids: number[]): Promise<EventRow[]> {
+  if (!ids.length) return [];
+  const [base, investors, people] = await db.batch([
+    db
+      .select({
+        id: ev.id,
+        date: ev.date,
+        comId: ev.comId,
+        money: ev.money,
+        guess: ev.guessMoney,
+        scope: ev.scope,
+        comName: sql<string | null>`${companies.name}`.as('com_name'),
+        logo: sql<string | null>`${companies.logo}`.as('com_logo'),
+        round: sql<string | null>`${rounds.name}`.as('round_name'),
+      })
+      .from(ev)
+      .leftJoin(companies, eq(companies.id, ev.comId))
+      .leftJoin(rounds, eq(rounds.id, ev.roundId))
+      .where(inArray(ev.id, ids)),
+    db.select().from(iei).where(inArray(iei.eventId, ids)),
+    db
+      .select({ eventId: personRoles.eventId, personId: personRoles.personId, name: persons.name })
+      .from(personRoles)
+      .innerJoin(persons, eq(persons.id, personRoles.personId))
+      .where(inArray(personRoles.eventId, ids)),
+  ]);
+  // An individual investor is matched to their person by event and name (an event names each investor once).
+  const personOf = new Map(people.map((p) => [`${p.eventId}:${p.name}`, p.personId]));
+  const byEvent = new Map<number, EventRow['invst']>();
+  for (const i of investors) {
+    const list = byEvent.get(i.eventId) ?? [];
+    list.push({ id: i.invstId, name: i.invstName, type: i.invstType, person_id: i.invstType === 'person' ? (personOf.get(`${i.eventId}:${i.invstName}`) ?? 0) : 0 });
+    byEvent.set(i.eventId, list);
+  }
+  const rows = new Map(base.map((b) => [b.id, b]));
+  return ids.flatMap((id) => {
+    const b = rows.get(id);
+    if (!b) return [];
+    return [
+      {
+        id: b.id,
+        time: formatYmd(b.date),
+        com_id: b.comId,
+        com_name: b.comName ?? '',
+        logo: b.logo ?? '',
+        round: b.round ?? '',
+        money: b.money,
+        guess_money: b.guess,
+        scope: b.scope,
+        invst: byEvent.get(id) ?? [],
+      },
+    ];
+  });
+}
+
+/** The /investevent list: newest first, by scope (医疗健康) and/or atlas tag (by name or id). */
+export async function listEvents(db: Db, q: { scope?: string; tag?: string; tagId?: number; page: number; perPage?: number }) {
+  const perPage = q.perPage ?? ENTITY_PAGE_SIZE;
+  const tagId = q.tagId ?? (q.tag !== undefined ? await tagIdByName(db, q.tag) : undefined);
+  if (tagId === null) return { info: [], total: 0 };
+  const where: SQL[] = [];
+  if (q.scope) where.push(eq(ev.scope, q.scope));
+  if (tagId !== undefined) where.push(inArray(ev.comId, db.select({ id: medicalCompanyTags.comId }).from(medicalCompanyTags).where(eq(medicalCompanyTags.tagId, tagId))));
+  const cond = where.length ? and(...where) : undefined;
+  const [idRows, countRows] = await db.batch([
+    db.select({ id: ev.id }).from(ev).where(cond).orderBy(desc(ev.date), desc(ev.id)).limit(perPage).offset(offsetOf(q.page, perPage)),
+    db.select({ n: count() }).from(ev).where(cond),
+  ]);
+  return { info: await hydrateEvents(db, idRows.map((r) => r.id)), total: countRows[0]?.n ?? 0 };
+}
+
+/** A company's financing history, newest first; `limit` is what the viewer may see. */
+export async function companyEvents(db: Db, comId: number, limit: number) {
+  const [idRows, countRows] = await db.batch([
+    db.select({ id: ev.id }).from(ev).where(eq(ev.comId, comId)).orderBy(desc(ev.date), desc(ev.id)).limit(limit),
+    db.select({ n: count() }).from(ev).where(eq(ev.comId, comId)),
+  ]);
+  return { info: await hydrateEvents(db, idRows.map((r) => r.id)), total: countRows[0]?.n ?? 0 };
+}
+
+/** A firm's investments, newest first. */
+export async function firmEvents(db: Db, firmId: number, page: number) {
+  const [idRows, countRows] = await db.batch([
+    db
+      .select({ id: ev.id })
+      .from(iei)
+      .innerJoin(ev, eq(ev.id, iei.eventId))
+      .where(eq(iei.invstId, firmId))
+      .orderBy(desc(ev.date), desc(ev.id))
+      .limit(ENTITY_PAGE_SIZE)
+      .offset(offsetOf(page, ENTITY_PAGE_SIZE)),
+    db.select({ n: count() }).from(iei).where(eq(iei.invstId, firmId)),
+  ]);
+  return { info: await hydrateEvents(db, idRows.map((r) => r.id)), total: countRows[0]?.n ?? 0 };
+}
+
+/** /investevent/{id}: the event, its company's card fields and the company's other rounds. */
+export async function eventDetail(db: Db, id: number) {
+  const [row] = await hydrateEvents(db, [id]);
+  if (!row) throw new ApiError('NOT_FOUND', '该融资事件不存在');
+  const [com, others] = await db.batch([
+    db
+      .select({ slogan: companies.slogan, prov: companies.prov, catName: sql<string | null>`${sectors.name}`.as('cat_name') })
+      .from(companies)
+      .leftJoin(sectors, eq(sectors.id, companies.catId))
+      .where(eq(companies.id, row.com_id)),
+    db
+      .select({ id: ev.id, date: ev.date, money: ev.money, guess: ev.guessMoney, round: sql<string | null>`${rounds.name}`.as('round_name') })
+      .from(ev)
+      .leftJoin(rounds, eq(rounds.id, ev.roundId))
+      .where(eq(ev.comId, row.com_id))
+      .orderBy(asc(ev.date), asc(ev.id))
+      .limit(100),
+  ]);
+  return {
+    ...row,
+    slogan: com[0]?.slogan ?? '',
+    prov: com[0]?.prov ?? '',
+    cat_name: com[0]?.catName ?? '',
+    others: others.map((o) => ({ id: o.id, time: formatYmd(o.date), round: o.round ?? '', money: o.money, guess_money: o.guess })),
+  };
+}
