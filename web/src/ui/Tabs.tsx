@@ -1,5 +1,5 @@
 import * as RadixTabs from '@radix-ui/react-tabs';
-import type { ReactNode } from 'react';
+import type { HTMLAttributes, ReactNode } from 'react';
 
 export interface TabItem<V extends string> {
   value: V;
@@ -16,16 +16,29 @@ export interface TabsProps<V extends string> {
   label?: string;
   /** <TabPanel value=...> children; omit them when the content is rendered outside. */
   children?: ReactNode;
+  /**
+   * Without children: the id of the one element that shows the chosen tab's content (an <OutsideTabPanel>),
+   * so every tab's aria-controls points at an element in the page. Without it the tabs carry no aria-controls
+   * (Radix would point them at panels that are never rendered: axe's critical aria-valid-attr-value).
+   */
+  panelId?: string;
   className?: string;
 }
 
 /** Controlled tabs on Radix: arrow keys move between tabs, each panel is labelled by its tab. */
-export function Tabs<V extends string>({ value, onValueChange, items, label, children, className }: TabsProps<V>) {
+export function Tabs<V extends string>({ value, onValueChange, items, label, children, panelId, className }: TabsProps<V>) {
+  const outside = children === undefined || children === null;
   return (
     <RadixTabs.Root className={`tabs ${className ?? ''}`} value={value} onValueChange={(v) => onValueChange(v as V)}>
       <RadixTabs.List className="tabs-list" aria-label={label}>
         {items.map((item) => (
-          <RadixTabs.Trigger key={item.value} value={item.value} disabled={item.disabled} className="tabs-trigger">
+          <RadixTabs.Trigger
+            key={item.value}
+            value={item.value}
+            disabled={item.disabled}
+            className="tabs-trigger"
+            {...(outside ? { 'aria-controls': panelId } : {})}
+          >
             {item.label}
           </RadixTabs.Trigger>
         ))}
@@ -40,5 +53,14 @@ export function TabPanel({ value, children }: { value: string; children: ReactNo
     <RadixTabs.Content value={value} className="tabs-panel">
       {children}
     </RadixTabs.Content>
+  );
+}
+
+/** The content of <Tabs panelId=...> rendered outside the tabs: a tab panel named by `label` (the chosen tab). */
+export function OutsideTabPanel({ id, label, children, ...rest }: { id: string; label: string; children: ReactNode } & HTMLAttributes<HTMLDivElement>) {
+  return (
+    <div {...rest} id={id} role="tabpanel" aria-label={label}>
+      {children}
+    </div>
   );
 }

@@ -152,7 +152,11 @@ function ClosureHome({ params, list, refreshing = false }: { params: ClosureList
             <span className="closure-title-note">判定依据：媒体报道、公司公告，或工商注销、App / 公众号停更 6 个月以上。</span>
           </p>
         </div>
-        <ShareButton url={mobileUrl} caption="微信扫一扫，在手机上打开死亡公司库" />
+        <div className="closure-title-actions">
+          <ShareButton url={mobileUrl} caption="微信扫一扫，在手机上打开死亡公司库" />
+          {/* In the title block on narrower screens, a handle in the right page margin on wide ones: never over the list. */}
+          <RankingPanel />
+        </div>
       </header>
       <YearCounts />
       <ClosureFilterBar
@@ -181,7 +185,6 @@ function ClosureHome({ params, list, refreshing = false }: { params: ClosureList
         )}
       </section>
       <BatchDownloadDialog open={downloadOpen} onOpenChange={setDownloadOpen} total={listTotal} filters={filters} />
-      <RankingPanel />
     </div>
   );
 }
