@@ -47,7 +47,7 @@ export function RankingPanel() {
       <div className={`ranking-panel${open ? ' is-open' : ''}`}>
         <Popover.Trigger className="ranking-toggle">
           <IncenseIcon />
-          上香榜
+          <span className="ranking-toggle-text">上香榜</span>
         </Popover.Trigger>
         <Popover.Content
           className="ranking-body"

@@ -19,7 +19,7 @@ export function Header() {
     <header className="site-header">
       <SkipLink />
       <div className="header-inner">
-        <Link to="/" className="brand" aria-label={`${site.name}首页`}>
+        <Link to="/" className="brand" title={`${site.name}首页`}>
           <span className="brand-mark" aria-hidden="true">
             桔
           </span>

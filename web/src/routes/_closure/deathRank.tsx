@@ -23,6 +23,7 @@ import { RouteError } from '../../ui/RouteError';
 import { RoutePending } from '../../ui/RoutePending';
 import { FilterRow } from '../../ui/FilterRow';
 import { Select } from '../../ui/Select';
+import { BackToTop } from '../../ui/BackToTop';
 import { OutsideTabPanel, Tabs } from '../../ui/Tabs';
 import './death-rank.css';
 import { closureTitle } from '../../features/closure/closurePages';
@@ -90,7 +91,12 @@ function DeathRankPage() {
 
 function FirmTab() {
   const firms = useSuspenseQuery(firmRankingQueryOptions()).data;
-  return <FirmRankList firms={firms.info} />;
+  return (
+    <>
+      <FirmRankList firms={firms.info} />
+      <LongListEnd rows={firms.info.length} />
+    </>
+  );
 }
 
 function CompanyTab({ tab }: { tab: CompanyRankTab }) {
@@ -139,6 +145,16 @@ function CompanyTab({ tab }: { tab: CompanyRankTab }) {
         </button>
       </FilterRow>
       <RankTable rows={ranking.info} measure={tab === 'amount' ? 'amount' : 'valuation'} />
+      <LongListEnd rows={ranking.info.length} />
     </>
   );
+}
+
+/** Rows past a screenful: the lists run to 100. */
+const LONG_LIST = 20;
+
+/** At the end of a long ranking: '回到顶部', focus back on the chosen tab. */
+function LongListEnd({ rows }: { rows: number }) {
+  if (rows <= LONG_LIST) return null;
+  return <BackToTop focusTarget={() => document.querySelector<HTMLElement>('.rank-page .tabs-list [data-state="active"]')} />;
 }
