@@ -152,8 +152,8 @@ describe('/deathCompany on a phone', () => {
     await page.goto(`${baseURL()}/deathCompany`);
     await page.locator('.closure-name').first().waitFor();
     const room = await page.getByLabel('排序').evaluate((el) => {
-      const sel = el as HTMLSelectElement;
-      const cs = getComputedStyle(sel);
+      const sel = el as unknown as HTMLSelectElement;
+      const cs = getComputedStyle(el);
       const ctx = document.createElement('canvas').getContext('2d')!;
       ctx.font = `${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
       const text = ctx.measureText(sel.options[sel.selectedIndex].text).width;
