@@ -5,12 +5,13 @@
  */
 export function BackToTop({ focusTarget }: { focusTarget?: () => HTMLElement | null | undefined }) {
   const back = () => {
-    window.scrollTo({ top: 0, behavior: 'smooth' });
+    // Focus first (without scrolling to it), then the one scroll to the very top.
     const el = focusTarget?.();
     if (el) {
       if (!el.hasAttribute('tabindex') && !el.matches('a, button, input, select, textarea')) el.setAttribute('tabindex', '-1');
       el.focus({ preventScroll: true });
     }
+    window.scrollTo({ top: 0, behavior: 'smooth' });
   };
   return (
     <div className="back-to-top">

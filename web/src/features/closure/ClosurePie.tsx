@@ -60,7 +60,8 @@ export function ClosurePie({ title, kind, rows, loading }: ClosurePieProps) {
         <div className="closure-pie-body">
           <div className="closure-pie-chart" style={{ height: PIE_HEIGHT }} aria-hidden="true">
             <ResponsiveContainer width="100%" height={PIE_HEIGHT}>
-              <PieChart>
+              {/* Hidden from assistive tech (the legend below says it all), so nothing in it takes focus either. */}
+              <PieChart accessibilityLayer={false}>
                 <Pie
                   data={data}
                   dataKey="value"
@@ -74,6 +75,7 @@ export function ClosurePie({ title, kind, rows, loading }: ClosurePieProps) {
                   label={sliceLabel}
                   labelLine={false}
                   isAnimationActive={false}
+                  rootTabIndex={-1}
                   stroke="#fff"
                 >
                   {data.map((d, i) => (
