@@ -5,13 +5,14 @@
  */
 export function BackToTop({ focusTarget }: { focusTarget?: () => HTMLElement | null | undefined }) {
   const back = () => {
-    // Focus first (without scrolling to it), then the one scroll to the very top.
+    // Focus first (without scrolling to it), then one jump to the very top (a smooth scroll past 100
+    // rows is slow, and images loading on the way could leave it short of the top).
     const el = focusTarget?.();
     if (el) {
       if (!el.hasAttribute('tabindex') && !el.matches('a, button, input, select, textarea')) el.setAttribute('tabindex', '-1');
       el.focus({ preventScroll: true });
     }
-    window.scrollTo({ top: 0, behavior: 'smooth' });
+    window.scrollTo({ top: 0, behavior: 'instant' });
   };
   return (
     <div className="back-to-top">
