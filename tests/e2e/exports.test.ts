@@ -62,11 +62,12 @@ describe('exports in Chromium', () => {
     expect(total).toBeGreaterThan(0);
     expect(total).toBeLessThanOrEqual(2000);
 
+    // Up to 2000 rows there is no batch to pick: the export dialog opens directly.
     await page.getByRole('button', { name: '下载全部数据' }).click();
-    await page.getByRole('dialog', { name: '下载全部数据' }).getByRole('button', { name: `1-${total}` }).click();
-
     const dialog = page.getByRole('dialog', { name: '导出数据' });
     await dialog.getByRole('button', { name: '确认导出' }).waitFor();
+    expect(await page.getByRole('dialog', { name: '下载全部数据' }).count()).toBe(0);
+    expect(await dialog.locator('.export-subject').innerText()).toBe('死亡公司数据');
     const coins = Math.ceil(total / 100);
     const quote = await dialog.innerText();
     expect(quote).toContain(`共 ${total} 家公司`);
@@ -146,5 +147,33 @@ describe('exports in Chromium', () => {
     expect(overflow).toBeLessThanOrEqual(0);
     await screenshot(p2, 'exports-centre-phone');
     await phone.close();
+  });
+
+  it('a batch of a list past 2000 rows is named by its range in the dialog, the progress step, the saved file and the download centre', async () => {
+    const token = await apiLogin('vip@demo.local');
+    const ctx = await signedIn(token);
+    const page = await ctx.newPage();
+    await page.goto(`${baseURL()}/deathCompany`);
+    await page.locator('.closure-list-head').getByText(/共 [\d,]+ 家公司/).waitFor();
+    await page.getByRole('button', { name: '下载全部数据' }).click();
+    const picker = page.getByRole('dialog', { name: '下载全部数据' });
+    await picker.getByRole('button', { name: '2001-4000' }).click();
+
+    const range = '死亡公司数据（第2001-4000条）';
+    const dialog = page.getByRole('dialog', { name: '导出数据' });
+    await dialog.getByRole('button', { name: '确认导出' }).waitFor();
+    expect(await dialog.locator('.export-subject').innerText()).toBe(range);
+    expect(await dialog.innerText()).toContain('共 2000 家公司');
+    const saved = await saveDownload(page, () => dialog.getByRole('button', { name: '确认导出' }).click(), 'exports-e2e-range.xlsx');
+    // The progress step names the batch, the file carries the same words.
+    expect(await dialog.locator('.export-subject').innerText()).toBe(range);
+    expect(saved.suggested).toMatch(/^死亡公司数据（第2001-4000条）_\d{8}\.xlsx$/);
+    expect((await sheetRows(saved.file)).length).toBe(2001);
+    await screenshot(page, 'exports-range-done');
+
+    await page.goto(`${baseURL()}/user-center/download#company_down`);
+    const first = page.locator('#company_down tbody tr').first();
+    await first.getByText(saved.suggested).waitFor();
+    await ctx.close();
   });
 });

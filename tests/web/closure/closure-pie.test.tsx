@@ -1,7 +1,7 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ClosurePie, PIE_HEIGHT, PIE_MIN_ANGLE, PIE_RADIUS } from '../../../web/src/features/closure/ClosurePie';
-import { paletteOf, sliceColor, STATUS_PALETTE, toPieData, TRACK_PALETTE } from '../../../web/src/features/closure/pieData';
+import { ClosurePie, PIE_HEIGHT, PIE_MIN_ANGLE, PIE_RADIUS, PIE_START_ANGLE } from '../../../web/src/features/closure/ClosurePie';
+import { labelInk, paletteOf, sliceColor, STATUS_PALETTE, toPieData, TRACK_PALETTE } from '../../../web/src/features/closure/pieData';
 import { PieTooltip } from '../../../web/src/features/closure/PieTooltip';
 
 afterEach(cleanup);
@@ -40,18 +40,45 @@ describe('pie chart data', () => {
     expect(toPieData('status', REASONS)[0].children).toEqual([]);
   });
 
-  it('uses a 20-colour palette for the track chart and a 3-colour one for the status chart', () => {
+  it('uses a 20-colour palette for the track chart and one colour per operating status (six statuses, six colours)', () => {
     expect(TRACK_PALETTE).toHaveLength(20);
     expect(new Set(TRACK_PALETTE).size).toBe(20);
-    expect(STATUS_PALETTE).toHaveLength(3);
     expect(paletteOf('track')).toBe(TRACK_PALETTE);
     expect(paletteOf('status')).toBe(STATUS_PALETTE);
-    expect(sliceColor('status', 3)).toBe(STATUS_PALETTE[0]);
     expect(sliceColor('track', 19)).toBe(TRACK_PALETTE[19]);
+    const six = ['已关闭', '停止运营', '已注销', '被收购后关停', '破产清算', '吊销'];
+    const colours = six.map((name, i) => sliceColor('status', i, name));
+    expect(new Set(colours).size).toBe(6);
+    // By name, not by place: 已关闭 keeps its colour wherever the worker lists it.
+    expect(sliceColor('status', 5, '已关闭')).toBe(sliceColor('status', 0, '已关闭'));
+    expect(sliceColor('status', 0, '吊销')).not.toBe(sliceColor('status', 0, '已关闭'));
   });
 
-  it('is drawn 300px high with radius 55% and a minimum slice angle of 5', () => {
-    expect([PIE_HEIGHT, PIE_RADIUS, PIE_MIN_ANGLE]).toEqual([300, '55%', 5]);
+  it('labels slices with a colour that reaches 4.5:1 on them', () => {
+    for (const c of [...STATUS_PALETTE]) expect(labelInk(c)).toBe('#fff');
+    expect(labelInk('#f7ba1e')).toBe('#1f2329');
+  });
+
+  it('is drawn 300px high, the pie 80% of it, minimum slice angle 5, clockwise from 12 o\'clock', () => {
+    expect([PIE_HEIGHT, PIE_RADIUS, PIE_MIN_ANGLE, PIE_START_ANGLE]).toEqual([300, '80%', 5, 90]);
+  });
+
+  it('has a legend in slice order with each status, count and percent', () => {
+    const rows = [
+      { name: '已关闭', value: 6 },
+      { name: '已注销', value: 4 },
+      { name: '停止运营', value: 2 },
+      { name: '破产清算', value: 1 },
+      { name: '被收购后关停', value: 1 },
+      { name: '吊销', value: 1 },
+    ];
+    render(<ClosurePie title="运营状态分布" kind="status" rows={rows} />);
+    const legend = screen.getByRole('list', { name: '运营状态分布图例' });
+    const items = [...legend.querySelectorAll('li')];
+    expect(items.map((li) => li.querySelector('.closure-pie-name')?.textContent)).toEqual(rows.map((r) => r.name));
+    expect(items[0].textContent).toContain('6家 · 40%');
+    const swatches = items.map((li) => (li.querySelector('.closure-pie-swatch') as HTMLElement).style.background);
+    expect(new Set(swatches).size).toBe(6);
   });
 
   it('shows 暂无数据 for a collection without data', () => {

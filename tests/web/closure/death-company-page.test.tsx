@@ -302,17 +302,20 @@ describe('/deathCompany', () => {
       kind: 'closure',
       params: { com_prov: '北京', cat_id: undefined, fund_status: undefined, sort: 3, keyword: undefined, page: 2, per_page: 2000 },
       from: 'deathCompany',
-      title: '死亡公司列表（第2001-4000条）',
     });
     await waitFor(() => expect(screen.queryByRole('dialog', { name: '下载全部数据' })).toBeNull());
   });
 
-  it('up to 2000 rows give one button and no batch hint', async () => {
+  it('up to 2000 rows skip the batch picker: the export dialog opens for the whole filtered list', async () => {
     stubPage({ loggedIn: true, total: 1537 });
-    await renderPage();
+    await renderPage('/deathCompany?cat_id=3');
     fireEvent.click(screen.getByRole('button', { name: '下载全部数据' }));
-    const dialog = await screen.findByRole('dialog', { name: '下载全部数据' });
-    expect(within(dialog).getAllByRole('button', { name: /^\d+-\d+$/ }).map((b) => b.textContent)).toEqual(['1-1537']);
-    expect(dialog.textContent).not.toContain('分批下载');
+    await waitFor(() => expect(exportStore.get()?.req).toBeTruthy());
+    expect(exportStore.get()?.req).toEqual({
+      kind: 'closure',
+      params: { com_prov: undefined, cat_id: 3, fund_status: undefined, sort: 1, keyword: undefined },
+      from: 'deathCompany',
+    });
+    expect(screen.queryByRole('dialog', { name: '下载全部数据' })).toBeNull();
   });
 });

@@ -74,3 +74,49 @@ describe('/deathRank sort', () => {
     expect(screen.getByDisplayValue('按存活时间')).toBe(screen.getByLabelText('排序'));
   });
 });
+
+describe('/deathRank tabs and a long ranking', () => {
+  function stubLongRanking(n: number) {
+    setToken('user-token');
+    stubApi({
+      'GET /api/user/info': { body: meBody() },
+      'GET /api/closure/filters': { body: okBody({ provinces: [], sectors: [], fund_statuses: [], sorts: [], news_regions: [], news_years: [] }) },
+      'GET /api/closure/amount_top': {
+        body: okBody({ info: Array.from({ length: n }, (_, i) => company(i + 1, i + 1)), page: { total: n, page: 1, per_page: 100 } }),
+      },
+    });
+  }
+
+  it('every tab controls the panel in the page (aria-controls valid), named by the chosen tab', async () => {
+    stubLongRanking(3);
+    visit('/deathRank');
+    await renderRouter(tree);
+    await screen.findByText('公司1');
+    const tabs = screen.getAllByRole('tab');
+    expect(tabs).toHaveLength(5);
+    for (const tab of tabs) {
+      const panel = document.getElementById(tab.getAttribute('aria-controls') ?? '');
+      expect(panel?.getAttribute('role')).toBe('tabpanel');
+    }
+    expect(screen.getByRole('tabpanel', { name: '融资总额TOP100' }).textContent).toContain('公司1');
+  });
+
+  it('a 100-row ranking ends with 回到顶部: back to the top, focus on the chosen tab; a short one has none', async () => {
+    stubLongRanking(100);
+    visit('/deathRank');
+    await renderRouter(tree);
+    await screen.findByText('公司100');
+    const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+    fireEvent.click(screen.getByRole('button', { name: /回到顶部/ }));
+    expect(scrollTo).toHaveBeenCalledWith(expect.objectContaining({ top: 0 }));
+    expect(document.activeElement).toBe(screen.getByRole('tab', { name: '融资总额TOP100' }));
+  });
+
+  it('a ranking of a few rows has no back-to-top control', async () => {
+    stubLongRanking(5);
+    visit('/deathRank');
+    await renderRouter(tree);
+    await screen.findByText('公司5');
+    expect(screen.queryByRole('button', { name: /回到顶部/ })).toBeNull();
+  });
+});

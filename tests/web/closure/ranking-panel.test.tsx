@@ -103,6 +103,26 @@ describe('RankingPanel', () => {
     expect(screen.getByRole('tab', { name: '原因榜' }).getAttribute('aria-selected')).toBe('true');
   });
 
+  it('is a Radix popover: every tab controls the panel in the page, Esc closes it and focus returns to the toggle', async () => {
+    stubRankings();
+    await renderInApp(<Page />);
+    const toggle = screen.getByRole('button', { name: /上香榜/ });
+    toggle.focus();
+    fireEvent.click(toggle);
+    const panel = screen.getByRole('region', { name: '上香排行榜' });
+    expect(panel.closest('[data-radix-popper-content-wrapper]')).not.toBeNull();
+    expect(toggle.getAttribute('aria-controls')).toBe(panel.id);
+    await within(panel).findByText('甲单车');
+    for (const tab of within(panel).getAllByRole('tab')) {
+      const controlled = document.getElementById(tab.getAttribute('aria-controls') ?? '');
+      expect(controlled?.getAttribute('role')).toBe('tabpanel');
+      expect(panel.contains(controlled)).toBe(true);
+    }
+    fireEvent.keyDown(panel, { key: 'Escape' });
+    expect(screen.queryByRole('region', { name: '上香排行榜' })).toBeNull();
+    expect(document.activeElement).toBe(toggle);
+  });
+
   it('a visitor sees the company ranking; switching tab or following a row opens the login dialog', async () => {
     stubRankings(false);
     await renderInApp(<Page />);

@@ -236,7 +236,10 @@ describe('the export dialog', () => {
     const dialog = await screen.findByRole('dialog', { name: '导出数据' });
     expect(dialog.textContent).toContain('建议分批下载');
     expect(dialog.textContent).toContain('共 4500 家公司');
+    expect(dialog.querySelector('.export-subject')?.textContent).toBe('死亡公司列表');
     fireEvent.click(within(dialog).getByRole('radio', { name: /2001-4000/ }));
+    // The chosen batch is named by its range, as the worker names its file and download record.
+    expect(dialog.querySelector('.export-subject')?.textContent).toBe('死亡公司列表（第2001-4000条）');
     expect(dialog.textContent).toContain('共 2000 家公司');
     expect(dialog.textContent).toContain('导出后余额 80 桔子币');
     fireEvent.click(within(dialog).getByRole('button', { name: '确认导出' }));

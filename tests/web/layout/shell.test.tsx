@@ -42,7 +42,9 @@ describe('root layout', () => {
     const seen = stubApi({ 'GET /api/user/info': { body: meBody({ username: '会员甲', isVip: true, juzibtc: 500 }) } });
     await renderRouter(tree);
     const trigger = await screen.findByRole('button', { name: '用户菜单：会员甲' });
-    expect(trigger.textContent).toContain('VIP');
+    // Badge and balance sit beside the menu button (its visible text is the name its label carries).
+    expect(trigger.closest('.header-user')?.textContent).toContain('VIP');
+    expect(trigger.closest('.header-user')?.textContent).toContain('桔子币 500');
     expect(screen.queryByRole('button', { name: '登录' })).toBeNull();
     expect(seen[0].headers.get('Authorization')).toBe('Bearer tok-vip');
     fireEvent.keyDown(trigger, { key: 'Enter' });
@@ -57,7 +59,7 @@ describe('root layout', () => {
     const seen = stubApi({ 'GET /api/user/info': { body: meBody({ svip: true, isVip: true }) }, 'POST /api/auth/logout': { body: okBody({ loggedOut: true }) } });
     await renderRouter(tree);
     const trigger = await screen.findByRole('button', { name: '用户菜单：测试用户' });
-    expect(trigger.textContent).toContain('超级VIP');
+    expect(trigger.closest('.header-user')?.textContent).toContain('超级VIP');
     fireEvent.keyDown(trigger, { key: 'Enter' });
     fireEvent.click(await screen.findByRole('menuitem', { name: '退出登录' }));
     expect(await screen.findByRole('button', { name: '登录' })).toBeTruthy();
@@ -65,12 +67,14 @@ describe('root layout', () => {
     expect(localStorage.getItem('juzi_token')).toBeNull();
   });
 
-  it('treats a rejected stored token as logged out without popping the login dialog', async () => {
+  it('treats a rejected stored token as logged out and says so: 登录已过期，请重新登录 (issue 9 item 5)', async () => {
     setToken('tok-expired');
     stubApi({ 'GET /api/user/info': { status: 401, body: errorBody('LOGIN_REQUIRED', '请先登录') } });
     await renderRouter(tree);
     expect(await screen.findByRole('button', { name: '登录' })).toBeTruthy();
-    expect(screen.queryByRole('dialog')).toBeNull();
+    const dialog = await screen.findByRole('dialog', { name: '登录' });
+    expect(dialog.textContent).toContain('登录已过期，请重新登录');
+    expect(localStorage.getItem('juzi_token')).toBeNull();
   });
 
   it('shows 页面不存在 for a path no area has registered', async () => {

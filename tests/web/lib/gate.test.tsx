@@ -5,6 +5,7 @@ import { api, idempotent, unwrap } from '../../../web/src/lib/api';
 import { LoginPromptBar } from '../../../web/src/features/auth/LoginPromptBar';
 import { gateStore, useRequireLogin, useRequireVip } from '../../../web/src/lib/gate';
 import { getToken, setToken } from '../../../web/src/lib/token';
+import { useMe } from '../../../web/src/features/auth/me';
 import { errorBody, meBody, okBody, renderInApp, resetApp, stubApi, visit } from '../helpers';
 
 beforeEach(resetApp);
@@ -14,6 +15,18 @@ afterEach(resetApp);
 function FailingQuery() {
   const q = useQuery({ queryKey: ['user', 'vip_check'], queryFn: () => unwrap(api.user.vip_check.$get()) });
   return <p>{q.isError ? '加载失败' : '加载中'}</p>;
+}
+
+/** Another failing call at the same time. */
+function SecondFailingQuery() {
+  const q = useQuery({ queryKey: ['user', 'coins'], queryFn: () => unwrap(api.user.coins.$get()) });
+  return <p>{q.isError ? '加载失败' : '加载中'}</p>;
+}
+
+/** Only the header's user-info call (every page makes it). */
+function MeOnly() {
+  const me = useMe();
+  return <p>{me.data ? me.data.username : '访客'}</p>;
 }
 
 /** A paid action: a mutation with an Idempotency-Key, optionally naming its area. */
@@ -51,6 +64,60 @@ describe('the gate', () => {
     expect(getToken()).toBeNull();
     expect(localStorage.getItem('juzi_token')).toBeNull();
     expect(seen[0].headers.get('Authorization')).toBe('Bearer stale-token');
+  });
+
+  it('an expired token found by the user-info call alone (any page) opens the dialog with 登录已过期', async () => {
+    setToken('stale-token');
+    stubApi({ 'GET /api/user/info': { status: 401, body: errorBody('LOGIN_REQUIRED', '请先登录') } });
+    await renderInApp(<MeOnly />);
+    const dialog = await screen.findByRole('dialog', { name: '登录' });
+    expect(dialog.textContent).toContain('登录已过期，请重新登录');
+    expect(getToken()).toBeNull();
+  });
+
+  it('when several calls fail with the stale token at once, the one dialog keeps saying 登录已过期', async () => {
+    setToken('stale-token');
+    stubApi({
+      'GET /api/user/info': { status: 401, body: errorBody('LOGIN_REQUIRED', '请先登录') },
+      'GET /api/user/vip_check': { status: 401, body: errorBody('LOGIN_REQUIRED', '请先登录') },
+      'GET /api/user/coins': { status: 401, body: errorBody('LOGIN_REQUIRED', '请先登录') },
+    });
+    await renderInApp(
+      <>
+        <MeOnly />
+        <FailingQuery />
+        <SecondFailingQuery />
+      </>,
+    );
+    await waitFor(() => expect(vi.mocked(fetch).mock.calls.length).toBeGreaterThanOrEqual(3));
+    const dialog = await screen.findByRole('dialog', { name: '登录' });
+    await waitFor(() => expect(screen.getAllByText('加载失败')).toHaveLength(2));
+    expect(dialog.textContent).toContain('登录已过期，请重新登录');
+    expect(screen.getAllByRole('dialog')).toHaveLength(1);
+  });
+
+  it('a call whose errors the caller handles itself (gate off) still drops the stale token', async () => {
+    setToken('stale-token');
+    stubApi({ 'GET /api/user/vip_check': { status: 401, body: errorBody('LOGIN_REQUIRED', '请先登录') } });
+    await expect(unwrap(api.user.vip_check.$get())).rejects.toMatchObject({ code: 'LOGIN_REQUIRED' });
+    expect(getToken()).toBeNull();
+  });
+
+  it('after the expired-session dialog is closed, a gated click opens the plain login dialog; a sign-in clears the state', async () => {
+    setToken('stale-token');
+    stubApi({ 'GET /api/user/info': { status: 401, body: errorBody('LOGIN_REQUIRED', '请先登录') } });
+    await renderInApp(
+      <>
+        <MeOnly />
+        <LoginPromptBar text="登录后可翻页" />
+      </>,
+    );
+    await screen.findByText('登录已过期，请重新登录');
+    fireEvent.keyDown(screen.getByRole('dialog', { name: '登录' }), { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: '登录' })).toBeNull());
+    fireEvent.click(screen.getByRole('button', { name: '立即登录' }));
+    const dialog = await screen.findByRole('dialog', { name: '登录' });
+    expect(dialog.textContent).not.toContain('登录已过期');
   });
 
   it('opens the membership prompt on VIP_REQUIRED, linking to /order?from=<current area>', async () => {

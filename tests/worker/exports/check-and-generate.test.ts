@@ -167,7 +167,10 @@ describe('export generation (closure_down)', () => {
     expect(recs.map((r) => r.coins)).toEqual([200, 200, 50]);
     expect(recs.map((r) => `${r.from}-${r.to}`)).toEqual(['1-2000', '2001-4000', '4001-4500']);
     expect(recs.every((r) => r.status === 'queued')).toBe(true);
-    expect(res.filename).toMatch(/^死亡公司数据_\d{8}_1-2000\.xlsx$/);
+    expect(res.filename).toMatch(/^死亡公司数据（第1-2000条）_\d{8}\.xlsx$/);
+    // The job covers all three files: its title names no range, each file names its own.
+    expect(res.title).toBe('死亡公司数据');
+    expect(recs.map((r) => r.filename.replace(/_\d{8}\.xlsx$/, ''))).toEqual(['死亡公司数据（第1-2000条）', '死亡公司数据（第2001-4000条）', '死亡公司数据（第4001-4500条）']);
     expect(res.record_id).toBe(recs[0].record_id);
     expect(res).toMatchObject({ rows: 4500, batches: 3, jzb_down: 450 });
   });
@@ -178,7 +181,11 @@ describe('export generation (closure_down)', () => {
     expect(res.records).toHaveLength(1);
     const row = await env.DB.prepare('SELECT offset, rows, coins FROM download_records WHERE id = ?').bind(res.record_id).first();
     expect(row).toEqual({ offset: 2000, rows: 2000, coins: 0 });
-    expect(res.filename).toMatch(/_2001-4000\.xlsx$/);
+    // One batch of the list: the job, its record, the sheet and the download name all say which rows.
+    expect(res.title).toBe('死亡公司数据（第2001-4000条）');
+    expect(res.filename).toMatch(/^死亡公司数据（第2001-4000条）_\d{8}\.xlsx$/);
+    const quote = await dataOf(check(u.token, { down_type: 0, com_prov: big.prov, page: 2, per_page: 2000 }));
+    expect(quote.title).toBe('死亡公司数据（第2001-4000条）');
   });
 
   it('the spec GET form and the generic POST /api/exports go the same way', async () => {
@@ -186,7 +193,8 @@ describe('export generation (closure_down)', () => {
     const viaGet = await dataOf(
       api(u.token, { 'Idempotency-Key': 'get-form-0001' }).closure.closure_down.$get({ query: { down_type: 2, item_id: TAXONOMY.track, page: 1, per_page: 2000 } }),
     );
-    expect(viaGet.filename).toMatch(/^死亡赛道-共享单车_/);
+    // Page 1 of a track with more than 2000 closed companies: one batch, named by its range.
+    expect(viaGet.filename).toMatch(/^死亡赛道-共享单车（第1-2000条）_\d{8}\.xlsx$/);
     const generic = await dataOf(
       api(u.token, { 'Idempotency-Key': 'generic-0001' }).exports.$post({ json: { kind: 'closure_amount_top', params: { com_prov: big.prov } } }),
     );

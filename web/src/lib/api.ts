@@ -1,6 +1,6 @@
 import { hc } from 'hono/client';
 import type { AppType } from '../../../worker/src/index';
-import { getToken } from './token';
+import { dropStaleToken, getToken } from './token';
 
 /**
  * The one typed API client. Every call of the SPA goes through `api`, e.g.
@@ -74,7 +74,13 @@ export async function apiFetch(input: RequestInfo | URL, init?: RequestInit): Pr
   } catch {
     throw new ApiError('NETWORK', '网络连接失败，请检查网络后重试');
   }
-  if (!res.ok) throw await toApiError(res);
+  if (!res.ok) {
+    const error = await toApiError(res);
+    // A token the worker does not know (expired, revoked, logged out elsewhere) is dropped here, for
+    // every call, whatever the caller does with the error: the next calls go out as a visitor's.
+    if (error.code === 'LOGIN_REQUIRED' && token && headers.get('Authorization') === `Bearer ${token}`) dropStaleToken(token);
+    throw error;
+  }
   return res;
 }
 

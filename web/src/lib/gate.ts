@@ -4,7 +4,7 @@ import { meQueryOptions } from '../features/auth/me';
 import { toast } from '../ui/toast';
 import { ApiError } from './api';
 import { createStore, useStore } from './store';
-import { getToken, setToken } from './token';
+import { getToken, sessionExpiredStore } from './token';
 
 /**
  * The one place that turns API error codes into what the user sees:
@@ -20,7 +20,7 @@ export interface GateMeta extends Record<string, unknown> {
   from?: string;
   /**
    * 'off': the caller shows the error itself (e.g. inline in a form).
-   * 'silent-login': LOGIN_REQUIRED only forgets the stale token, without opening the dialog.
+   * 'silent-login': a visitor's LOGIN_REQUIRED opens no dialog (an expired session still gets '登录已过期').
    */
   gate?: 'off' | 'silent-login';
 }
@@ -52,10 +52,18 @@ export function orderHref(from?: string): string {
   return from ? `/order?from=${encodeURIComponent(from)}` : '/order';
 }
 
-export const openLogin = (msg?: string) => gateStore.set({ kind: 'login', msg });
+/** What the login dialog says when the saved session was refused. */
+export const SESSION_EXPIRED_MSG = '登录已过期，请重新登录';
+
+/** The login dialog; after an expired session (any call, in any order) it says so unless given another message. */
+export const openLogin = (msg?: string) => gateStore.set({ kind: 'login', msg: msg ?? (sessionExpiredStore.get() ? SESSION_EXPIRED_MSG : undefined) });
 export const openMembership = (from = currentArea(), msg?: string, svip = false) => gateStore.set({ kind: 'membership', from, msg, svip });
 export const openRecharge = (from = currentArea(), msg?: string) => gateStore.set({ kind: 'recharge', from, msg });
-export const closeGate = () => gateStore.set(null);
+export function closeGate(): void {
+  // The user has read '登录已过期': a later gated click opens the plain login dialog.
+  if (gateStore.get()?.kind === 'login') sessionExpiredStore.set(false);
+  gateStore.set(null);
+}
 
 export function handleApiError(error: unknown, meta?: GateMeta): void {
   if (meta?.gate === 'off') return;
@@ -66,11 +74,13 @@ export function handleApiError(error: unknown, meta?: GateMeta): void {
   const from = meta?.from ?? currentArea();
   switch (error.code) {
     case 'LOGIN_REQUIRED': {
-      const hadToken = getToken() !== null;
-      // The token was expired or revoked: forget it so the header shows the visitor view.
-      if (hadToken) setToken(null);
-      if (meta?.gate === 'silent-login') return;
-      openLogin(hadToken ? '登录已过期，请重新登录' : undefined);
+      // apiFetch has already dropped a stale token (lib/token.ts dropStaleToken); the header shows the visitor view.
+      const expired = sessionExpiredStore.get();
+      if (meta?.gate === 'silent-login' && !expired) return;
+      // Several calls may fail at once: the dialog opens once and keeps saying why.
+      const open = gateStore.get();
+      if (open?.kind === 'login' && (open.msg || !expired)) return;
+      openLogin();
       return;
     }
     case 'VIP_REQUIRED':

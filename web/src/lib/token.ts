@@ -25,5 +25,22 @@ tokenStore.subscribe(() => {
   }
 });
 
+/**
+ * True once the worker has refused the saved token (expired or revoked: LOGIN_REQUIRED for a token it
+ * does not know) until the next sign-in: the login dialog then says '登录已过期，请重新登录'.
+ */
+export const sessionExpiredStore = createStore(false);
+
 export const getToken = () => tokenStore.get();
-export const setToken = (token: string | null) => tokenStore.set(token);
+/** Sign-in, logout: a deliberate change, so no '登录已过期' afterwards. */
+export function setToken(token: string | null): void {
+  sessionExpiredStore.set(false);
+  tokenStore.set(token);
+}
+
+/** The worker refused `token`: forget it (if it is still the current one) and remember that the session expired. */
+export function dropStaleToken(token: string): void {
+  if (tokenStore.get() !== token) return;
+  sessionExpiredStore.set(true);
+  tokenStore.set(null);
+}

@@ -7,6 +7,12 @@ export const BATCH_SIZE = 2000;
 /** One export makes at most this many files (200,000 rows); a larger one must be narrowed by filters. */
 export const MAX_BATCHES = 100;
 export const EMPTY_EXPORT_MSG = '数据为空，不能下载';
+/**
+ * The name of one 2000-row batch of an export: '死亡公司数据（第2001-4000条）'. The worker's job title
+ * (for a one-batch request), the record's file name and the xlsx download name carry it, and the SPA
+ * shows the same words in the export dialog, its progress step and the download centre.
+ */
+export const rangeTitle = (title: string, from: number, to: number) => `${title}（第${from}-${to}条）`;
 /** Files are kept this long after they are made. */
 export const RETENTION_DAYS = 7;
 /** A download record's states and the download centre's word for each. */

@@ -10,7 +10,7 @@ import { ApiError } from '../lib/errors';
 import { issueError } from '../lib/route';
 import { countRows } from './keyset';
 import { exportKind } from './kinds';
-import { BATCH_SIZE, EMPTY_EXPORT_MSG, fileName, planBatches, type ExportPlan } from './plan';
+import { BATCH_SIZE, EMPTY_EXPORT_MSG, fileName, jobTitle, planBatches, type ExportPlan } from './plan';
 import { filePrice, priceRuleText, priceTier, type PriceTier } from './price';
 import { reconcileJob } from './reconcile';
 import { failRecord } from './records';
@@ -61,7 +61,7 @@ async function price(d1: D1Database, user: SessionUser, { kind, params }: Parsed
   const plan = planBatches(await countRows(d1, await kind.query(params, d1)), params);
   const tier = priceTier(user);
   const prices = plan.batches.map((b) => filePrice(tier, b.rows));
-  return { plan, title: await kind.title(d1, params), tier, prices, coins: prices.reduce((s, p) => s + p, 0) };
+  return { plan, title: jobTitle(await kind.title(d1, params), plan), tier, prices, coins: prices.reduce((s, p) => s + p, 0) };
 }
 
 const shortMsg = (rows: number, coins: number, balance: number) =>

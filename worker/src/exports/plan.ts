@@ -2,9 +2,9 @@ import { ApiError } from '../lib/errors';
 import { ymd } from '../lib/time';
 import type { ExportSlice } from './types';
 
-import { BATCH_SIZE, EMPTY_EXPORT_MSG, MAX_BATCHES } from './constants';
+import { BATCH_SIZE, EMPTY_EXPORT_MSG, MAX_BATCHES, rangeTitle } from './constants';
 
-export { BATCH_SIZE, EMPTY_EXPORT_MSG, MAX_BATCHES };
+export { BATCH_SIZE, EMPTY_EXPORT_MSG, MAX_BATCHES, rangeTitle };
 
 export interface PlannedBatch {
   batchNo: number;
@@ -52,11 +52,22 @@ export function planBatches(total: number, slice: ExportSlice): ExportPlan {
 /** Characters Excel or file systems refuse in names. */
 const UNSAFE = /[\\/:*?"<>|[\]\u0000-\u001f]/g;
 
-/** 死亡公司数据_20260115_2001-4000.xlsx; the range is left out when one file holds everything. */
+/**
+ * The job's title for the check, the record and the sheet: a request for one batch of the rows (the
+ * dialog's '2001-4000' button: page + per_page) names its range, '死亡公司数据（第2001-4000条）'.
+ */
+export function jobTitle(title: string, plan: ExportPlan): string {
+  const b = plan.batches[0];
+  return !plan.whole && plan.batches.length === 1 && b ? rangeTitle(title, b.offset + 1, b.offset + b.rows) : title;
+}
+
+/**
+ * '死亡公司数据（第2001-4000条）_20260115.xlsx': a file of a several-file export names its range; a
+ * one-file job is named by its title (`jobTitle`, which names the range of a one-batch request).
+ */
 export function fileName(title: string, batch: PlannedBatch, plan: ExportPlan, now = Date.now()): string {
-  const base = `${title.replace(UNSAFE, '_')}_${ymd(now)}`;
-  const single = plan.whole && plan.batches.length === 1;
-  return single ? `${base}.xlsx` : `${base}_${batch.offset + 1}-${batch.offset + batch.rows}.xlsx`;
+  const name = plan.batches.length === 1 ? title : rangeTitle(title, batch.offset + 1, batch.offset + batch.rows);
+  return `${name.replace(UNSAFE, '_')}_${ymd(now)}.xlsx`;
 }
 
 /** Excel sheet names: at most 31 characters, none of []:*?/\ */

@@ -8,7 +8,7 @@ export const meQueryOptions = () =>
   queryOptions({
     queryKey: ['user', 'info'],
     queryFn: () => unwrap(api.user.info.$get()),
-    // An expired token answers LOGIN_REQUIRED here; the gate clears it without opening the dialog.
+    // An expired token answers LOGIN_REQUIRED here: apiFetch drops it and the gate says '登录已过期，请重新登录'.
     meta: { gate: 'silent-login' },
     staleTime: 30_000,
   });

@@ -28,8 +28,8 @@ export interface BatchDownloadDialogProps {
 }
 
 /**
- * '下载全部数据' of the closed-company list: one button per 2000-row file ('1-2000', '2001-4000', …)
- * with the batch hint when there are more than 2000 rows, a single button otherwise. Each button
+ * '下载全部数据' of the closed-company list past 2000 rows: one button per 2000-row file ('1-2000',
+ * '2001-4000', …) with the batch hint (up to 2000 rows the page opens the export dialog directly). Each button
  * hands that slice (closure_down down_type 0: the filters + page + per_page 2000) to the shared
  * export dialog, which checks the cost, charges and builds the file.
  */
@@ -37,12 +37,9 @@ export function BatchDownloadDialog({ open, onOpenChange, total, filters }: Batc
   const batches = batchRanges(total);
   const download = (b: (typeof batches)[number]) => {
     onOpenChange(false);
-    openExport({
-      kind: CLOSURE_DOWN_KINDS[0],
-      params: { ...filters, page: b.page, per_page: BATCH_SIZE },
-      from: 'deathCompany',
-      title: `死亡公司列表（第${b.from}-${b.to}条）`,
-    });
+    // The worker names the batch ('死亡公司数据（第2001-4000条）'): its check titles the dialog, the
+    // progress step, the file and its download record alike.
+    openExport({ kind: CLOSURE_DOWN_KINDS[0], params: { ...filters, page: b.page, per_page: BATCH_SIZE }, from: 'deathCompany' });
   };
   return (
     <Dialog

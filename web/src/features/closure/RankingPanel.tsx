@@ -1,11 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useEffect, useId, useRef, useState, type MouseEvent } from 'react';
+import * as Popover from '@radix-ui/react-popover';
+import { useId, useState, type MouseEvent } from 'react';
+import { useMediaQuery } from '../../lib/useMediaQuery';
 import { INCENSE_TYPES } from '../../../../worker/src/closure/constants';
 import { requireLogin } from '../../lib/gate';
 import { EmptyState } from '../../ui/EmptyState';
 import { Loading } from '../../ui/Loading';
-import { Tabs } from '../../ui/Tabs';
+import { OutsideTabPanel, Tabs } from '../../ui/Tabs';
 import { IncenseIcon } from './IncenseIcon';
 import { incenseTopQueryOptions, type IncenseType } from './queries/incense';
 import { reasonSearch } from './ReasonTag';
@@ -20,50 +22,51 @@ type Tab = (typeof TABS)[number]['value'];
 /** Ranks shown highlighted (spec §9). */
 const HIGHLIGHTED = 3;
 
+/** Wide enough for the handle to sit in the page margin beside the 1160-px content column (see ranking-panel.css). */
+const HANDLE_QUERY = '(min-width: 1256px)';
+
 /**
- * The floating incense ranking (上香榜), fixed at the right edge: closed by default, opened and
- * closed by its toggle, closed by any press outside it and by Esc. Tabs 公司榜 / 原因榜; company rows
- * link to /deathCompany?company={name}, reason rows to /deathReason?parent_id=&child_id=.
- * A visitor sees the company ranking; switching tabs or following a row needs login. Render it once per page.
+ * The incense ranking (上香榜), on Radix Popover: closed by default, opened and closed by its toggle,
+ * closed by a press outside it (Radix decides on pointer-down, where the press starts, so switching to
+ * 原因榜 – the tab switches on mouse-down, the list shrinks while it loads and the mouse-up lands outside –
+ * keeps it open) and by Esc, focus returning to the toggle.
+ * Where it sits never covers content: on a wide screen a tab-sized handle fixed in the right page margin,
+ * the panel opening to its left; narrower, a button in the page's title block, the panel opening below.
+ * Tabs 公司榜 / 原因榜; company rows link to /deathCompany?company={name}, reason rows to
+ * /deathReason?parent_id=&child_id=. A visitor sees the company ranking; switching tabs or following a row
+ * needs login. Render it once per page.
  */
 export function RankingPanel() {
   const [open, setOpen] = useState(false);
   const [tab, setTab] = useState<Tab>('com');
-  const root = useRef<HTMLDivElement>(null);
   const panelId = useId();
-
-  useEffect(() => {
-    if (!open) return;
-    // An outside press closes it, as Radix's dismissable layers decide (on pointer-down, where the
-    // press starts), not a 'click': a tab switches on mouse-down, the list shrinks while it loads,
-    // and the mouse-up then lands outside, so the click would count as outside and close the panel.
-    const onPointerDown = (e: PointerEvent) => {
-      if (!root.current?.contains(e.target as Node)) setOpen(false);
-    };
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') setOpen(false);
-    };
-    document.addEventListener('pointerdown', onPointerDown);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('pointerdown', onPointerDown);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
+  const handle = useMediaQuery(HANDLE_QUERY);
 
   return (
-    <div ref={root} className={`ranking-panel${open ? ' is-open' : ''}`}>
-      <button type="button" className="ranking-toggle" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen(!open)}>
-        <IncenseIcon />
-        上香榜
-      </button>
-      {open && (
-        <div id={panelId} className="ranking-body" role="region" aria-label="上香排行榜">
-          <Tabs value={tab} onValueChange={(v) => requireLogin(() => setTab(v))} items={TABS} label="排行榜类型" />
-          <RankingList type={tab === 'com' ? INCENSE_TYPES.company : INCENSE_TYPES.reason} onFollow={() => setOpen(false)} />
-        </div>
-      )}
-    </div>
+    <Popover.Root open={open} onOpenChange={setOpen}>
+      <div className={`ranking-panel${open ? ' is-open' : ''}`}>
+        <Popover.Trigger className="ranking-toggle">
+          <IncenseIcon />
+          <span className="ranking-toggle-text">上香榜</span>
+        </Popover.Trigger>
+        <Popover.Content
+          className="ranking-body"
+          role="region"
+          aria-label="上香排行榜"
+          side={handle ? 'left' : 'bottom'}
+          align={handle ? 'center' : 'end'}
+          sideOffset={8}
+          collisionPadding={12}
+          // Focus stays on the toggle (the panel is a list of links, not a form); Tab moves into it.
+          onOpenAutoFocus={(e) => e.preventDefault()}
+        >
+          <Tabs value={tab} onValueChange={(v) => requireLogin(() => setTab(v))} items={TABS} label="排行榜类型" panelId={panelId} />
+          <OutsideTabPanel id={panelId} label={tab === 'com' ? '公司榜' : '原因榜'}>
+            <RankingList type={tab === 'com' ? INCENSE_TYPES.company : INCENSE_TYPES.reason} onFollow={() => setOpen(false)} />
+          </OutsideTabPanel>
+        </Popover.Content>
+      </div>
+    </Popover.Root>
   );
 }
 

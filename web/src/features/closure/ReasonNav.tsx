@@ -1,3 +1,5 @@
+import { useRef } from 'react';
+import { useScrollCue } from '../../lib/useScrollCue';
 import type { ReasonChild, ReasonParent } from './queries/reasons';
 import './reason-nav.css';
 
@@ -11,12 +13,21 @@ export interface ReasonNavProps {
 
 /**
  * The two-level side navigation of closing reasons: every parent, and under the current one its
- * children. On a phone it turns into a row of parent chips (the child tabs follow in the page).
+ * children. On a phone it turns into a row of parent chips (the child tabs follow in the page) that
+ * scrolls sideways, a fade and an arrow marking the end that hides chips.
  */
 export function ReasonNav({ tree, parentId, childId, onSelect }: ReasonNavProps) {
+  const row = useRef<HTMLUListElement>(null);
+  const cue = useScrollCue(row);
   return (
-    <nav className="reason-nav" aria-label="死亡原因">
-      <ul>
+    <nav className={`reason-nav${cue.before ? ' has-before' : ''}${cue.after ? ' has-after' : ''}`} aria-label="死亡原因">
+      <span className="reason-nav-cue is-before" aria-hidden="true">
+        ‹
+      </span>
+      <span className="reason-nav-cue is-after" aria-hidden="true">
+        ›
+      </span>
+      <ul ref={row}>
         {tree.map((p) => {
           const open = p.id === parentId;
           return (

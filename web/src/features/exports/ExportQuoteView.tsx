@@ -1,4 +1,4 @@
-import { BATCH_SIZE, RETENTION_DAYS } from '../../../../worker/src/exports/constants';
+import { BATCH_SIZE, RETENTION_DAYS, rangeTitle } from '../../../../worker/src/exports/constants';
 import { ExportBatchPicker, type BatchChoice } from './ExportBatchPicker';
 import type { ExportQuote } from './queries';
 
@@ -29,9 +29,12 @@ export function ExportQuoteView({
 }) {
   const free = quote.tier === 'svip';
   const fig = chosenFigures(quote, choice);
+  // One batch of a several-file export: named by its range, as its file and download record will be.
+  const file = choice === 'all' ? undefined : quote.files.find((f) => f.page === choice);
+  const title = subject ?? quote.title;
   return (
     <div className="export-quote">
-      <p className="export-subject">{subject ?? quote.title}</p>
+      <p className="export-subject">{file ? rangeTitle(title, file.from, file.to) : title}</p>
       {quote.batches > 1 && (
         <>
           <p className="export-hint">{BATCH_HINT}</p>

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { openLogin } from '../../lib/gate';
 import { site } from '../../lib/site';
 import { AppLink } from '../../ui/AppLink';
+import { SkipLink } from '../../ui/SkipLink';
 import { useViewer } from '../auth/me';
 import { SearchBox } from '../search/SearchBox';
 import { AREAS, areaOf } from './areas';
@@ -17,8 +18,9 @@ export function Header() {
 
   return (
     <header className="site-header">
+      <SkipLink />
       <div className="header-inner">
-        <Link to="/" className="brand" aria-label={`${site.name}首页`}>
+        <Link to="/" className="brand" title={`${site.name}首页`}>
           <span className="brand-mark" aria-hidden="true">
             桔
           </span>

@@ -9,13 +9,12 @@ export function UserMenu({ me }: { me: Me }) {
   const logout = useLogout();
   return (
     <Menu.Root modal={false}>
+      {/* Badge and balance beside the button: its visible text is the name its label carries (axe label-content-name-mismatch). */}
+      <MemberBadge isVip={me.isVip} svip={me.svip} />
+      <span className="user-coins">桔子币 {me.juzibtc}</span>
       <Menu.Trigger className="user-trigger" aria-label={`用户菜单：${me.username}`}>
-        <span className="avatar" aria-hidden="true">
-          {me.username.slice(0, 1).toUpperCase()}
-        </span>
+        <span className="avatar" aria-hidden="true" data-initial={me.username.slice(0, 1).toUpperCase()} />
         <span className="user-name">{me.username}</span>
-        <MemberBadge isVip={me.isVip} svip={me.svip} />
-        <span className="user-coins">桔子币 {me.juzibtc}</span>
         <span className="caret" aria-hidden="true" />
       </Menu.Trigger>
       <Menu.Portal>

@@ -3,8 +3,9 @@ import { createFileRoute, redirect, useRouter, useRouterState } from '@tanstack/
 import { useState } from 'react';
 import { z } from 'zod';
 import { NON_VIP_MAX_PAGE } from '../../../../worker/src/auth/limits';
-import { CLOSURE_PAGE_SIZE } from '../../../../worker/src/closure/constants';
-import { EMPTY_EXPORT_MSG } from '../../../../worker/src/exports/constants';
+import { CLOSURE_DOWN_KINDS, CLOSURE_PAGE_SIZE } from '../../../../worker/src/closure/constants';
+import { BATCH_SIZE, EMPTY_EXPORT_MSG } from '../../../../worker/src/exports/constants';
+import { openExport } from '../../features/exports/store';
 import { LoginPromptBar } from '../../features/auth/LoginPromptBar';
 import { PagerOrLoginBar } from '../../features/auth/PagerOrLoginBar';
 import { useViewer } from '../../features/auth/me';
@@ -136,6 +137,8 @@ function ClosureHome({ params, list, refreshing = false }: { params: ClosureList
   const openDownload = () =>
     requireLogin(() => {
       if (listTotal <= 0) toast(EMPTY_EXPORT_MSG, { tone: 'warning' });
+      // One file's worth: no batch to pick, straight to the export dialog (cost check, confirm).
+      else if (listTotal <= BATCH_SIZE) openExport({ kind: CLOSURE_DOWN_KINDS[0], params: { ...filters }, from: 'deathCompany' });
       else setDownloadOpen(true);
     });
   // The SPA is responsive: the home's phone address is this origin's /deathCompany.
@@ -152,7 +155,11 @@ function ClosureHome({ params, list, refreshing = false }: { params: ClosureList
             <span className="closure-title-note">判定依据：媒体报道、公司公告，或工商注销、App / 公众号停更 6 个月以上。</span>
           </p>
         </div>
-        <ShareButton url={mobileUrl} caption="微信扫一扫，在手机上打开死亡公司库" />
+        <div className="closure-title-actions">
+          <ShareButton url={mobileUrl} caption="微信扫一扫，在手机上打开死亡公司库" />
+          {/* In the title block on narrower screens, a handle in the right page margin on wide ones: never over the list. */}
+          <RankingPanel />
+        </div>
       </header>
       <YearCounts />
       <ClosureFilterBar
@@ -181,7 +188,6 @@ function ClosureHome({ params, list, refreshing = false }: { params: ClosureList
         )}
       </section>
       <BatchDownloadDialog open={downloadOpen} onOpenChange={setDownloadOpen} total={listTotal} filters={filters} />
-      <RankingPanel />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { useEffect, useRef } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { z } from 'zod';
 import { CLOSURE_DOWN_KINDS, type ClosureSort } from '../../../../worker/src/closure/constants';
 import { CLOSURE_SORT_OPTIONS, closureSortParam, toClosureSort } from '../../features/closure/closureSort';
@@ -23,7 +23,8 @@ import { RouteError } from '../../ui/RouteError';
 import { RoutePending } from '../../ui/RoutePending';
 import { FilterRow } from '../../ui/FilterRow';
 import { Select } from '../../ui/Select';
-import { Tabs } from '../../ui/Tabs';
+import { BackToTop } from '../../ui/BackToTop';
+import { OutsideTabPanel, Tabs } from '../../ui/Tabs';
 import './death-rank.css';
 import { closureTitle } from '../../features/closure/closurePages';
 import { totalText } from '../../lib/format';
@@ -70,6 +71,7 @@ function DeathRankPage() {
   const tab = search.tab ?? 'amount';
   const switchTab = (t: RankTab) => requireLogin(() => void navigate({ search: (s) => ({ ...s, tab: t }) }));
   const pageRef = useRef<HTMLDivElement>(null);
+  const panelId = useId();
   // On a phone the tab row scrolls sideways: keep the chosen tab (e.g. from a link to 机构TOP100) in view.
   useEffect(() => {
     const list = pageRef.current?.querySelector<HTMLElement>('.tabs-list');
@@ -79,15 +81,22 @@ function DeathRankPage() {
   return (
     <div className="container rank-page" ref={pageRef}>
       <h1 className="closure-page-title">烧钱排行榜</h1>
-      <Tabs value={tab} onValueChange={switchTab} items={RANK_TABS.map((t) => ({ value: t, label: TAB_LABELS[t] }))} label="排行榜类型" />
-      <div className="rank-panel">{tab === 'firm' ? <FirmTab /> : <CompanyTab tab={tab} />}</div>
+      <Tabs value={tab} onValueChange={switchTab} items={RANK_TABS.map((t) => ({ value: t, label: TAB_LABELS[t] }))} label="排行榜类型" panelId={panelId} />
+      <OutsideTabPanel id={panelId} label={TAB_LABELS[tab]} className="rank-panel">
+        {tab === 'firm' ? <FirmTab /> : <CompanyTab tab={tab} />}
+      </OutsideTabPanel>
     </div>
   );
 }
 
 function FirmTab() {
   const firms = useSuspenseQuery(firmRankingQueryOptions()).data;
-  return <FirmRankList firms={firms.info} />;
+  return (
+    <>
+      <FirmRankList firms={firms.info} />
+      <LongListEnd rows={firms.info.length} />
+    </>
+  );
 }
 
 function CompanyTab({ tab }: { tab: CompanyRankTab }) {
@@ -136,6 +145,16 @@ function CompanyTab({ tab }: { tab: CompanyRankTab }) {
         </button>
       </FilterRow>
       <RankTable rows={ranking.info} measure={tab === 'amount' ? 'amount' : 'valuation'} />
+      <LongListEnd rows={ranking.info.length} />
     </>
   );
+}
+
+/** Rows past a screenful: the lists run to 100. */
+const LONG_LIST = 20;
+
+/** At the end of a long ranking: '回到顶部', focus back on the chosen tab. */
+function LongListEnd({ rows }: { rows: number }) {
+  if (rows <= LONG_LIST) return null;
+  return <BackToTop focusTarget={() => document.querySelector<HTMLElement>('.rank-page .tabs-list [data-state="active"]')} />;
 }

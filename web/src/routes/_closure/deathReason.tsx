@@ -1,5 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
+import { useId } from 'react';
 import { z } from 'zod';
 import { INCENSE_TYPES } from '../../../../worker/src/closure/constants';
 import { useViewer } from '../../features/auth/me';
@@ -16,7 +17,7 @@ import { optIdParam, pageSearchParam } from '../../lib/searchParams';
 import { EmptyState } from '../../ui/EmptyState';
 import { RouteError } from '../../ui/RouteError';
 import { RoutePending } from '../../ui/RoutePending';
-import { TabPanel, Tabs } from '../../ui/Tabs';
+import { OutsideTabPanel, TabPanel, Tabs } from '../../ui/Tabs';
 import { closureTitle } from '../../features/closure/closurePages';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import './death-reason.css';
@@ -52,6 +53,7 @@ function DeathReasonPage() {
   const tree = useSuspenseQuery(reasonTreeQueryOptions()).data;
   const { parent, child } = selectReason(tree, search.parent_id, search.child_id);
   const tab = search.tab ?? 'discussion';
+  const childPanelId = useId();
   useDocumentTitle(closureTitle(child ? `死亡原因：${child.name}` : '死亡原因'));
 
   const select = (p: ReasonParent, c?: ReasonChild) =>
@@ -75,37 +77,51 @@ function DeathReasonPage() {
         <Tabs
           className="reason-child-tabs"
           value={String(child.id)}
-          onValueChange={(id) => select(parent, parent.child.find((c) => String(c.id) === id))}
+          onValueChange={(id) =>
+            select(
+              parent,
+              parent.child.find((c) => String(c.id) === id),
+            )
+          }
           items={parent.child.map((c) => ({ value: String(c.id), label: c.name }))}
           label={`${parent.name}下的死亡原因`}
+          panelId={childPanelId}
         />
-        <header className="reason-head">
-          <div>
-            <p className="reason-parent">{parent.name}</p>
-            <h1 className="reason-title">{child.name}</h1>
-          </div>
-          <IncenseButton
-            key={child.id}
-            type={INCENSE_TYPES.reason}
-            itemId={child.id}
-            itemName={child.name}
-            from="deathReason"
-            label="为它上香"
-            onSuccess={() => void navigate({ search: (s) => ({ ...s, tab: 'records', page: undefined }) })}
-          />
-        </header>
-        <DelegateStrip typeId={child.id} />
-        <Tabs value={tab} onValueChange={switchTab} items={REASON_TABS.map((t) => ({ value: t, label: TAB_LABELS[t] }))} label="死亡原因内容" className="reason-tabs">
-          <TabPanel value="discussion">
-            <CommentWidget key={child.id} target={{ kind: 'reason', typeId: child.id }} from="deathReason" />
-          </TabPanel>
-          <TabPanel value="companies">
-            <ReasonCompanies reason={child} page={search.page ?? 1} onPageChange={setPage} />
-          </TabPanel>
-          <TabPanel value="records">
-            <IncenseRecords key={child.id} type={INCENSE_TYPES.reason} itemId={child.id} />
-          </TabPanel>
-        </Tabs>
+        <OutsideTabPanel id={childPanelId} label={child.name}>
+          <header className="reason-head">
+            <div>
+              <p className="reason-parent">{parent.name}</p>
+              <h1 className="reason-title">{child.name}</h1>
+            </div>
+            <IncenseButton
+              key={child.id}
+              type={INCENSE_TYPES.reason}
+              itemId={child.id}
+              itemName={child.name}
+              from="deathReason"
+              label="为它上香"
+              onSuccess={() => void navigate({ search: (s) => ({ ...s, tab: 'records', page: undefined }) })}
+            />
+          </header>
+          <DelegateStrip typeId={child.id} />
+          <Tabs
+            value={tab}
+            onValueChange={switchTab}
+            items={REASON_TABS.map((t) => ({ value: t, label: TAB_LABELS[t] }))}
+            label="死亡原因内容"
+            className="reason-tabs"
+          >
+            <TabPanel value="discussion">
+              <CommentWidget key={child.id} target={{ kind: 'reason', typeId: child.id }} from="deathReason" />
+            </TabPanel>
+            <TabPanel value="companies">
+              <ReasonCompanies reason={child} page={search.page ?? 1} onPageChange={setPage} />
+            </TabPanel>
+            <TabPanel value="records">
+              <IncenseRecords key={child.id} type={INCENSE_TYPES.reason} itemId={child.id} />
+            </TabPanel>
+          </Tabs>
+        </OutsideTabPanel>
       </section>
     </div>
   );
