@@ -41,6 +41,8 @@ export interface Operation {
   params: Param[];
   body?: Schema;
   raw: boolean;
+  /** A page for people (the e-mail's unsubscribe link): its errors are pages too, not the JSON envelope. */
+  html: boolean;
 }
 
 export type FuzzRole = 'visitor' | 'user' | 'vip' | 'svip' | 'forged';
@@ -107,6 +109,7 @@ export function operationsOf(doc: Record<string, any>): Operation[] {
         params: (op.parameters ?? []) as Param[],
         body: op.requestBody?.content?.['application/json']?.schema,
         raw: !('application/json' in ok) || path === '/api/openapi.json',
+        html: 'text/html' in ok,
       });
     }
   }
@@ -235,9 +238,12 @@ export async function runFuzz(count: number, seed: number, parallel = 8): Promis
         body = undefined;
       }
       const code = body?.code as keyof typeof ERROR_STATUS | undefined;
-      const good =
+      const envelope =
         body?.status === 'error' && code !== undefined && ERROR_STATUS[code] === res.status && typeof body.msg === 'string' && (body.msg as string).length > 0 && typeof body.requestId === 'string';
-      if (!good) report.badEnvelopes.push(label);
+      // A page for people (the e-mail's unsubscribe link) answers a bad link with a page that says so
+      // (4xx, HTML, a Chinese title); the layers before it (input, access) still answer in the envelope.
+      const page = op.html && (res.headers.get('Content-Type') ?? '').startsWith('text/html') && /<title>[^<]*[\u4e00-\u9fff][^<]*<\/title>/.test(text);
+      if (!envelope && !page) report.badEnvelopes.push(label);
       if (res.status === 429 && !res.headers.get('Retry-After')) report.badEnvelopes.push(`${label} (429 without Retry-After)`);
     }
   };
