@@ -171,6 +171,23 @@ describe('seed data set', () => {
     expect(withProduct / rows.length).toBeGreaterThan(0.6);
   });
 
+  it('names financial advisers in healthcare deals, so the FA TOP20 ranks advisers by real deal counts', async () => {
+    const rows = await all<{ n: number }>(`
+      SELECT count(*) AS n FROM invest_firms f
+      JOIN invest_event_investors i ON i.invst_id = f.id JOIN invest_events e ON e.id = i.event_id
+      WHERE f.is_fa = 1 AND e.scope = '医疗健康' GROUP BY f.id ORDER BY n DESC LIMIT 20`);
+    const advisers = (await one<{ n: number }>('SELECT count(*) AS n FROM invest_firms WHERE is_fa = 1')).n;
+    expect(advisers).toBeGreaterThan(0);
+    // At this small scale there are few advisers (the busiest take most deals): at least one with
+    // deals, and deals in double figures.
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.reduce((s, r) => s + r.n, 0)).toBeGreaterThan(10);
+    // Advisers only where the spec's FA ranking looks: never in a closed company's (or other sector's) deals.
+    expect((await one<{ n: number }>(`
+      SELECT count(*) AS n FROM invest_event_investors i JOIN invest_firms f ON f.id = i.invst_id
+      JOIN invest_events e ON e.id = i.event_id WHERE f.is_fa = 1 AND e.scope <> '医疗健康'`)).n).toBe(0);
+  });
+
   it('never repeats a headline for one company', async () => {
     const perCompany = await all<{ com_id: number; title: string; n: number }>(
       'SELECT com_id, title, COUNT(*) AS n FROM news WHERE com_id > 0 GROUP BY com_id, title HAVING n > 1 LIMIT 5',
