@@ -5,6 +5,7 @@
  * Each route declares its level here; the finer list rules (visitor defaults, non-VIP page limit)
  * come from auth/rules.ts.
  */
+import { sharedCache } from '../lib/cache';
 import type { Context } from 'hono';
 import { z } from 'zod';
 import { currentUser } from '../auth/access';
@@ -27,8 +28,6 @@ import { collectionCompanies, listAlbums, listTracks, statusStatistics, trackRea
 
 type C = Context<AppEnv>;
 
-/** Only for responses that are the same for every caller (taxonomies and counts). */
-const sharedCache = (c: C) => c.header('Cache-Control', 'public, s-maxage=60');
 
 // --- home ---
 

@@ -10,7 +10,7 @@
  * the handler (an error is never stored). Only 200 answers whose Cache-Control is public with an
  * s-maxage are stored; they are stored without Set-Cookie.
  */
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../env';
 
 /** Answers marked public here (the handler needs no change), with their edge lifetime in seconds. */
@@ -29,6 +29,12 @@ export const PUBLIC_ANSWERS: { method: 'GET' | 'POST'; path: string; maxAge: num
 export const CACHE_STATUS_HEADER = 'X-Edge-Cache';
 
 export const publicCache = (maxAge: number) => `public, max-age=0, s-maxage=${maxAge}`;
+
+/**
+ * Marks a handler's answer as the same for every caller (taxonomies, counts, public pages' data),
+ * so the edge cache may keep it for `maxAge` seconds. Never for anything that depends on the user.
+ */
+export const sharedCache = (c: Context, maxAge = 60) => c.header('Cache-Control', `public, s-maxage=${maxAge}`);
 
 const anonymous = (req: Request) => !req.headers.has('Authorization') && !/(?:^|;\s*)juzi_d1b=/.test(req.headers.get('Cookie') ?? '');
 

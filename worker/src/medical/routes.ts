@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { currentUser } from '../auth/access';
 import { membersOnly, visitorSeesDefaultsOnly } from '../auth/rules';
 import type { AppEnv } from '../env';
+import { sharedCache } from '../lib/cache';
 import { ok } from '../lib/envelope';
 import { ApiError } from '../lib/errors';
 import { createArea, defineRoute } from '../lib/route';
@@ -25,8 +26,6 @@ import { faTop, ipoRank, listBrokerReports, valuedCompanies } from './tops';
 
 type C = Context<AppEnv>;
 
-/** Only for responses that are the same for every caller (taxonomies). */
-const sharedCache = (c: C) => c.header('Cache-Control', 'public, s-maxage=60');
 
 const TAG_PAGE = '医疗健康标签页';
 const VISITOR_INFO: readonly InfoType[] = ['basic', 'event'];

@@ -7,6 +7,7 @@
  *   POST /pay/notify/{provider}  the provider's signed asynchronous callback (public: the signature authenticates)
  *   POST /pay/sandbox/{id}       the sandbox cashier's approve / decline, which then sends that callback
  */
+import { sharedCache } from '../lib/cache';
 import { currentUser } from '../auth/access';
 import { list, ok } from '../lib/envelope';
 import { ApiError } from '../lib/errors';
@@ -107,7 +108,7 @@ function requiredKey(c: Parameters<typeof idempotencyKey>[0]): string {
 
 export const orderRoutes = createArea()
   .openapi(planList, (c) => {
-    c.header('Cache-Control', 'public, s-maxage=300');
+    sharedCache(c, 300);
     return ok(c, { plans: PLAN_VIEWS, order_ttl_minutes: ORDER_TTL_MS / 60_000 });
   })
   .openapi(membership, async (c) => ok(c, await membershipSummary(c.get('db'), c.env.DB, currentUser(c))))

@@ -3,6 +3,7 @@
  * Chinese name, full pinyin or initials ('美团', 'meituan', 'mt'). Public: it shows names and links,
  * which every page already shows a visitor.
  */
+import { sharedCache } from '../lib/cache';
 import { ok } from '../lib/envelope';
 import { createArea, defineRoute } from '../lib/route';
 import { SEARCH_PER_KIND } from './constants';
@@ -20,7 +21,6 @@ const searchRoute = defineRoute({
 });
 
 export const searchRoutes = createArea().openapi(searchRoute, async (c) => {
-  // The same answer for everyone: edge-cacheable for a short while.
-  c.header('Cache-Control', 'public, s-maxage=60');
+  sharedCache(c);
   return ok(c, await search(c.get('db'), c.req.valid('query').q));
 });

@@ -3,6 +3,7 @@
  * No login: a pasted link must open for anyone. Answers are the same for every caller, so the
  * edge may cache them briefly.
  */
+import { sharedCache } from '../lib/cache';
 import { ok } from '../lib/envelope';
 import { ApiError } from '../lib/errors';
 import { createArea, defineRoute } from '../lib/route';
@@ -35,12 +36,12 @@ export const shareRoutes = createArea()
   .openapi(character, async (c) => {
     const found = await getCharacter(c.get('db'), c.req.valid('param').id);
     if (!found) throw new ApiError('NOT_FOUND', '该用户不存在或已注销');
-    c.header('Cache-Control', 'public, s-maxage=60');
+    sharedCache(c);
     return ok(c, found);
   })
   .openapi(dynamic, async (c) => {
     const found = await getDynamic(c.get('db'), c.req.valid('param').id);
     if (!found) throw new ApiError('NOT_FOUND', '该动态不存在或已删除');
-    c.header('Cache-Control', 'public, s-maxage=60');
+    sharedCache(c);
     return ok(c, found);
   });

@@ -12,6 +12,7 @@ import type { Context } from 'hono';
 import { z } from 'zod';
 import { visitorSeesDefaultsOnly } from '../auth/rules';
 import type { AppEnv } from '../env';
+import { sharedCache } from '../lib/cache';
 import { ok, paged } from '../lib/envelope';
 import { createArea, defineRoute, jsonBody, listOf } from '../lib/route';
 import { DETAIL_DISCLOSURE_SIZE, DISCLOSURE_PAGE_SIZE, NON_VIP_INVSE, STAR_PAGE_SIZE, STAR_RANK_MAX, STAR_RANK_SIZE } from './constants';
@@ -27,8 +28,6 @@ import { reviewTiming } from './timing';
 
 type C = Context<AppEnv>;
 
-/** Only for responses that are the same for every caller. */
-const sharedCache = (c: C) => c.header('Cache-Control', 'public, s-maxage=60');
 
 const VISITOR_NOTE = `游客只能看第1页、默认筛选（每页${STAR_PAGE_SIZE}条），否则 LOGIN_REQUIRED`;
 
