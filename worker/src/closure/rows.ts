@@ -4,8 +4,7 @@
  * A page is hydrated from its ids in one D1 batch: the rows with their sector and round names,
  * and their related lists from closure_cards (JSON kept by triggers), one row per company.
  */
-import { eq, inArray, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/sqlite-core';
+import { inArray } from 'drizzle-orm';
 import { closureCards, closures, rounds, sectors } from '../db';
 import type { Db } from '../env';
 import { formatYmd } from '../lib/time';
@@ -39,8 +38,6 @@ export interface ClosureRow {
   com_invst: { invst_id: number; invst_name: string }[];
 }
 
-const seSector = alias(sectors, 'se_sector');
-
 /** The rows of `ids`, in the order of `ids`. */
 export async function hydrateClosures(db: Db, ids: number[]): Promise<ClosureRow[]> {
   if (ids.length === 0) return [];
@@ -53,10 +50,8 @@ export async function hydrateClosures(db: Db, ids: number[]): Promise<ClosureRow
         comDes: closures.comDes,
         comProv: closures.comProv,
         catId: closures.catId,
-        // Distinct result names: inside db.batch() D1 returns rows as objects, where same-named columns would collide.
-        catName: sql<string | null>`${sectors.name}`.as('cat_name'),
-        seCatName: sql<string | null>`${seSector.name}`.as('se_cat_name'),
-        fundStatusName: sql<string | null>`${rounds.name}`.as('fund_status_name'),
+        seCatId: closures.seCatId,
+        fundStatusId: closures.fundStatusId,
         bornDate: closures.bornDate,
         closeDate: closures.closeDate,
         survivalMonths: closures.survivalMonths,
@@ -66,13 +61,19 @@ export async function hydrateClosures(db: Db, ids: number[]): Promise<ClosureRow
         incenseTotal: closures.incenseTotal,
       })
       .from(closures)
-      .leftJoin(sectors, eq(sectors.id, closures.catId))
-      .leftJoin(seSector, eq(seSector.id, closures.seCatId))
-      .leftJoin(rounds, eq(rounds.id, closures.fundStatusId))
       .where(inArray(closures.comId, ids)),
     // The four related lists, kept as JSON per company by triggers: one row per company.
     db.select().from(closureCards).where(inArray(closureCards.comId, ids)),
   ]);
+  // Sector and round names once per distinct id (a page shares a few), not one lookup per row and column.
+  const sectorIds = [...new Set(base.flatMap((b) => [b.catId, b.seCatId]))];
+  const roundIds = [...new Set(base.map((b) => b.fundStatusId))];
+  const [sectorRows, roundRows] = await db.batch([
+    db.select({ id: sectors.id, name: sectors.name }).from(sectors).where(inArray(sectors.id, sectorIds.length ? sectorIds : [-1])),
+    db.select({ id: rounds.id, name: rounds.name }).from(rounds).where(inArray(rounds.id, roundIds.length ? roundIds : [-1])),
+  ]);
+  const sectorName = new Map(sectorRows.map((r) => [r.id, r.name]));
+  const roundName = new Map(roundRows.map((r) => [r.id, r.name]));
   const cardOf = new Map(cards.map((c) => [c.comId, c]));
   const list = <T>(id: number, field: 'types' | 'team' | 'tags' | 'investors'): T[] => JSON.parse(cardOf.get(id)?.[field] ?? '[]') as T[];
   const byId = new Map(base.map((b) => [b.comId, b]));
@@ -87,11 +88,11 @@ export async function hydrateClosures(db: Db, ids: number[]): Promise<ClosureRow
         com_des: b.comDes,
         com_prov: b.comProv,
         cat_id: b.catId,
-        cat_name: b.catName ?? '',
-        se_cat_name: b.seCatName ?? '',
+        cat_name: sectorName.get(b.catId) ?? '',
+        se_cat_name: sectorName.get(b.seCatId) ?? '',
         born: formatMonth(b.bornDate),
         com_change_close_date: formatYmd(b.closeDate),
-        com_fund_status_name: b.fundStatusName ?? '',
+        com_fund_status_name: roundName.get(b.fundStatusId) ?? '',
         survival: survival(b.survivalMonths ?? 0),
         live_time: liveDays(b.bornDate, b.closeDate),
         operating_status: b.operatingStatus,
