@@ -169,6 +169,9 @@ const PAGED: string[] = [
   '/api/closure/death_album_list?item_id=ALBUM&page=10',
   '/api/closure/closure_type_list?type_id=CHILD&page=2',
   '/api/closure/invst_top?per_page=100',
+  '/api/closure/amount_top?per_page=100',
+  '/api/closure/amount_top?per_page=100&sort=3',
+  '/api/closure/valuation_top?per_page=100&sort=2&cat_id=9100',
   '/api/closure/com_comment?com_id=COM',
   '/api/closure/incense_list?type=1&item_id=COM',
 ];
@@ -279,5 +282,20 @@ describe('middle pages from the page anchors', () => {
       await env.DB.prepare('UPDATE closures SET close_date = ? WHERE com_id = ?').bind(oldDate, moved).run();
     }
     expect(pageOf(await recordRequest(m.path, { headers })).info.map((r) => r.com_id)).toEqual(before);
+  });
+});
+
+describe('top-100 rankings in another order', () => {
+  it('amount_top sort=3 lists the top 100 by financing in survival order, with their ranks by financing', async () => {
+    const res = await recordRequest('/api/closure/amount_top?per_page=100&sort=3', { headers: { Authorization: `Bearer ${vip.token}` } });
+    const data = (res.body as { data: { info: { com_id: number; rank: number; serial: number }[]; page: { total: number } } }).data;
+    const top = (
+      await env.DB.prepare('SELECT com_id, survival_months AS s FROM closures WHERE total_money > 0 ORDER BY total_money DESC, com_id DESC LIMIT 100').all<{ com_id: number; s: number }>()
+    ).results;
+    const expected = [...top].sort((a, b) => b.s - a.s || b.com_id - a.com_id);
+    expect(data.info.map((r) => r.com_id)).toEqual(expected.map((r) => r.com_id));
+    expect(data.info.map((r) => r.rank)).toEqual(expected.map((r) => top.indexOf(r) + 1));
+    expect(data.info.map((r) => r.serial)).toEqual(expected.map((_, i) => i + 1));
+    expect(data.page.total).toBe(100);
   });
 });

@@ -10,7 +10,7 @@ import type { Db } from '../env';
 import { offsetOf } from '../lib/pagination';
 import { closureConditions, SORT_COLUMNS } from './select';
 import { FIRM_CASES, RANKING_SIZE } from './constants';
-import { BASE_SELECT, closureRowsOf, hydrateClosures, type BaseRow, type ClosureRow } from './rows';
+import { BASE_SELECT, closureRowsOf, type BaseRow, type ClosureRow } from './rows';
 
 export interface RankingParams {
   cat_id?: number;
@@ -33,11 +33,11 @@ function window(page: number, perPage: number) {
 /**
  * A company ranking. Its members are always the top 100 by the measure, read from the head of the
  * measure's index (LIMIT 100); `sort` only orders those 100, so the work after the index read is
- * a sort of at most 100 rows in the worker, whatever the table's size. The total is the number of
- * members read (at most 100) and a member's rank its place in that read, so no second pass.
- * By the measure, the index alone gives the ids (it holds the measure and com_id) and only the
- * page is hydrated. In another order every member's sort key is needed, so the members are read
- * whole with their cards in the same statement and the page is cut from them.
+ * a sort of at most 100 rows in the worker, whatever the table's size. By the measure, the page is
+ * a slice of the index's head read whole with its cards in one statement, and the total (at most
+ * 100) comes from the page itself when it is short or ends at the 100th, else from counting the
+ * head. In another order every member's sort key is needed, so the 100 are read whole with their
+ * cards in one statement (total and ranks from that read) and the page is cut from them.
  */
 async function rankCompanies(
   db: Db,
@@ -59,9 +59,19 @@ async function rankCompanies(
     const ordered = [...base].sort((a, b) => b.sort_key - a.sort_key || b.com_id - a.com_id).slice(offset, offset + limit);
     page = (await closureRowsOf(db, ordered)).map((row) => ({ row, rank: rankOf.get(row.com_id) ?? 0 }));
   } else {
-    const top = await db.select({ id: closures.comId }).from(closures).where(where).orderBy(desc(measure), desc(closures.comId)).limit(RANKING_SIZE);
-    total = top.length;
-    page = (await hydrateClosures(db, top.slice(offset, offset + limit).map((r) => r.id))).map((row, i) => ({ row, rank: offset + i + 1 }));
+    // By the measure the page is a slice of the index's head, read whole with its cards.
+    const base = limit
+      ? await db.all<BaseRow>(sql`${BASE_SELECT}
+          FROM ${closures} LEFT JOIN ${closureCards} ON ${closureCards}.com_id = ${closures}.com_id
+          WHERE ${where} ORDER BY ${measure} DESC, ${closures.comId} DESC LIMIT ${limit} OFFSET ${offset}`)
+      : [];
+    // A short page, or a full one that ends at the 100th, tells the total; otherwise count the head.
+    if ((base.length > 0 && base.length < limit) || (base.length === limit && limit > 0 && offset + limit >= RANKING_SIZE)) total = offset + base.length;
+    else {
+      const head = db.select({ one: sql`1` }).from(closures).where(where).orderBy(desc(measure), desc(closures.comId)).limit(RANKING_SIZE).as('head');
+      total = (await db.select({ n: sql<number>`count(*)` }).from(head))[0]?.n ?? 0;
+    }
+    page = (await closureRowsOf(db, base)).map((row, i) => ({ row, rank: offset + i + 1 }));
   }
   return { info: page.map(({ row, rank }, i) => ({ rank, serial: offset + i + 1, ...row })), total };
 }
