@@ -169,6 +169,9 @@ const PAGED: string[] = [
   '/api/closure/death_album_list?item_id=ALBUM&page=10',
   '/api/closure/closure_type_list?type_id=CHILD&page=2',
   '/api/closure/invst_top?per_page=100',
+  '/api/closure/amount_top?per_page=100',
+  '/api/closure/amount_top?per_page=100&sort=3',
+  '/api/closure/valuation_top?per_page=100&sort=2&cat_id=9100',
   '/api/closure/com_comment?com_id=COM',
   '/api/closure/incense_list?type=1&item_id=COM',
 ];
@@ -199,5 +202,100 @@ describe('rows read of paged closed-company calls', () => {
       expect(res.status).toBe(200);
       expect(await rowsRead(res.statements), path).toBeLessThanOrEqual(100);
     }
+  });
+});
+
+/**
+ * Pages deep inside a list (issue 15): neither end is near, so the page is a keyset seek from the
+ * kept page anchors (closure/anchors.ts), never an OFFSET over the rows before it. Each page must
+ * hold exactly the rows, in the order, that the straightforward OFFSET query gives.
+ */
+const SORT_SQL = { 1: 'close_date', 2: 'born_date', 3: 'survival_months' } as const;
+const MIDDLE: { path: string; where: string; sort: 1 | 2 | 3; page: number }[] = [
+  { path: '/api/closure?page=100', where: '1', sort: 1, page: 100 },
+  { path: '/api/closure?page=57&sort=2', where: '1', sort: 2, page: 57 },
+  { path: '/api/closure?page=133&sort=3', where: '1', sort: 3, page: 133 },
+  { path: '/api/closure?com_prov=北京&page=5', where: "com_prov = '北京'", sort: 1, page: 5 },
+  { path: '/api/closure?com_prov=北京&cat_id=9100&page=6&sort=2', where: "com_prov = '北京' AND cat_id = 9100", sort: 2, page: 6 },
+  { path: '/api/closure?fund_status=2&page=33&sort=3', where: 'fund_status_id = 2', sort: 3, page: 33 },
+  { path: '/api/closure?cat_id=9110&fund_status=1&page=4', where: 'cat_id = 9110 AND fund_status_id = 1', sort: 1, page: 4 },
+];
+
+const expectedIds = async (m: (typeof MIDDLE)[number]) =>
+  (
+    await env.DB.prepare(`SELECT com_id FROM closures WHERE ${m.where} ORDER BY ${SORT_SQL[m.sort]} DESC, com_id DESC LIMIT 10 OFFSET ?`)
+      .bind((m.page - 1) * 10)
+      .all<{ com_id: number }>()
+  ).results.map((r) => r.com_id);
+
+const expectedTotal = async (m: (typeof MIDDLE)[number]) => (await env.DB.prepare(`SELECT COUNT(*) AS n FROM closures WHERE ${m.where}`).first<{ n: number }>())!.n;
+
+const pageOf = (res: { body: unknown }) => (res.body as { data: { info: { com_id: number }[]; page: { total: number } } }).data;
+
+describe('middle pages from the page anchors', () => {
+  it.each(MIDDLE)('$path: the OFFSET query’s rows, read from an anchor within 3 × rows + 100', async (m) => {
+    const headers = { Authorization: `Bearer ${vip.token}` };
+    // The first middle page after a change builds the combination's anchors; the next ones use them.
+    expect((await recordRequest(m.path, { headers })).status).toBe(200);
+    const res = await recordRequest(m.path, { headers });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const page = pageOf(res);
+    expect(page.info.map((r) => r.com_id)).toEqual(await expectedIds(m));
+    expect(page.page.total).toBe(await expectedTotal(m));
+    expect(page.info).toHaveLength(10);
+    const read = await rowsReadBy(res.statements);
+    const total = read.reduce((sum, r) => sum + r.rows, 0);
+    expect(total, read.map((r) => `${r.rows}  ${r.sql.replace(/\s+/g, ' ').slice(0, 160)}`).join('\n')).toBeLessThanOrEqual(3 * 10 + 100);
+    expect(res.statements.some((s) => /\bclosure_anchors\b/.test(s.sql))).toBe(true);
+    expect((await plans(res.statements)).flatMap(fullScans)).toEqual([]);
+  });
+
+  it('every page of a filtered list, walked through, is the OFFSET query’s page', async () => {
+    const m = { path: '', where: "com_prov = '上海'", sort: 3 as const, page: 1 };
+    const total = await expectedTotal(m);
+    for (let page = 1; page <= Math.ceil(total / 10); page++) {
+      const res = await recordRequest(`/api/closure?com_prov=上海&sort=3&page=${page}`, { headers: { Authorization: `Bearer ${vip.token}` } });
+      expect(pageOf(res).info.map((r) => r.com_id), `page ${page}`).toEqual(await expectedIds({ ...m, page }));
+    }
+  });
+
+  it('after a company moves in the order, the next middle page rebuilds the anchors and still matches', async () => {
+    const m = MIDDLE[0];
+    const headers = { Authorization: `Bearer ${vip.token}` };
+    await recordRequest(m.path, { headers });
+    // Move the page's first company to the newest closing date, and one from far behind into the page's range.
+    const before = pageOf(await recordRequest(m.path, { headers })).info.map((r) => r.com_id);
+    const moved = before[0];
+    const { close_date: oldDate } = (await env.DB.prepare('SELECT close_date FROM closures WHERE com_id = ?').bind(moved).first<{ close_date: number }>())!;
+    await env.DB.prepare('UPDATE closures SET close_date = 20241231 WHERE com_id = ?').bind(moved).run();
+    try {
+      const after = await recordRequest(m.path, { headers });
+      const ids = pageOf(after).info.map((r) => r.com_id);
+      expect(ids).toEqual(await expectedIds(m));
+      expect(ids).not.toContain(moved);
+      expect(ids.slice(1)).toEqual(before.slice(1));
+      // And a second read uses the rebuilt anchors within the budget.
+      const again = await recordRequest(m.path, { headers });
+      expect(pageOf(again).info.map((r) => r.com_id)).toEqual(ids);
+      expect(await rowsRead(again.statements)).toBeLessThanOrEqual(3 * 10 + 100);
+    } finally {
+      await env.DB.prepare('UPDATE closures SET close_date = ? WHERE com_id = ?').bind(oldDate, moved).run();
+    }
+    expect(pageOf(await recordRequest(m.path, { headers })).info.map((r) => r.com_id)).toEqual(before);
+  });
+});
+
+describe('top-100 rankings in another order', () => {
+  it('amount_top sort=3 lists the top 100 by financing in survival order, with their ranks by financing', async () => {
+    const res = await recordRequest('/api/closure/amount_top?per_page=100&sort=3', { headers: { Authorization: `Bearer ${vip.token}` } });
+    const data = (res.body as { data: { info: { com_id: number; rank: number; serial: number }[]; page: { total: number } } }).data;
+    const top = (
+      await env.DB.prepare('SELECT com_id, survival_months AS s FROM closures WHERE total_money > 0 ORDER BY total_money DESC, com_id DESC LIMIT 100').all<{ com_id: number; s: number }>()
+    ).results;
+    const expected = [...top].sort((a, b) => b.s - a.s || b.com_id - a.com_id);
+    expect(data.info.map((r) => r.com_id)).toEqual(expected.map((r) => r.com_id));
+    expect(data.info.map((r) => r.rank)).toEqual(expected.map((r) => top.indexOf(r) + 1));
+    expect(data.info.map((r) => r.serial)).toEqual(expected.map((_, i) => i + 1));
+    expect(data.page.total).toBe(100);
   });
 });

@@ -2,8 +2,9 @@
  * The closed-company list (GET /api/closure): filters by province, round (fund status), sector and
  * company name, three sorts, 10 per page. Each filter/sort pair runs on an index of closures;
  * totals come from the trigger-kept closure_counts for every combination of province, sector and
- * round (and for a one-character keyword alone, from the name index's document count), and a
- * page in the far half of a list is read from its other end, so the last page reads what the first does.
+ * round (and for a one-character keyword alone, from the name index's document count). A page near
+ * either end is read from that end (the last page reads what the first does); a page deeper inside
+ * a list without a keyword is a keyset seek from the kept page anchors (anchors.ts).
  */
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { closureCounts, closures } from '../db';
@@ -12,6 +13,7 @@ import { ApiError } from '../lib/errors';
 import { offsetOf, pageWindow } from '../lib/pagination';
 import { likeAnywhere } from '../lib/params';
 import { CLOSURE_PAGE_SIZE, type ClosureSort } from './constants';
+import { ANCHOR_GAP, anchoredIds, gapOf } from './anchors';
 import { countQuery, type CountDim } from './counts';
 import { closureOrder, closureWhere, SORT_COLUMNS, type ClosureFilter } from './select';
 import { hydrateClosures, type ClosureRow } from './rows';
@@ -75,8 +77,15 @@ export async function listClosures(db: Db, p: ClosureListParams): Promise<{ info
     // The total is one kept row: read it first, then the page from whichever end is nearer.
     total = walk ? walk.total : ((await countQuery(db, key!.dim, key!.key))[0]?.n ?? 0);
     const w = pageWindow(p.page, perPage, total);
-    idRows = w.limit ? await ids(w) : [];
-    if (w.reverse) idRows.reverse();
+    // A page deep inside a filter combination's list (no keyword) starts from its nearest anchor; a
+    // combination no index orders (sector + round, say) reads every page off its kept positions.
+    const anchor = key && w.limit && (gapOf(p.sort, key.dim) === 1 || w.offset >= ANCHOR_GAP);
+    const anchored = anchor ? await anchoredIds(db, { sort: p.sort, dim: key.dim, key: key.key, where }, offsetOf(p.page, perPage), w.limit) : null;
+    if (anchored) idRows = anchored;
+    else {
+      idRows = w.limit ? await ids(w) : [];
+      if (w.reverse) idRows.reverse();
+    }
   } else {
     const [rows, countRows] = await db.batch([
       ids({ reverse: false, offset: offsetOf(p.page, perPage), limit: perPage }),

@@ -5,12 +5,12 @@
  * rankings can show their 100 in another order (closing, founding or survival time).
  */
 import { and, desc, eq, gt, sql, type SQL } from 'drizzle-orm';
-import { closureFirmStats, closureInvestors, closures, firmEventCounts, investFirms } from '../db';
+import { closureCards, closureFirmStats, closureInvestors, closures, firmEventCounts, investFirms } from '../db';
 import type { Db } from '../env';
 import { offsetOf } from '../lib/pagination';
 import { closureConditions, SORT_COLUMNS } from './select';
 import { FIRM_CASES, RANKING_SIZE } from './constants';
-import { hydrateClosures, type ClosureRow } from './rows';
+import { BASE_SELECT, closureRowsOf, type BaseRow, type ClosureRow } from './rows';
 
 export interface RankingParams {
   cat_id?: number;
@@ -33,8 +33,11 @@ function window(page: number, perPage: number) {
 /**
  * A company ranking. Its members are always the top 100 by the measure, read from the head of the
  * measure's index (LIMIT 100); `sort` only orders those 100, so the work after the index read is
- * a sort of at most 100 rows, whatever the table's size. The sort key is read along with the
- * members, so ordering them needs no second pass over closures.
+ * a sort of at most 100 rows in the worker, whatever the table's size. By the measure, the page is
+ * a slice of the index's head read whole with its cards in one statement, and the total (at most
+ * 100) comes from the page itself when it is short or ends at the 100th, else from counting the
+ * head. In another order every member's sort key is needed, so the 100 are read whole with their
+ * cards in one statement (total and ranks from that read) and the page is cut from them.
  */
 async function rankCompanies(
   db: Db,
@@ -44,37 +47,33 @@ async function rankCompanies(
 ): Promise<{ info: RankedClosure[]; total: number }> {
   const where = and(gt(measure, 0), ...extra, ...closureConditions({ cat_id: p.cat_id, com_prov: p.com_prov }));
   const { offset, limit } = window(p.page, p.per_page);
-  const sortKey = p.sort ? SORT_COLUMNS[p.sort] : measure;
-  const top = db
-    .select({ comId: closures.comId, measure, sortKey: sql<number>`${sortKey}`.as('sort_key') })
-    .from(closures)
-    .where(where)
-    .orderBy(desc(measure), desc(closures.comId))
-    .limit(RANKING_SIZE)
-    .as('top');
-  const ranked = db
-    .select({
-      comId: top.comId,
-      sortKey: top.sortKey,
-      rank: sql<number>`row_number() OVER (ORDER BY ${top.measure} DESC, ${top.comId} DESC)`.as('measure_rank'),
-    })
-    .from(top)
-    .as('ranked');
-  const [idRows, countRows] = await db.batch([
-    db
-      .select({ id: ranked.comId, rank: ranked.rank })
-      .from(ranked)
-      .orderBy(desc(ranked.sortKey), desc(ranked.comId))
-      .limit(limit)
-      .offset(offset),
-    db.select({ n: sql<number>`count(*)` }).from(top),
-  ]);
-  const rankOf = new Map(idRows.map((r) => [r.id, r.rank]));
-  const rows = await hydrateClosures(db, idRows.map((r) => r.id));
-  return {
-    info: rows.map((r, i) => ({ rank: rankOf.get(r.com_id) ?? 0, serial: offset + i + 1, ...r })),
-    total: countRows[0]?.n ?? 0,
-  };
+  let page: { row: ClosureRow; rank: number }[];
+  let total: number;
+  if (p.sort) {
+    const key = SORT_COLUMNS[p.sort];
+    const base = await db.all<BaseRow & { sort_key: number }>(sql`${BASE_SELECT}, ${key} AS sort_key
+      FROM ${closures} LEFT JOIN ${closureCards} ON ${closureCards}.com_id = ${closures}.com_id
+      WHERE ${where} ORDER BY ${measure} DESC, ${closures.comId} DESC LIMIT ${RANKING_SIZE}`);
+    total = base.length;
+    const rankOf = new Map(base.map((b, i) => [b.com_id, i + 1]));
+    const ordered = [...base].sort((a, b) => b.sort_key - a.sort_key || b.com_id - a.com_id).slice(offset, offset + limit);
+    page = (await closureRowsOf(db, ordered)).map((row) => ({ row, rank: rankOf.get(row.com_id) ?? 0 }));
+  } else {
+    // By the measure the page is a slice of the index's head, read whole with its cards.
+    const base = limit
+      ? await db.all<BaseRow>(sql`${BASE_SELECT}
+          FROM ${closures} LEFT JOIN ${closureCards} ON ${closureCards}.com_id = ${closures}.com_id
+          WHERE ${where} ORDER BY ${measure} DESC, ${closures.comId} DESC LIMIT ${limit} OFFSET ${offset}`)
+      : [];
+    // A short page, or a full one that ends at the 100th, tells the total; otherwise count the head.
+    if ((base.length > 0 && base.length < limit) || (base.length === limit && limit > 0 && offset + limit >= RANKING_SIZE)) total = offset + base.length;
+    else {
+      const head = db.select({ one: sql`1` }).from(closures).where(where).orderBy(desc(measure), desc(closures.comId)).limit(RANKING_SIZE).as('head');
+      total = (await db.select({ n: sql<number>`count(*)` }).from(head))[0]?.n ?? 0;
+    }
+    page = (await closureRowsOf(db, base)).map((row, i) => ({ row, rank: offset + i + 1 }));
+  }
+  return { info: page.map(({ row, rank }, i) => ({ rank, serial: offset + i + 1, ...row })), total };
 }
 
 /** 融资总额 TOP100 */

@@ -4,8 +4,7 @@
  * A page is hydrated from its ids in one D1 batch: the rows with their sector and round names,
  * and their related lists from closure_cards (JSON kept by triggers), one row per company.
  */
-import { eq, inArray, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/sqlite-core';
+import { inArray, sql } from 'drizzle-orm';
 import { closureCards, closures, rounds, sectors } from '../db';
 import type { Db } from '../env';
 import { formatYmd } from '../lib/time';
@@ -39,70 +38,88 @@ export interface ClosureRow {
   com_invst: { invst_id: number; invst_name: string }[];
 }
 
-const seSector = alias(sectors, 'se_sector');
+/** A company's own columns and its card (the four related lists as JSON), one row per company. */
+export interface BaseRow {
+  com_id: number;
+  com_name: string;
+  logo: string;
+  com_des: string;
+  com_prov: string;
+  cat_id: number;
+  se_cat_id: number;
+  fund_status_id: number;
+  born_date: number;
+  close_date: number;
+  survival_months: number | null;
+  operating_status: string;
+  total_money: number;
+  valuation: number;
+  incense_total: number;
+  types: string | null;
+  team: string | null;
+  tags: string | null;
+  investors: string | null;
+}
 
-/** The rows of `ids`, in the order of `ids`. */
+/** SELECT list and FROM of BaseRow: closures with its card (no aliases, so closures' conditions apply as written). */
+export const BASE_SELECT = sql`
+  SELECT ${closures}.com_id, com_name, logo, com_des, com_prov, cat_id, se_cat_id, fund_status_id, born_date, close_date,
+    survival_months, operating_status, total_money, valuation, incense_total,
+    ${closureCards}.types, ${closureCards}.team, ${closureCards}.tags, ${closureCards}.investors`;
+
+/**
+ * BaseRows to ClosureRows (same order): sector and round names are read once per distinct id (a
+ * page shares a few), not one lookup per row and column.
+ */
+export async function closureRowsOf(db: Db, base: BaseRow[]): Promise<ClosureRow[]> {
+  if (base.length === 0) return [];
+  const sectorIds = [...new Set(base.flatMap((b) => [b.cat_id, b.se_cat_id]))];
+  const roundIds = [...new Set(base.map((b) => b.fund_status_id))];
+  const [sectorRows, roundRows] = await db.batch([
+    db.select({ id: sectors.id, name: sectors.name }).from(sectors).where(inArray(sectors.id, sectorIds)),
+    db.select({ id: rounds.id, name: rounds.name }).from(rounds).where(inArray(rounds.id, roundIds)),
+  ]);
+  const sectorName = new Map(sectorRows.map((r) => [r.id, r.name]));
+  const roundName = new Map(roundRows.map((r) => [r.id, r.name]));
+  const list = <T>(json: string | null): T[] => JSON.parse(json ?? '[]') as T[];
+  return base.map((b) => ({
+    com_id: b.com_id,
+    com_name: b.com_name,
+    logo: b.logo,
+    com_des: b.com_des,
+    com_prov: b.com_prov,
+    cat_id: b.cat_id,
+    cat_name: sectorName.get(b.cat_id) ?? '',
+    se_cat_name: sectorName.get(b.se_cat_id) ?? '',
+    born: formatMonth(b.born_date),
+    com_change_close_date: formatYmd(b.close_date),
+    com_fund_status_name: roundName.get(b.fund_status_id) ?? '',
+    survival: survival(b.survival_months ?? 0),
+    live_time: liveDays(b.born_date, b.close_date),
+    operating_status: b.operating_status,
+    total_money: b.total_money,
+    valuation: b.valuation,
+    incense_total: b.incense_total,
+    closure_type: list<ClosureRow['closure_type'][number]>(b.types),
+    com_team: list<ClosureRow['com_team'][number]>(b.team),
+    com_tag: list<ClosureRow['com_tag'][number]>(b.tags),
+    com_invst: list<ClosureRow['com_invst'][number]>(b.investors),
+  }));
+}
+
+/**
+ * The rows of `ids`, in the order of `ids`: one statement driven by the id list (json_each, so each
+ * company is one rowid lookup in closures and one in closure_cards, with no temporary IN table).
+ */
 export async function hydrateClosures(db: Db, ids: number[]): Promise<ClosureRow[]> {
   if (ids.length === 0) return [];
-  const [base, cards] = await db.batch([
-    db
-      .select({
-        comId: closures.comId,
-        comName: closures.comName,
-        logo: closures.logo,
-        comDes: closures.comDes,
-        comProv: closures.comProv,
-        catId: closures.catId,
-        // Distinct result names: inside db.batch() D1 returns rows as objects, where same-named columns would collide.
-        catName: sql<string | null>`${sectors.name}`.as('cat_name'),
-        seCatName: sql<string | null>`${seSector.name}`.as('se_cat_name'),
-        fundStatusName: sql<string | null>`${rounds.name}`.as('fund_status_name'),
-        bornDate: closures.bornDate,
-        closeDate: closures.closeDate,
-        survivalMonths: closures.survivalMonths,
-        operatingStatus: closures.operatingStatus,
-        totalMoney: closures.totalMoney,
-        valuation: closures.valuation,
-        incenseTotal: closures.incenseTotal,
-      })
-      .from(closures)
-      .leftJoin(sectors, eq(sectors.id, closures.catId))
-      .leftJoin(seSector, eq(seSector.id, closures.seCatId))
-      .leftJoin(rounds, eq(rounds.id, closures.fundStatusId))
-      .where(inArray(closures.comId, ids)),
-    // The four related lists, kept as JSON per company by triggers: one row per company.
-    db.select().from(closureCards).where(inArray(closureCards.comId, ids)),
-  ]);
-  const cardOf = new Map(cards.map((c) => [c.comId, c]));
-  const list = <T>(id: number, field: 'types' | 'team' | 'tags' | 'investors'): T[] => JSON.parse(cardOf.get(id)?.[field] ?? '[]') as T[];
-  const byId = new Map(base.map((b) => [b.comId, b]));
-  return ids.flatMap((id) => {
-    const b = byId.get(id);
-    if (!b) return [];
-    return [
-      {
-        com_id: b.comId,
-        com_name: b.comName,
-        logo: b.logo,
-        com_des: b.comDes,
-        com_prov: b.comProv,
-        cat_id: b.catId,
-        cat_name: b.catName ?? '',
-        se_cat_name: b.seCatName ?? '',
-        born: formatMonth(b.bornDate),
-        com_change_close_date: formatYmd(b.closeDate),
-        com_fund_status_name: b.fundStatusName ?? '',
-        survival: survival(b.survivalMonths ?? 0),
-        live_time: liveDays(b.bornDate, b.closeDate),
-        operating_status: b.operatingStatus,
-        total_money: b.totalMoney,
-        valuation: b.valuation,
-        incense_total: b.incenseTotal,
-        closure_type: list<ClosureRow['closure_type'][number]>(id, 'types'),
-        com_team: list<ClosureRow['com_team'][number]>(id, 'team'),
-        com_tag: list<ClosureRow['com_tag'][number]>(id, 'tags'),
-        com_invst: list<ClosureRow['com_invst'][number]>(id, 'investors'),
-      },
-    ];
-  });
+  const base = await db.all<BaseRow>(sql`${BASE_SELECT}
+    FROM json_each(${JSON.stringify(ids)}) j
+    JOIN ${closures} ON ${closures}.com_id = j.value
+    LEFT JOIN ${closureCards} ON ${closureCards}.com_id = ${closures}.com_id`);
+  const byId = new Map(base.map((b) => [b.com_id, b]));
+  return closureRowsOf(
+    db,
+    ids.flatMap((id) => byId.get(id) ?? []),
+  );
 }
