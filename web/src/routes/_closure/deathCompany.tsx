@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, redirect, useRouter, useRouterState } from '@tanstack/react-router';
 import { useState } from 'react';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { NON_VIP_MAX_PAGE } from '../../../../worker/src/auth/limits';
 import { CLOSURE_DOWN_KINDS, CLOSURE_PAGE_SIZE } from '../../../../worker/src/closure/constants';
 import { BATCH_SIZE, EMPTY_EXPORT_MSG } from '../../../../worker/src/exports/constants';

@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { useId } from 'react';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { INCENSE_TYPES } from '../../../../worker/src/closure/constants';
 import { useViewer } from '../../features/auth/me';
 import { CommentWidget } from '../../features/closure/CommentWidget';
@@ -13,7 +13,7 @@ import { ReasonCompanies } from '../../features/closure/ReasonCompanies';
 import { ReasonNav } from '../../features/closure/ReasonNav';
 import { selectReason } from '../../features/closure/reasonSelection';
 import { openMembership, requireLogin } from '../../lib/gate';
-import { optIdParam, pageSearchParam } from '../../lib/searchParams';
+import { optEnumParam, optIdParam, pageSearchParam } from '../../lib/searchParams';
 import { EmptyState } from '../../ui/EmptyState';
 import { RouteError } from '../../ui/RouteError';
 import { RoutePending } from '../../ui/RoutePending';
@@ -30,7 +30,7 @@ const TAB_LABELS: Record<ReasonTab, string> = { discussion: '讨论', companies:
 const searchSchema = z.object({
   parent_id: optIdParam,
   child_id: optIdParam,
-  tab: z.enum(REASON_TABS).optional().catch(undefined),
+  tab: optEnumParam(REASON_TABS),
   page: pageSearchParam,
 });
 

@@ -1,6 +1,6 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, useRouterState } from '@tanstack/react-router';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { NEWS_BEFORE_2012, NEWS_PAGE_SIZE } from '../../../../worker/src/closure/constants';
 import { PagerOrLoginBar } from '../../features/auth/PagerOrLoginBar';
 import { NewsList } from '../../features/closure/NewsList';
@@ -25,7 +25,7 @@ import { useDocumentTitle } from '../../lib/useDocumentTitle';
 const searchSchema = z.object({
   cat_id: optTextParam(30),
   com_prov: optTextParam(20),
-  year: z.union([z.number().int().min(1900).max(2100), z.literal(NEWS_BEFORE_2012)]).optional().catch(undefined),
+  year: z.catch(z.optional(z.union([z.int().check(z.minimum(1900), z.maximum(2100)), z.literal(NEWS_BEFORE_2012)])), undefined),
   keyword: optTextParam(50),
   page: pageSearchParam,
 });

@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, redirect, useRouterState } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { CLOSURE_DOWN_KINDS } from '../../../../worker/src/closure/constants';
 import { ClosurePie } from '../../features/closure/ClosurePie';
 import { FailedCompanyList } from '../../features/closure/FailedCompanyList';

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { LoadFailed } from '../../features/order/LoadFailed';
 import { OrderPlans } from '../../features/order/OrderPlans';
 import { plansQueryOptions } from '../../features/order/queries/plans';
@@ -7,7 +7,7 @@ import { Loading } from '../../ui/Loading';
 import { FROM_PATTERN } from '../../../../worker/src/order/plans';
 
 /** ?from=<area> (deathCompany, deathReason, health, kcb, health-subscription…): where a purchase returns to. */
-const searchSchema = z.object({ from: z.string().regex(FROM_PATTERN).optional().catch(undefined) });
+const searchSchema = z.object({ from: z.catch(z.optional(z.string().check(z.regex(FROM_PATTERN))), undefined) });
 
 export const Route = createFileRoute('/order/')({
   validateSearch: searchSchema,

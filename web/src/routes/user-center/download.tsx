@@ -1,9 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
+import { z } from 'zod/mini';
+import { pageSearchParam } from '../../lib/searchParams';
 import { DownloadCentre } from '../../features/exports/DownloadCentre';
 
 /** ?page= of the records, so a link reproduces the view; a bad value falls back to page 1. */
-const searchSchema = z.object({ page: z.coerce.number().int().min(1).max(100_000).optional().catch(undefined) });
+const searchSchema = z.object({ page: pageSearchParam });
 
 export const Route = createFileRoute('/user-center/download')({
   validateSearch: searchSchema,

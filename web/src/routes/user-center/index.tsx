@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
+import { z } from 'zod/mini';
+import { pageSearchParam } from '../../lib/searchParams';
 import { LedgerTable } from '../../features/order/LedgerTable';
 import { LoadFailed } from '../../features/order/LoadFailed';
 import { MembershipCard } from '../../features/order/MembershipCard';
@@ -9,7 +10,7 @@ import { SignedInOnly } from '../../features/order/SignedInOnly';
 import { getToken } from '../../lib/token';
 import { Loading } from '../../ui/Loading';
 
-const searchSchema = z.object({ page: z.coerce.number().int().min(1).max(100_000).optional().catch(undefined) });
+const searchSchema = z.object({ page: pageSearchParam });
 
 export const Route = createFileRoute('/user-center/')({
   validateSearch: searchSchema,
