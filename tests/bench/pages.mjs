@@ -1,6 +1,7 @@
 // `npm run bench -- pages`: page weight and Lighthouse for the production SPA (issue 15, "Pages").
 //
-//   node tests/bench/pages.mjs [--scale 1] [--runs 1] [--no-lighthouse] [--mobile] [--only /deathTrack]
+//   node tests/bench/pages.mjs [--scale 1] [--runs 1] [--no-lighthouse] [--no-weights] [--mobile] [--only /deathTrack]
+//                              [--base http://127.0.0.1:8787]   (a stack already running from this tree's web/dist: no build, no seed)
 //
 // 1. Builds the SPA for production (vite build, with its manifest), seeds a private local D1 and starts
 //    the product as `npm start` does (wrangler dev: the worker serves web/dist with its real headers).
@@ -31,6 +32,7 @@ const has = (name) => process.argv.includes(name);
 const SCALE = Number(arg('--scale', '1'));
 const RUNS = Number(arg('--runs', '1'));
 const ONLY = arg('--only', null);
+const BASE = arg('--base', null);
 const LIMIT_KB = 170;
 const LIGHTHOUSE_PAGES = ['/deathCompany', '/kcb', '/health', '/saas', '/order'];
 const CHROMIUM = '/usr/bin/chromium';
@@ -132,7 +134,7 @@ async function demoUrls(base, token, persistTo) {
   const incense = await call(`/closure/incense_list?type=1&item_id=${top[0].com_id}`);
   const policies = await call(`/policy?region=${encodeURIComponent('科创板')}`);
   const order = await call('/orders', { method: 'POST', body: JSON.stringify({ plan_id: 'coins_100' }), headers: { 'Idempotency-Key': `pages-bench-${Date.now()}` } });
-  const [share] = d1Query(persistTo, 'SELECT (SELECT min(user_id) FROM share_profiles) AS user_id, (SELECT min(id) FROM dynamics) AS dynamic_id');
+  const [share] = persistTo ? d1Query(persistTo, 'SELECT (SELECT min(user_id) FROM share_profiles) AS user_id, (SELECT min(id) FROM dynamics) AS dynamic_id') : [{ user_id: 1, dynamic_id: 1 }];
   return {
     '/company/$id': `/company/${closed.com_id}`,
     '/investfirm/$id': `/investfirm/${firms.info[0].invst_id}`,
@@ -161,6 +163,12 @@ async function measure(browser, url, token, index) {
     if (u.pathname.startsWith('/assets/') && u.pathname.endsWith('.js')) loaded.push(u.pathname.slice(1));
   });
   await page.goto(url, { waitUntil: 'networkidle', timeout: 60_000 });
+  // Resource timing too: a module served from the memory cache raises no request event.
+  const entries = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name));
+  for (const name of entries) {
+    const u = new URL(name);
+    if (u.pathname.startsWith('/assets/') && u.pathname.endsWith('.js')) loaded.push(u.pathname.slice(1));
+  }
   await context.close();
   const all = new Set(loaded);
   const first = index.closure([...all].filter(index.isRouteChunk));
@@ -212,15 +220,17 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 // ---------- main ----------
 
-console.log('› 生产构建（vite build）…');
-buildSpa({ force: true });
+if (!BASE) {
+  console.log('› 生产构建（vite build）…');
+  buildSpa({ force: true });
+}
 const index = chunkIndex(manifest());
 const entryClosure = index.closure([index.entry.file]);
 console.log(`入口 ${index.entry.file}：自身 ${kb(gz(index.entry.file))} KB gzip，连同静态依赖 ${entryClosure.size} 个文件 ${kb([...entryClosure].reduce((n, f) => n + gz(f), 0))} KB gzip`);
 
-const persistTo = mkdtempSync(path.join(os.tmpdir(), 'juzi-pages-'));
-prepareDatabase({ persistTo, scale: SCALE, quiet: true });
-const stack = await startWorkers({ port: await freePort(), persistTo });
+const persistTo = BASE ? null : mkdtempSync(path.join(os.tmpdir(), 'juzi-pages-'));
+if (persistTo) prepareDatabase({ persistTo, scale: SCALE, quiet: true });
+const stack = persistTo ? await startWorkers({ port: await freePort(), persistTo }) : { url: BASE.replace(/\/$/, ''), stop() {} };
 let failed = false;
 try {
   const base = stack.url;
@@ -240,6 +250,7 @@ try {
     failed = true;
   }
 
+  if (!has('--no-weights')) {
   const vip = (await apiCall(base, null, '/auth/login', { method: 'POST', body: JSON.stringify({ account: 'vip@demo.local', password: PASSWORD }) })).token;
   const ids = await demoUrls(base, vip, persistTo);
   const urls = routePaths()
@@ -269,6 +280,7 @@ try {
   }
   const max = rows.reduce((a, r) => (Math.max(r.visitor.first, r.member.first) > Math.max(a.visitor.first, a.member.first) ? r : a), rows[0]);
   console.log(`最大首屏：${max.url} ${kb(Math.max(max.visitor.first, max.member.first))} KB（目标 ≤ ${LIMIT_KB} KB）`);
+  }
 
   if (!has('--no-lighthouse')) {
     const presets = has('--mobile') ? ['desktop', 'mobile'] : ['desktop'];
@@ -292,7 +304,7 @@ try {
   }
 } finally {
   stack.stop();
-  rmSync(persistTo, { recursive: true, force: true });
+  if (persistTo) rmSync(persistTo, { recursive: true, force: true });
 }
 if (failed) {
   console.log('\n✗ 有页面未达到目标（见上）');
