@@ -201,7 +201,12 @@ function lighthouseRun(url, preset) {
       const score = (id) => Math.round((report.categories[id]?.score ?? 0) * 100);
       const failing = Object.values(report.audits)
         .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'notApplicable' && a.scoreDisplayMode !== 'manual')
-        .map((a) => `${a.id}${a.displayValue ? ` (${a.displayValue})` : ''}`);
+        .map((a) => {
+          // For an accessibility or best-practices finding, what it found (performance audits say it in displayValue).
+          const perf = report.categories.performance.auditRefs.some((r) => r.id === a.id);
+          const items = perf ? [] : (a.details?.items ?? []).slice(0, 2).map((i) => i.node?.snippet ?? i.issueType ?? i.description ?? JSON.stringify(i).slice(0, 160));
+          return `${a.id}${a.displayValue ? ` (${a.displayValue})` : ''}${items.length ? ` [${items.join(' | ')}]` : ''}`;
+        });
       resolve({
         performance: score('performance'),
         accessibility: score('accessibility'),
@@ -289,7 +294,16 @@ try {
     for (const preset of presets) {
       for (const p of LIGHTHOUSE_PAGES.filter((u) => !ONLY || u === ONLY)) {
         const runs = [];
-        for (let i = 0; i < RUNS; i++) runs.push(await lighthouseRun(`${base}${p}`, preset));
+        for (let i = 0; i < RUNS; i++) {
+          // A trace Chromium failed to record (NO_NAVSTART, NO_FCP on a starved machine) is retried once.
+          const run = await lighthouseRun(`${base}${p}`, preset).catch(() => lighthouseRun(`${base}${p}`, preset).catch((e) => e));
+          if (run instanceof Error) console.log(`${p.padEnd(18)}${preset.padEnd(9)}✗ ${run.message.split('\n')[0].slice(0, 300)}`);
+          else runs.push(run);
+        }
+        if (!runs.length) {
+          failed = true;
+          continue;
+        }
         const pick = (k) => median(runs.map((r) => r[k]));
         const mid = runs.find((r) => r.performance === pick('performance')) ?? runs[0];
         const s = { performance: pick('performance'), accessibility: pick('accessibility'), bestPractices: pick('bestPractices'), seo: pick('seo') };

@@ -1,12 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod/mini';
-import { optEnumParam } from '../../lib/searchParams';
+import { optEnumParam, searchValidator } from '../../lib/searchParams';
 import { EDITIONS, type Edition } from '../../features/saas/content';
 import { SaasDesktop } from '../../features/saas/SaasDesktop';
 import { SaasPhone } from '../../features/saas/SaasPhone';
 import { usePhoneLayout } from '../../features/saas/usePhoneLayout';
 
-const searchSchema = z.object({
+const searchSchema = searchValidator({
   edition: optEnumParam(Object.keys(EDITIONS) as [Edition, ...Edition[]]),
 });
 

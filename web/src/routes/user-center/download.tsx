@@ -1,10 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod/mini';
-import { pageSearchParam } from '../../lib/searchParams';
+import { pageSearchParam, searchValidator } from '../../lib/searchParams';
 import { DownloadCentre } from '../../features/exports/DownloadCentre';
 
 /** ?page= of the records, so a link reproduces the view; a bad value falls back to page 1. */
-const searchSchema = z.object({ page: pageSearchParam });
+const searchSchema = searchValidator({ page: pageSearchParam });
 
 export const Route = createFileRoute('/user-center/download')({
   validateSearch: searchSchema,

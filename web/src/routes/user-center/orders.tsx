@@ -1,6 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod/mini';
-import { pageSearchParam } from '../../lib/searchParams';
+import { pageSearchParam, searchValidator } from '../../lib/searchParams';
 import { LoadFailed } from '../../features/order/LoadFailed';
 import { OrderTable } from '../../features/order/OrderTable';
 import { ordersQueryOptions } from '../../features/order/queries/orders';
@@ -8,7 +7,7 @@ import { SignedInOnly } from '../../features/order/SignedInOnly';
 import { getToken } from '../../lib/token';
 import { Loading } from '../../ui/Loading';
 
-const searchSchema = z.object({ page: pageSearchParam });
+const searchSchema = searchValidator({ page: pageSearchParam });
 
 export const Route = createFileRoute('/user-center/orders')({
   validateSearch: searchSchema,
