@@ -41,6 +41,9 @@ export default defineConfig({
   build: {
     outDir: path.join(webRoot, 'dist'),
     emptyOutDir: true,
+    // dist/.vite/manifest.json: which chunks each entry and route pulls in (read by `npm run bench -- pages`
+    // and the bundle test). It is not served: the worker serves only the asset routes of wrangler.toml.
+    manifest: true,
   },
   server: {
     // `npm run dev:web` talks to the API worker of `wrangler dev` (default port 8787).

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { baseURL } from './browser';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 /** Workers free plan: 3 MB gzipped per worker. */
@@ -38,5 +39,76 @@ describe('deployable bundles', () => {
     console.log(`[bundle] ${name}: ${(raw / 1024).toFixed(0)} KiB raw, ${(gz / 1024).toFixed(0)} KiB gzipped (limit 3072 KiB)`);
     expect(gz).toBeGreaterThan(0);
     expect(gz).toBeLessThan(LIMIT);
+  });
+});
+
+/** web/dist as the e2e stack serves it (global setup builds it), with Vite's manifest. */
+const DIST = path.join(ROOT, 'web', 'dist');
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+}
+const manifest = () => JSON.parse(readFileSync(path.join(DIST, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+
+/** A chunk's file and every file it imports statically: what must load before its code runs. */
+function staticClosure(m: Record<string, ManifestChunk>, keys: string[]): Set<string> {
+  const seen = new Set<string>();
+  const walk = (key: string) => {
+    const c = m[key];
+    if (!c || seen.has(c.file)) return;
+    seen.add(c.file);
+    for (const k of c.imports ?? []) walk(k);
+  };
+  keys.forEach(walk);
+  return seen;
+}
+
+const entryKey = (m: Record<string, ManifestChunk>) => Object.keys(m).find((k) => m[k].isEntry)!;
+/** Recharts' wrapper class, a string only its code carries. */
+const RECHARTS = 'recharts-wrapper';
+const hasText = (files: Set<string>, text: string) => [...files].filter((f) => readFileSync(path.join(DIST, f), 'utf8').includes(text));
+
+describe('first-load JS of the SPA', () => {
+  it('keeps Recharts out of the entry and of every route chunk: charts load when a chart is drawn', () => {
+    const m = manifest();
+    const entry = entryKey(m);
+    const routeChunks = Object.keys(m).filter((k) => k.includes('?tsr-split='));
+    // The check would be empty if the build stopped splitting routes or if Recharts were renamed.
+    expect(routeChunks.length).toBeGreaterThan(40);
+    expect(readdirSync(path.join(DIST, 'assets')).some((f) => f.endsWith('.js') && readFileSync(path.join(DIST, 'assets', f), 'utf8').includes(RECHARTS))).toBe(true);
+    expect(hasText(staticClosure(m, [entry]), RECHARTS)).toEqual([]);
+    const offenders = routeChunks.filter((k) => hasText(staticClosure(m, [entry, k]), RECHARTS).length > 0);
+    expect(offenders).toEqual([]);
+  });
+
+  it('loads the QR encoder and the pie canvas on demand, outside the entry', () => {
+    const m = manifest();
+    const entry = staticClosure(m, [entryKey(m)]);
+    const qr = Object.values(m).find((c) => c.src?.includes('qrcode.react'));
+    expect(qr?.isDynamicEntry).toBe(true);
+    expect(entry.has(qr!.file)).toBe(false);
+    expect(Object.values(m).some((c) => c.src?.endsWith('ClosurePieCanvas.tsx') && c.isDynamicEntry)).toBe(true);
+  });
+});
+
+describe('delivery', () => {
+  it('serves hashed assets cached for a year and immutable, and HTML revalidated', async () => {
+    const m = manifest();
+    const entry = m[entryKey(m)].file;
+    const asset = await fetch(`${baseURL()}/${entry}`);
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    for (const page of ['/', '/deathCompany', '/kcb']) {
+      const html = await fetch(`${baseURL()}${page}`);
+      expect(html.status).toBe(200);
+      expect(html.headers.get('content-type')).toContain('text/html');
+      expect(html.headers.get('cache-control')).toBe('no-cache');
+      // The page names the very entry the manifest has, so a cached old asset is never paired with new HTML.
+      expect(await html.text()).toContain(`/${entry}`);
+    }
   });
 });

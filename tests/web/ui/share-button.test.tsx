@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ShareButton } from '../../../web/src/ui/ShareButton';
 import { renderInApp, resetApp, stubApi } from '../helpers';
@@ -13,7 +13,8 @@ describe('ShareButton', () => {
     await renderInApp(<ShareButton url={url} caption="微信扫一扫，在手机上打开死亡公司库" />);
     fireEvent.click(screen.getByRole('button', { name: '分享' }));
     const dialog = await screen.findByRole('dialog', { name: '分享到手机' });
-    expect(dialog.querySelector('svg title')?.textContent).toBe(`二维码：${url}`);
+    // The QR encoder is loaded when the dialog first opens.
+    await waitFor(() => expect(dialog.querySelector('svg title')?.textContent).toBe(`二维码：${url}`));
     expect(dialog.querySelectorAll('svg path').length).toBeGreaterThan(0);
     expect(dialog.textContent).toContain('微信扫一扫，在手机上打开死亡公司库');
     expect(dialog.textContent).toContain(url);

@@ -31,7 +31,8 @@ function RootLayout() {
   return (
     <div className={ownChrome ? 'app app-own-chrome' : 'app'}>
       {!ownChrome && <Header />}
-      <main className="main">
+      {/* id="main": the skip link's target (href="#main"), so it also works without script. */}
+      <main className="main" id="main">
         <Outlet />
       </main>
       {!ownChrome && <Footer />}

@@ -1,9 +1,12 @@
-import { Cell, Pie, PieChart, ResponsiveContainer, Tooltip, type PieLabelRenderProps } from 'recharts';
+import { lazy, Suspense } from 'react';
 import { EmptyState } from '../../ui/EmptyState';
 import { Loading } from '../../ui/Loading';
-import { LABEL_MIN_SHARE, labelInk, sliceColor, toPieData, type PieDatum, type PieKind } from './pieData';
-import { PieTooltip } from './PieTooltip';
+import { sliceColor, toPieData, type PieKind } from './pieData';
 import './closure-pie.css';
+
+// Recharts (~100 KB gzip) loads with the first chart drawn, not with the page: the frame, the title and
+// the legend render at once and the canvas keeps its 300 px while the chart's code arrives (no layout shift).
+const ClosurePieCanvas = lazy(() => import('./ClosurePieCanvas'));
 
 /**
  * Spec §2/§9: 300px high, radius 55%, minimum slice angle 5. The spec's 300 px canvas with a 55% pie
@@ -24,23 +27,6 @@ export interface ClosurePieProps {
   loading?: boolean;
 }
 
-const RADIAN = Math.PI / 180;
-
-/** The percent inside a slice large enough to hold it, white or dark ink, whichever reaches 4.5:1 on the slice. */
-function sliceLabel(props: PieLabelRenderProps) {
-  const d = props.payload as PieDatum | undefined;
-  if (!d || d.share < LABEL_MIN_SHARE) return null;
-  const cx = Number(props.cx);
-  const cy = Number(props.cy);
-  const r = Number(props.innerRadius ?? 0) + (Number(props.outerRadius) - Number(props.innerRadius ?? 0)) * 0.6;
-  const angle = Number(props.midAngle ?? 0);
-  return (
-    <text x={cx + r * Math.cos(-angle * RADIAN)} y={cy + r * Math.sin(-angle * RADIAN)} fill={labelInk(String(props.fill ?? '#000000'))} fontSize={12} fontWeight={600} textAnchor="middle" dominantBaseline="central">
-      {d.percent}
-    </text>
-  );
-}
-
 /**
  * One pie chart of the track/album page: closing reasons of a track ('track') or operating status
  * ('status'). The pie fills the chart's full 300 px height (radius 55%); the legend is an HTML list
@@ -59,32 +45,9 @@ export function ClosurePie({ title, kind, rows, loading }: ClosurePieProps) {
       ) : (
         <div className="closure-pie-body">
           <div className="closure-pie-chart" style={{ height: PIE_HEIGHT }} aria-hidden="true">
-            <ResponsiveContainer width="100%" height={PIE_HEIGHT}>
-              {/* Hidden from assistive tech (the legend below says it all), so nothing in it takes focus either. */}
-              <PieChart accessibilityLayer={false}>
-                <Pie
-                  data={data}
-                  dataKey="value"
-                  nameKey="name"
-                  cx="50%"
-                  cy="50%"
-                  outerRadius={PIE_RADIUS}
-                  minAngle={PIE_MIN_ANGLE}
-                  startAngle={PIE_START_ANGLE}
-                  endAngle={PIE_START_ANGLE - 360}
-                  label={sliceLabel}
-                  labelLine={false}
-                  isAnimationActive={false}
-                  rootTabIndex={-1}
-                  stroke="#fff"
-                >
-                  {data.map((d, i) => (
-                    <Cell key={d.name} fill={sliceColor(kind, i, d.name)} />
-                  ))}
-                </Pie>
-                <Tooltip content={(props) => <PieTooltip kind={kind} active={props.active} payload={props.payload} />} />
-              </PieChart>
-            </ResponsiveContainer>
+            <Suspense fallback={null}>
+              <ClosurePieCanvas kind={kind} data={data} />
+            </Suspense>
           </div>
           <ul className="closure-pie-legend" aria-label={`${title}图例`}>
             {data.map((d, i) => (

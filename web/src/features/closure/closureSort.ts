@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { SearchField } from '../../lib/searchParams';
 import { CLOSURE_SORTS, type ClosureSort } from '../../../../worker/src/closure/constants';
 
 /**
@@ -11,11 +11,9 @@ import { CLOSURE_SORTS, type ClosureSort } from '../../../../worker/src/closure/
 export const CLOSURE_SORT_OPTIONS = CLOSURE_SORTS.map((s) => ({ value: String(s.id) as `${ClosureSort}`, label: s.name }));
 
 /** ?sort= in a URL: one of CLOSURE_SORTS' ids (a number or a numeric string); anything else means none. */
-export const closureSortParam = z.coerce
-  .number()
-  .pipe(z.literal(CLOSURE_SORTS.map((s) => s.id)))
-  .optional()
-  .catch(undefined);
+export const closureSortParam: SearchField<unknown, ClosureSort> = {
+  parse: (v) => (v === undefined ? undefined : CLOSURE_SORTS.find((s) => s.id === Number(v))?.id),
+};
 
 /** The select's value back to a sort; '' (no choice) is undefined. */
 export const toClosureSort = (value: string): ClosureSort | undefined => CLOSURE_SORTS.find((s) => String(s.id) === value)?.id;

@@ -1,6 +1,9 @@
-import { ExportDialog } from './ExportDialog';
+import { lazy, Suspense } from 'react';
 import { closeExport, useOpenExport } from './store';
 import './exports.css';
+
+// The dialog's code loads with the first export a user asks for, not in every page's first load.
+const ExportDialog = lazy(() => import('./ExportDialog').then((m) => ({ default: m.ExportDialog })));
 
 /**
  * Mounted once in the root layout; shows the export dialog that `openExport` asked for.
@@ -10,5 +13,9 @@ import './exports.css';
 export function ExportDialogHost() {
   const open = useOpenExport();
   if (!open) return null;
-  return <ExportDialog key={open.serial} req={open.req} onClose={closeExport} />;
+  return (
+    <Suspense fallback={null}>
+      <ExportDialog key={open.serial} req={open.req} onClose={closeExport} />
+    </Suspense>
+  );
 }

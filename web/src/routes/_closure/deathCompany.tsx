@@ -1,7 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, redirect, useRouter, useRouterState } from '@tanstack/react-router';
 import { useState } from 'react';
-import { z } from 'zod';
 import { NON_VIP_MAX_PAGE } from '../../../../worker/src/auth/limits';
 import { CLOSURE_DOWN_KINDS, CLOSURE_PAGE_SIZE } from '../../../../worker/src/closure/constants';
 import { BATCH_SIZE, EMPTY_EXPORT_MSG } from '../../../../worker/src/exports/constants';
@@ -20,7 +19,7 @@ import { YearCounts } from '../../features/closure/YearCounts';
 import { isApiError } from '../../lib/api';
 import { totalText } from '../../lib/format';
 import { requireLogin, useLoginDialogOnMount, useRequireVip } from '../../lib/gate';
-import { optIdParam, optTextParam, pageSearchParam } from '../../lib/searchParams';
+import { optIdParam, optTextParam, pageSearchParam, type SearchOf, searchValidator } from '../../lib/searchParams';
 import { EmptyState } from '../../ui/EmptyState';
 import { RouteError } from '../../ui/RouteError';
 import { RoutePending } from '../../ui/RoutePending';
@@ -34,7 +33,7 @@ import { useDocumentTitle } from '../../lib/useDocumentTitle';
  * The view in the URL: ?company= (a name from a link, e.g. the incense ranking) is the search box's
  * keyword until the user types another; page, province, sector, round, sort.
  */
-const searchSchema = z.object({
+const searchSchema = searchValidator({
   company: optTextParam(50),
   keyword: optTextParam(50),
   page: pageSearchParam,
@@ -43,7 +42,7 @@ const searchSchema = z.object({
   fund_status: optIdParam,
   sort: closureSortParam,
 });
-type DeathCompanySearch = z.infer<typeof searchSchema>;
+type DeathCompanySearch = SearchOf<typeof searchSchema>;
 
 const filtersOf = (s: DeathCompanySearch): ClosureFilterValues => ({
   com_prov: s.com_prov,

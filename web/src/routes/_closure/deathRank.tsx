@@ -1,7 +1,6 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { useEffect, useId, useRef } from 'react';
-import { z } from 'zod';
 import { CLOSURE_DOWN_KINDS, type ClosureSort } from '../../../../worker/src/closure/constants';
 import { CLOSURE_SORT_OPTIONS, closureSortParam, toClosureSort } from '../../features/closure/closureSort';
 import { FirmRankList } from '../../features/closure/FirmRankList';
@@ -18,7 +17,7 @@ import {
 import { RankTable } from '../../features/closure/RankTable';
 import { openExport } from '../../features/exports/store';
 import { requireLogin } from '../../lib/gate';
-import { optIdParam, optTextParam } from '../../lib/searchParams';
+import { optEnumParam, optIdParam, optTextParam, searchValidator } from '../../lib/searchParams';
 import { RouteError } from '../../ui/RouteError';
 import { RoutePending } from '../../ui/RoutePending';
 import { FilterRow } from '../../ui/FilterRow';
@@ -30,8 +29,8 @@ import { closureTitle } from '../../features/closure/closurePages';
 import { totalText } from '../../lib/format';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 
-const searchSchema = z.object({
-  tab: z.enum(RANK_TABS).optional().catch(undefined),
+const searchSchema = searchValidator({
+  tab: optEnumParam(RANK_TABS),
   cat_id: optIdParam,
   com_prov: optTextParam(20),
   // A number in the URL: the router would write the string '1' as sort=%221%22.

@@ -1,7 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { useId } from 'react';
-import { z } from 'zod';
 import { INCENSE_TYPES } from '../../../../worker/src/closure/constants';
 import { useViewer } from '../../features/auth/me';
 import { CommentWidget } from '../../features/closure/CommentWidget';
@@ -13,7 +12,7 @@ import { ReasonCompanies } from '../../features/closure/ReasonCompanies';
 import { ReasonNav } from '../../features/closure/ReasonNav';
 import { selectReason } from '../../features/closure/reasonSelection';
 import { openMembership, requireLogin } from '../../lib/gate';
-import { optIdParam, pageSearchParam } from '../../lib/searchParams';
+import { optEnumParam, optIdParam, pageSearchParam, searchValidator } from '../../lib/searchParams';
 import { EmptyState } from '../../ui/EmptyState';
 import { RouteError } from '../../ui/RouteError';
 import { RoutePending } from '../../ui/RoutePending';
@@ -27,10 +26,10 @@ type ReasonTab = (typeof REASON_TABS)[number];
 
 const TAB_LABELS: Record<ReasonTab, string> = { discussion: '讨论', companies: '全部公司', records: '上香记录' };
 
-const searchSchema = z.object({
+const searchSchema = searchValidator({
   parent_id: optIdParam,
   child_id: optIdParam,
-  tab: z.enum(REASON_TABS).optional().catch(undefined),
+  tab: optEnumParam(REASON_TABS),
   page: pageSearchParam,
 });
 

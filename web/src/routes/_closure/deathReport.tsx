@@ -1,6 +1,5 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, useRouterState } from '@tanstack/react-router';
-import { z } from 'zod';
 import { NEWS_BEFORE_2012, NEWS_PAGE_SIZE } from '../../../../worker/src/closure/constants';
 import { PagerOrLoginBar } from '../../features/auth/PagerOrLoginBar';
 import { NewsList } from '../../features/closure/NewsList';
@@ -8,7 +7,7 @@ import { NewsSearchBox } from '../../features/closure/NewsSearchBox';
 import { closureFiltersQueryOptions } from '../../features/closure/queries/filters';
 import { newsQueryOptions, type NewsFilters } from '../../features/closure/queries/news';
 import { requireLogin } from '../../lib/gate';
-import { optTextParam, pageSearchParam } from '../../lib/searchParams';
+import { eitherParam, intParam, optEnumParam, optTextParam, pageSearchParam, type SearchOf, searchValidator } from '../../lib/searchParams';
 import { RouteError } from '../../ui/RouteError';
 import { RoutePending } from '../../ui/RoutePending';
 import { FilterRow } from '../../ui/FilterRow';
@@ -22,14 +21,14 @@ import { useDocumentTitle } from '../../lib/useDocumentTitle';
  * cat_id is the industry's name, as the news call takes it (spec §7). A year is kept as a number
  * (the router would write a numeric-looking string as year=%222025%22), NEWS_BEFORE_2012 as text.
  */
-const searchSchema = z.object({
+const searchSchema = searchValidator({
   cat_id: optTextParam(30),
   com_prov: optTextParam(20),
-  year: z.union([z.number().int().min(1900).max(2100), z.literal(NEWS_BEFORE_2012)]).optional().catch(undefined),
+  year: eitherParam(intParam(1900, 2100, false), optEnumParam([NEWS_BEFORE_2012])),
   keyword: optTextParam(50),
   page: pageSearchParam,
 });
-type DeathReportSearch = z.infer<typeof searchSchema>;
+type DeathReportSearch = SearchOf<typeof searchSchema>;
 
 const newsFiltersOf = (s: DeathReportSearch): NewsFilters => ({
   cat_id: s.cat_id,

@@ -1,7 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, redirect, useRouterState } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { z } from 'zod';
 import { CLOSURE_DOWN_KINDS } from '../../../../worker/src/closure/constants';
 import { ClosurePie } from '../../features/closure/ClosurePie';
 import { FailedCompanyList } from '../../features/closure/FailedCompanyList';
@@ -17,7 +16,7 @@ import {
 } from '../../features/closure/queries/tracks';
 import { openExport } from '../../features/exports/store';
 import { formatCount, todayText } from '../../lib/format';
-import { optIdParam, pageSearchParam } from '../../lib/searchParams';
+import { optIdParam, pageSearchParam, type SearchOf, searchValidator } from '../../lib/searchParams';
 import { site } from '../../lib/site';
 import { FilterBlock } from '../../ui/FilterBlock';
 import { RouteError } from '../../ui/RouteError';
@@ -27,8 +26,8 @@ import { closureTitle } from '../../features/closure/closurePages';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 
 /** ?tag_id= picks a track, ?album_id= an album (the other is cleared); page of the company list. */
-const searchSchema = z.object({ tag_id: optIdParam, album_id: optIdParam, page: pageSearchParam });
-type DeathTrackSearch = z.infer<typeof searchSchema>;
+const searchSchema = searchValidator({ tag_id: optIdParam, album_id: optIdParam, page: pageSearchParam });
+type DeathTrackSearch = SearchOf<typeof searchSchema>;
 
 /** Which collection the URL shows: an album if ?album_id=, else the track of ?tag_id= (none yet: the first track). */
 const selectionOf = (s: DeathTrackSearch) => {

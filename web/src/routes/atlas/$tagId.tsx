@@ -1,6 +1,5 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
 import { ENTITY_PAGE_SIZE } from '../../../../worker/src/entity/constants';
 import { PagerOrLoginBar } from '../../features/auth/PagerOrLoginBar';
 import { entityTitle, idOf } from '../../features/entity/entityTitle';
@@ -10,7 +9,7 @@ import { atlasCompaniesQueryOptions, atlasEventsQueryOptions, atlasQueryOptions 
 import { pageChanger, visiblePage } from '../../features/entity/usePager';
 import { formatCount, formatWan } from '../../lib/format';
 import { useRequireVip } from '../../lib/gate';
-import { pageSearchParam } from '../../lib/searchParams';
+import { pageSearchParam, searchValidator } from '../../lib/searchParams';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { AppLink } from '../../ui/AppLink';
 import { EmptyState } from '../../ui/EmptyState';
@@ -21,7 +20,7 @@ import { RoutePending } from '../../ui/RoutePending';
 import '../../features/entity/entity-page.css';
 
 /** ?page= pages the companies, ?events= the events. */
-const searchSchema = z.object({ page: pageSearchParam, events: pageSearchParam });
+const searchSchema = searchValidator({ page: pageSearchParam, events: pageSearchParam });
 
 export const Route = createFileRoute('/atlas/$tagId')({
   validateSearch: searchSchema,

@@ -1,6 +1,5 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
 import { ENTITY_PAGE_SIZE } from '../../../../worker/src/entity/constants';
 import { PagerOrLoginBar } from '../../features/auth/PagerOrLoginBar';
 import { entityTitle, idOf } from '../../features/entity/entityTitle';
@@ -10,7 +9,7 @@ import { EventTable } from '../../features/entity/EventTable';
 import { firmClosuresQueryOptions, firmInvestmentsQueryOptions, firmQueryOptions } from '../../features/entity/queries/entity';
 import { pageChanger, visiblePage } from '../../features/entity/usePager';
 import { formatWan } from '../../lib/format';
-import { pageSearchParam } from '../../lib/searchParams';
+import { pageSearchParam, searchValidator } from '../../lib/searchParams';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { AppLink } from '../../ui/AppLink';
 import { EmptyState } from '../../ui/EmptyState';
@@ -21,7 +20,7 @@ import { RoutePending } from '../../ui/RoutePending';
 import '../../features/entity/entity-page.css';
 
 /** ?page= pages the investments, ?cases= the closed-company cases. */
-const searchSchema = z.object({ page: pageSearchParam, cases: pageSearchParam });
+const searchSchema = searchValidator({ page: pageSearchParam, cases: pageSearchParam });
 
 export const Route = createFileRoute('/investfirm/$id')({
   validateSearch: searchSchema,

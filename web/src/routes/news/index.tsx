@@ -1,6 +1,5 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
 import { MEDICAL_SCOPE, NEWS_LIST_PAGE_SIZE } from '../../../../worker/src/entity/constants';
 import { PagerOrLoginBar } from '../../features/auth/PagerOrLoginBar';
 import { entityTitle } from '../../features/entity/entityTitle';
@@ -10,14 +9,14 @@ import { NewsItems } from '../../features/entity/NewsItems';
 import { newsQueryOptions } from '../../features/entity/queries/entity';
 import { pageChanger, visiblePage } from '../../features/entity/usePager';
 import { totalText } from '../../lib/format';
-import { optTextParam, pageSearchParam } from '../../lib/searchParams';
+import { optTextParam, pageSearchParam, searchValidator } from '../../lib/searchParams';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { RouteError } from '../../ui/RouteError';
 import { RoutePending } from '../../ui/RoutePending';
 import '../../features/entity/entity-page.css';
 
 /** ?scope=医疗健康 and ?tag={atlas tag name}: the healthcare pages' "view more" links; ?page= pages. */
-const searchSchema = z.object({ scope: optTextParam(20), tag: optTextParam(30), page: pageSearchParam });
+const searchSchema = searchValidator({ scope: optTextParam(20), tag: optTextParam(30), page: pageSearchParam });
 
 export const Route = createFileRoute('/news/')({
   validateSearch: searchSchema,

@@ -1,13 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
 import { LoadFailed } from '../../features/order/LoadFailed';
 import { OrderPlans } from '../../features/order/OrderPlans';
 import { plansQueryOptions } from '../../features/order/queries/plans';
 import { Loading } from '../../ui/Loading';
 import { FROM_PATTERN } from '../../../../worker/src/order/plans';
+import { optPatternParam, searchValidator } from '../../lib/searchParams';
 
 /** ?from=<area> (deathCompany, deathReason, health, kcb, health-subscription…): where a purchase returns to. */
-const searchSchema = z.object({ from: z.string().regex(FROM_PATTERN).optional().catch(undefined) });
+const searchSchema = searchValidator({ from: optPatternParam(FROM_PATTERN) });
 
 export const Route = createFileRoute('/order/')({
   validateSearch: searchSchema,

@@ -1,6 +1,5 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
 import { MEDICAL_SCOPE, POLICY_PAGE_SIZE, STAR_REGION } from '../../../../worker/src/entity/constants';
 import { PagerOrLoginBar } from '../../features/auth/PagerOrLoginBar';
 import { entityTitle } from '../../features/entity/entityTitle';
@@ -10,14 +9,14 @@ import { PolicyItems } from '../../features/entity/PolicyItems';
 import { policiesQueryOptions } from '../../features/entity/queries/entity';
 import { pageChanger, visiblePage } from '../../features/entity/usePager';
 import { totalText } from '../../lib/format';
-import { optTextParam, pageSearchParam } from '../../lib/searchParams';
+import { optTextParam, pageSearchParam, searchValidator } from '../../lib/searchParams';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { RouteError } from '../../ui/RouteError';
 import { RoutePending } from '../../ui/RoutePending';
 import '../../features/entity/entity-page.css';
 
 /** ?region=科创板 (the STAR home's "more" link) and ?scope=医疗健康 (the healthcare pages'); ?page= pages. */
-const searchSchema = z.object({ region: optTextParam(20), scope: optTextParam(20), page: pageSearchParam });
+const searchSchema = searchValidator({ region: optTextParam(20), scope: optTextParam(20), page: pageSearchParam });
 
 export const Route = createFileRoute('/policy/')({
   validateSearch: searchSchema,

@@ -1,12 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
+import { optEnumParam, searchValidator } from '../../lib/searchParams';
 import { EDITIONS, type Edition } from '../../features/saas/content';
 import { SaasDesktop } from '../../features/saas/SaasDesktop';
 import { SaasPhone } from '../../features/saas/SaasPhone';
 import { usePhoneLayout } from '../../features/saas/usePhoneLayout';
 
-const searchSchema = z.object({
-  edition: z.enum(Object.keys(EDITIONS) as [Edition, ...Edition[]]).optional().catch(undefined),
+const searchSchema = searchValidator({
+  edition: optEnumParam(Object.keys(EDITIONS) as [Edition, ...Edition[]]),
 });
 
 export const Route = createFileRoute('/saas/')({

@@ -1,6 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
+import { optEnumParam, searchValidator } from '../../lib/searchParams';
 import { ProfileHeader } from '../../features/share/ProfileHeader';
 import { ProfileTabs, type ProfileTab } from '../../features/share/ProfileTabs';
 import { characterQueryOptions, shareIdOf } from '../../features/share/queries/group';
@@ -8,7 +8,7 @@ import { ShareError } from '../../features/share/ShareError';
 import { Loading } from '../../ui/Loading';
 
 export const Route = createFileRoute('/share/user/$id')({
-  validateSearch: z.object({ tab: z.enum(['dynamic', 'comment']).optional().catch(undefined) }),
+  validateSearch: searchValidator({ tab: optEnumParam(['dynamic', 'comment']) }),
   loader: ({ context, params }) => context.queryClient.ensureQueryData(characterQueryOptions(shareIdOf(params.id))),
   pendingComponent: () => <Loading />,
   errorComponent: ({ error }) => <ShareError error={error} what="用户" />,

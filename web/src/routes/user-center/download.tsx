@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
+import { pageSearchParam, searchValidator } from '../../lib/searchParams';
 import { DownloadCentre } from '../../features/exports/DownloadCentre';
 
 /** ?page= of the records, so a link reproduces the view; a bad value falls back to page 1. */
-const searchSchema = z.object({ page: z.coerce.number().int().min(1).max(100_000).optional().catch(undefined) });
+const searchSchema = searchValidator({ page: pageSearchParam });
 
 export const Route = createFileRoute('/user-center/download')({
   validateSearch: searchSchema,

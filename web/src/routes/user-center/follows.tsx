@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
+import { pageSearchParam, searchValidator } from '../../lib/searchParams';
 import { FollowList } from '../../features/order/FollowList';
 import { LoadFailed } from '../../features/order/LoadFailed';
 import { followsQueryOptions } from '../../features/order/queries/follows';
@@ -7,7 +7,7 @@ import { SignedInOnly } from '../../features/order/SignedInOnly';
 import { getToken } from '../../lib/token';
 import { Loading } from '../../ui/Loading';
 
-const searchSchema = z.object({ page: z.coerce.number().int().min(1).max(100_000).optional().catch(undefined) });
+const searchSchema = searchValidator({ page: pageSearchParam });
 
 export const Route = createFileRoute('/user-center/follows')({
   validateSearch: searchSchema,

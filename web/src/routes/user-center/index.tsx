@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
+import { pageSearchParam, searchValidator } from '../../lib/searchParams';
 import { LedgerTable } from '../../features/order/LedgerTable';
 import { LoadFailed } from '../../features/order/LoadFailed';
 import { MembershipCard } from '../../features/order/MembershipCard';
@@ -9,7 +9,7 @@ import { SignedInOnly } from '../../features/order/SignedInOnly';
 import { getToken } from '../../lib/token';
 import { Loading } from '../../ui/Loading';
 
-const searchSchema = z.object({ page: z.coerce.number().int().min(1).max(100_000).optional().catch(undefined) });
+const searchSchema = searchValidator({ page: pageSearchParam });
 
 export const Route = createFileRoute('/user-center/')({
   validateSearch: searchSchema,

@@ -1,6 +1,5 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
 import { INCENSE_TYPES } from '../../../../worker/src/closure/constants';
 import { PROFILE_PAGE_SIZE } from '../../../../worker/src/entity/constants';
 import { PagerOrLoginBar } from '../../features/auth/PagerOrLoginBar';
@@ -9,7 +8,7 @@ import { EntityHead } from '../../features/entity/EntityHead';
 import { userCommentsQueryOptions, userIncenseQueryOptions, userProfileQueryOptions } from '../../features/entity/queries/entity';
 import { pageChanger, visiblePage } from '../../features/entity/usePager';
 import { requireLogin } from '../../lib/gate';
-import { pageSearchParam } from '../../lib/searchParams';
+import { optEnumParam, pageSearchParam, searchValidator } from '../../lib/searchParams';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { AppLink } from '../../ui/AppLink';
 import { EmptyState } from '../../ui/EmptyState';
@@ -25,7 +24,7 @@ const TABS = [
 ] as const;
 type Tab = (typeof TABS)[number]['value'];
 
-const searchSchema = z.object({ tab: z.enum(['comment', 'incense']).optional().catch(undefined), page: pageSearchParam });
+const searchSchema = searchValidator({ tab: optEnumParam(['comment', 'incense']), page: pageSearchParam });
 
 export const Route = createFileRoute('/user/$id')({
   validateSearch: searchSchema,
