@@ -4,6 +4,7 @@
 //   throughput: the product started as `npm start` does, 32 connections × 15 s per main call with autocannon,
 //               req/s, p50, p99 next to /api/health, edge-cached vs uncached (tests/bench/throughput.mjs; --tscale sets its seed scale, default 1)
 //   exports:    one 2000-row batch's time and memory, and the 60,000-row export end to end at scale 10
+//   pages:      first-load JS (gzip) per SPA route in Chromium, cache headers, Lighthouse for five pages (tests/bench/pages.mjs; --pscale sets its seed scale)
 //   fuzz:       10,200 requests generated from /api/openapi.json over every operation and role (tests/bench/fuzz.bench.test.ts)
 // Works on a fresh clone: web/dist (which the export bench's wrangler dry-run and the stack need) is built first when missing or stale.
 import { spawnSync } from 'node:child_process';
@@ -14,7 +15,7 @@ const arg = (name, def) => {
   return i > 0 ? process.argv[i + 1] : def;
 };
 const scale = arg('--scale', '10');
-const only = process.argv.find((a) => a === 'rows' || a === 'closure' || a === 'throughput' || a === 'exports' || a === 'fuzz');
+const only = process.argv.find((a) => a === 'rows' || a === 'closure' || a === 'throughput' || a === 'exports' || a === 'fuzz' || a === 'pages');
 
 function run(cmd, args, env = {}) {
   console.log(`\n› ${cmd} ${args.join(' ')}`);
@@ -27,3 +28,4 @@ if (!only || only === 'rows' || only === 'closure') run('npx', ['vitest', 'run',
 if (!only || only === 'throughput') run('node', ['tests/bench/throughput.mjs', '--scale', arg('--tscale', '1'), '--duration', arg('--duration', '15')]);
 if (!only || only === 'exports') run('node', ['tests/bench/export-batch.ts', '--scale', scale]);
 if (!only || only === 'fuzz') run('npx', ['vitest', 'run', '--config', 'tests/bench/fuzz.vitest.config.ts']);
+if (!only || only === 'pages') run('node', ['tests/bench/pages.mjs', '--scale', arg('--pscale', '1')]);
