@@ -4,12 +4,12 @@
  * a page in the far half of a list is read from its other end (pageWindow), so the last page
  * reads what the first does.
  */
-import { asc, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, between, count, desc, eq, inArray } from 'drizzle-orm';
 import { companies, investEventInvestors, investEvents, news, policies, rounds } from '../db';
 import type { Db } from '../env';
 import { offsetOf, pageWindow } from '../lib/pagination';
 import { MEDICAL_PAGE_SIZE, MEDICAL_SCOPE } from './constants';
-import { countOf, countQuery, eventTotalQuery } from './kept';
+import { countOf, countQuery, eventSpan, eventTotalQuery } from './kept';
 import { eventOrder, medicalEventWhere, medicalNewsWhere, newsOrder, type EventFilter } from './select';
 
 export interface Paged<T> {
@@ -118,8 +118,27 @@ export async function hydrateEvents(db: Db, ids: number[]) {
 export async function listEvents(db: Db, page: number, filter: EventFilter = {}) {
   const where = medicalEventWhere(filter);
   if (filter.roundId === undefined && filter.from === undefined) {
-    // The area's or a tag's events: the total is one kept row.
-    const total = countOf(await eventTotalQuery(db, filter.tagId ?? 0));
+    // The area's or a tag's events: the total is one kept row, and the kept per-month counts place
+    // the page inside one or two months, read from the nearer end of that span.
+    const tagId = filter.tagId ?? 0;
+    const total = countOf(await eventTotalQuery(db, tagId));
+    const offset = offsetOf(page, MEDICAL_PAGE_SIZE);
+    const limit = Math.min(MEDICAL_PAGE_SIZE, total - offset);
+    const span = limit > 0 ? await eventSpan(db, tagId, offset, limit) : null;
+    if (span) {
+      const r = offset - span.before;
+      const reverse = r > span.count - (r + limit);
+      const inSpan = and(where, between(investEvents.date, span.from, span.to));
+      const rows = await db
+        .select({ id: investEvents.id })
+        .from(investEvents)
+        .where(inSpan)
+        .orderBy(...(reverse ? [asc(investEvents.date), asc(investEvents.id)] : eventOrder))
+        .limit(limit)
+        .offset(reverse ? span.count - r - limit : r);
+      if (reverse) rows.reverse();
+      return pageOf(await hydrateEvents(db, rows.map((x) => x.id)), total, page);
+    }
     const idRows = await windowed(total, page, (w) =>
       db
         .select({ id: investEvents.id })

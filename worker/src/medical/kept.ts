@@ -37,3 +37,57 @@ export function trendRows(db: Db, p: { tagId: number; roundId: number; year?: nu
         sql`SELECT month AS k, n, money FROM medical_trend WHERE tag_id = ${p.tagId} AND round_id = ${p.roundId} AND month IN (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12) AND year = ${p.year}`,
       );
 }
+
+/** Event counts per year (month 0) or per month of some years, all rounds, of the area or a tag. */
+export const yearCounts = (db: Db, tagId: number) =>
+  db.all<{ year: number; n: number }>(sql`SELECT year, n FROM medical_trend WHERE tag_id = ${tagId} AND round_id = 0 AND month = 0 AND year > 0 AND n > 0 ORDER BY year DESC`);
+
+export const monthCounts = (db: Db, tagId: number, years: number[]) =>
+  db.all<{ year: number; month: number; n: number }>(
+    sql`SELECT year, month, n FROM medical_trend WHERE tag_id = ${tagId} AND round_id = 0 AND month IN (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12) AND year IN (${sql.join(
+      years.map((y) => sql`${y}`),
+      sql`, `,
+    )}) AND n > 0 ORDER BY year DESC, month DESC`,
+  );
+
+/**
+ * Where rows [offset, offset + limit) of a newest-first event list sit, from the kept per-year and
+ * per-month counts: the date range of the months they fall in (yyyymmdd, inclusive), how many
+ * events of the list are newer than that range (`before`) and how many it holds. A page then
+ * reads inside one or two months instead of stepping over every newer event. Null when the counts
+ * cannot place it (events without a date, or months that do not add up to their year).
+ */
+export async function eventSpan(db: Db, tagId: number, offset: number, limit: number) {
+  const years = await yearCounts(db, tagId);
+  const place = (pos: number, rows: { n: number }[]) => {
+    let before = 0;
+    for (let i = 0; i < rows.length; i++) {
+      if (pos < before + Number(rows[i].n)) return { i, before };
+      before += Number(rows[i].n);
+    }
+    return null;
+  };
+  const first = place(offset, years);
+  const last = place(offset + limit - 1, years);
+  if (!first || !last) return null;
+  const ys = [...new Set([years[first.i].year, years[last.i].year])];
+  const months = await monthCounts(db, tagId, ys);
+  for (const y of ys) {
+    const sum = months.filter((m) => m.year === y).reduce((s, m) => s + Number(m.n), 0);
+    if (sum !== Number(years.find((r) => r.year === y)!.n)) return null;
+  }
+  const startInYear = (pos: number, at: { i: number; before: number }) => {
+    const inYear = months.filter((m) => m.year === years[at.i].year);
+    const p = place(pos - at.before, inYear);
+    return p && { ...inYear[p.i], before: at.before + p.before };
+  };
+  const a = startInYear(offset, first);
+  const b = startInYear(offset + limit - 1, last);
+  if (!a || !b) return null;
+  return {
+    from: b.year * 10000 + b.month * 100,
+    to: a.year * 10000 + a.month * 100 + 99,
+    before: a.before,
+    count: b.before + Number(b.n) - a.before,
+  };
+}
