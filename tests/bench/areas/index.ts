@@ -1,6 +1,7 @@
 /** The areas the rows-read bench measures; add an area's module here (see types.ts). */
 import { closureArea } from './closure';
+import { medicalArea } from './medical';
 import { starmarketArea } from './starmarket';
 import type { BenchArea } from './types';
 
-export const AREAS: BenchArea[] = [closureArea, starmarketArea];
+export const AREAS: BenchArea[] = [closureArea, starmarketArea, medicalArea];
