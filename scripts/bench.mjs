@@ -4,6 +4,7 @@
 //   throughput: the product started as `npm start` does, 32 connections × 15 s per main call with autocannon,
 //               req/s, p50, p99 next to /api/health, edge-cached vs uncached (tests/bench/throughput.mjs; --tscale sets its seed scale, default 1)
 //   exports:    one 2000-row batch's time and memory, and the 60,000-row export end to end at scale 10
+//   size:       the D1 size per seed scale, measured: migrations + seed into SQLite, VACUUM, bytes (scripts/measure-size.mjs; --scales 1,10)
 //   pages:      first-load JS (gzip) per SPA route in Chromium, cache headers, Lighthouse for five pages (tests/bench/pages.mjs; --pscale sets its seed scale)
 //   fuzz:       10,200 requests generated from /api/openapi.json over every operation and role (tests/bench/fuzz.bench.test.ts)
 // Works on a fresh clone: web/dist (which the export bench's wrangler dry-run and the stack need) is built first when missing or stale.
@@ -15,7 +16,7 @@ const arg = (name, def) => {
   return i > 0 ? process.argv[i + 1] : def;
 };
 const scale = arg('--scale', '10');
-const only = process.argv.find((a) => a === 'rows' || a === 'closure' || a === 'throughput' || a === 'exports' || a === 'fuzz' || a === 'pages');
+const only = process.argv.find((a) => a === 'rows' || a === 'closure' || a === 'throughput' || a === 'exports' || a === 'fuzz' || a === 'size' || a === 'pages');
 
 function run(cmd, args, env = {}) {
   console.log(`\n› ${cmd} ${args.join(' ')}`);
@@ -23,6 +24,10 @@ function run(cmd, args, env = {}) {
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
+if (only === 'size') {
+  run('node', ['scripts/measure-size.mjs', '--scales', arg('--scales', `1,${scale}`)]);
+  process.exit(0);
+}
 buildSpa();
 if (!only || only === 'rows' || only === 'closure') run('npx', ['vitest', 'run', '--config', 'tests/bench/closure.vitest.config.ts'], { BENCH_SCALE: scale });
 if (!only || only === 'throughput') run('node', ['tests/bench/throughput.mjs', '--scale', arg('--tscale', '1'), '--duration', arg('--duration', '15')]);

@@ -85,7 +85,7 @@ describe(`rows read per call at scale ${SCALE}`, () => {
         const recorded = await recordRequest(call.path, init);
         const read = (await rowsReadBy(recorded.statements)).reduce((s, r) => s + r.rows, 0);
         const returned = await rowsReturned(recorded.statements);
-        const n = items(recorded.body);
+        const n = (area.items ?? items)(recorded.body);
         const budget = 3 * n + 100;
         const scans = (await plans(recorded.statements)).flatMap(fullScans);
         const verdict = call.paged ? (read <= budget ? `${budget} ok` : `${budget} OVER`) : '-';

@@ -3,6 +3,7 @@ import { BOOT_CRON, DAILY_CRON, RECONCILE_CRON } from './exports/lease';
 import { reconcileExports } from './exports/reconcile';
 import { sweepExports } from './exports/sweep';
 import { reconcileDigest, runDailyDigest } from './digest/fanout';
+import { sweepAttempts } from './lib/ratelimit';
 
 /**
  * Cron entry. Each trigger of wrangler.toml [triggers] runs its own jobs; every job must be safe to
@@ -24,6 +25,8 @@ export const scheduledJobs: Record<string, ScheduledJob[]> = {
     (env) => reconcileExports(env),
     // Today's e-mails that failed or waited too long go back to the digest queue.
     (env) => reconcileDigest(env),
+    // Expired rate-limit and login-backoff rows, at most 10,000 a run (lib/ratelimit.ts sweepAttempts).
+    (env) => sweepAttempts(env.DB),
   ],
   // `npm start` just booted the local stack: no attempt from before it is alive and its in-memory
   // queue is empty, so every pending record is re-sent now (lease.ts BOOT_CRON).

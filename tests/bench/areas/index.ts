@@ -1,7 +1,8 @@
 /** The areas the rows-read bench measures; add an area's module here (see types.ts). */
 import { closureArea } from './closure';
 import { entityArea } from './entity';
+import { medicalArea } from './medical';
 import { starmarketArea } from './starmarket';
 import type { BenchArea } from './types';
 
-export const AREAS: BenchArea[] = [closureArea, starmarketArea, entityArea];
+export const AREAS: BenchArea[] = [closureArea, starmarketArea, medicalArea, entityArea];

@@ -20,4 +20,6 @@ export interface BenchArea {
   /** Values the calls need from the seeded data: the biggest and deepest cases. */
   pick: (one: <T>(sql: string) => Promise<T>) => Promise<Picks>;
   calls: (p: Picks) => BenchCall[];
+  /** Items in an answer, when the area's answers are not a plain list (default: rows.bench.test.ts items()). */
+  items?: (body: unknown) => number;
 }

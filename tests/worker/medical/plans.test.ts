@@ -123,10 +123,54 @@ describe('healthcare query plans', () => {
     for (const [url, limit] of LIGHT) {
       const r = await recordRequest(url, { headers: { Authorization: `Bearer ${vip.token}` } });
       expect(r.status).toBe(200);
-      // Totals are counts over an index range (one entry per row of the list's scope); the page itself must stay small.
-      const reads = (await rowsReadBy(r.statements)).filter((s) => !/count\(/i.test(s.sql));
+      // Totals are kept counts (one row), so every statement counts here, totals included.
+      const reads = await rowsReadBy(r.statements);
       const total = reads.reduce((n, s) => n + s.rows, 0);
       expect(total, `${url}: ${JSON.stringify(reads)}`).toBeLessThan(limit);
+    }
+  });
+
+  it('every paged call reads at most 3 × its items + 100 rows, first, middle and last page; statistics read kept rows', async () => {
+    // 3,000 healthcare events (300 pages), 1,500 companies, 12 firms: an OFFSET or a COUNT would read thousands.
+    const items = (body: any) => {
+      const d = body.data;
+      if (Array.isArray(d.data)) return d.data.length;
+      return Object.values(d).reduce((n: number, v: any) => n + (Array.isArray(v?.data) ? v.data.length : 0), 0) as number;
+    };
+    const PAGED = [
+      '/api/medical',
+      '/api/medical/data?type=event',
+      '/api/medical/data?type=event&page=150',
+      '/api/medical/data?type=event&page=300',
+      '/api/medical/data?type=news&page=2',
+      '/api/medical/data?type=horse&page=3',
+      '/api/medical/data?type=fa_rand',
+      // Not yet within the budget (README 差异, issue 15): the three block lists together, and a
+      // company sort's middle page (an OFFSET into the sort index), and a tag page's news and events
+      // (selected by com_id IN the tag's companies, then sorted).
+      '/api/medical/block?type=company&order=3&page=150',
+    ];
+    for (const url of PAGED) {
+      const r = await recordRequest(url, { headers: { Authorization: `Bearer ${vip.token}` } });
+      expect(r.status, url).toBe(200);
+      const n = items(r.body);
+      const read = (await rowsReadBy(r.statements)).reduce((s, x) => s + x.rows, 0);
+      expect(n, url).toBeGreaterThan(0);
+      expect(read, `${url}: ${n} items`).toBeLessThanOrEqual(3 * n + 100);
+    }
+    const STATS: [string, number][] = [
+      ['/api/medical/chart', 30],
+      ['/api/medical/chart?year=2019&round=2', 30],
+      [`/api/medical/chart?tag_id=${ids.field}&field=${ids.tag}&year=2020`, 40],
+      ['/api/medical/provinces', 40],
+      ['/api/medical?type=basic', 10],
+      [`/api/medical/detail?type=basic&tag_id=${ids.field}`, 10],
+    ];
+    for (const [url, limit] of STATS) {
+      const r = await recordRequest(url, { headers: { Authorization: `Bearer ${vip.token}` } });
+      expect(r.status, url).toBe(200);
+      const reads = await rowsReadBy(r.statements);
+      expect(reads.reduce((s, x) => s + x.rows, 0), `${url}: ${JSON.stringify(reads)}`).toBeLessThanOrEqual(limit);
     }
   });
 });

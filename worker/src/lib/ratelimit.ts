@@ -10,9 +10,13 @@
  *    middleware in app.ts runs after the session and access checks, before validation), e.g.
  *    `'POST /api/medical/subscribe': LIMITS.subscribe`;
  *  - inside a handler: `await hitLimit(c.env.DB, LIMITS.x, { userId: user?.id, ip: clientIp(...) })`.
+ *
+ * Expired rows (these counters and the login backoff's) are deleted by `sweepAttempts` on the
+ * reconcile cron (scheduled.ts), a bounded number per run.
  */
 import type { MiddlewareHandler } from 'hono';
 import { matchedRoutes } from 'hono/route';
+import { LOGIN_LIMITS } from '../auth/ratelimit';
 import type { AppEnv } from '../env';
 import { ApiError } from './errors';
 import { clientIp } from './params';
@@ -92,3 +96,41 @@ export const actionLimits: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (limit) await hitLimit(c.env.DB, limit, { userId: c.get('user')?.id, ip: clientIp((n) => c.req.header(n)) });
   await next();
 };
+
+/**
+ * The longest any `login_attempts` row matters: the longest window of LIMITS, and for the login
+ * counters the streak (a failure older than it is forgotten) and the longest wait it can start
+ * (the backoff cap and the IP's wait both run from the last failure). A row whose window_start is
+ * older than this counts for nothing and blocks no one.
+ */
+export const ATTEMPT_ROW_TTL_MS = Math.max(
+  ...Object.values(LIMITS).map((l) => l.windowMs),
+  LOGIN_LIMITS.streakMs,
+  LOGIN_LIMITS.backoffMaxMs,
+  LOGIN_LIMITS.ipWaitMs,
+);
+
+/** Rows per DELETE and DELETEs per run: a run removes at most 10,000 rows, however many keys a flood left. */
+export const SWEEP_BATCH = 1000;
+export const SWEEP_MAX_BATCHES = 10;
+
+/**
+ * Deletes expired rate-limit and login-backoff rows (window_start older than ATTEMPT_ROW_TTL_MS),
+ * oldest first, in batches through login_attempts_window_idx, and stops after `maxBatches` (the
+ * next cron run takes the rest). Live windows and live lockouts are newer than the cutoff and
+ * stay. Returns the rows deleted.
+ */
+export async function sweepAttempts(d1: D1Database, opts: { now?: number; batch?: number; maxBatches?: number } = {}): Promise<number> {
+  const cutoff = (opts.now ?? Date.now()) - ATTEMPT_ROW_TTL_MS;
+  const batch = opts.batch ?? SWEEP_BATCH;
+  const stmt = d1.prepare(
+    'DELETE FROM login_attempts WHERE rowid IN (SELECT rowid FROM login_attempts WHERE window_start < ?1 ORDER BY window_start LIMIT ?2)',
+  );
+  let deleted = 0;
+  for (let i = 0; i < (opts.maxBatches ?? SWEEP_MAX_BATCHES); i++) {
+    const n = (await stmt.bind(cutoff, batch).run()).meta.changes ?? 0;
+    deleted += n;
+    if (n < batch) break;
+  }
+  return deleted;
+}

@@ -3,13 +3,14 @@
  * investment firms by their healthcare events, and the top 100 by total funding; of the area or
  * of a tag. Each list answers `{ data, page }`.
  */
-import { asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { companies, investFirms, medicalCompanyTags, medicalTags } from '../db';
 import type { Db } from '../env';
 import { offsetOf } from '../lib/pagination';
-import { MEDICAL_PAGE_SIZE, MEDICAL_SCOPE, MONEY_RANK_SIZE, type MedicalOrder } from './constants';
-import { pageOf } from './info';
-import { medicalCompanyOrder, medicalCompanyWhere, tagCompanyIds } from './select';
+import { MEDICAL_PAGE_SIZE, MONEY_RANK_SIZE, type MedicalOrder } from './constants';
+import { pageOf, windowed } from './info';
+import { countOf, countQuery } from './kept';
+import { MEDICAL_ORDER_COLUMNS, medicalCompanyOrder, medicalCompanyWhere } from './select';
 
 const companyColumns = {
   id: companies.id,
@@ -46,61 +47,59 @@ async function withTags(db: Db, rows: CompanyBase[]) {
   });
 }
 
+/** The area's (kept 'com') or a tag's (kept 'tag_com') company count. */
+const companyTotal = async (db: Db, tagId?: number) => countOf(await (tagId === undefined ? countQuery(db, 'com') : countQuery(db, 'tag_com', tagId)));
+
 export async function blockCompanies(db: Db, p: { page: number; order: MedicalOrder; tagId?: number }) {
   const where = medicalCompanyWhere(p.tagId);
-  const [rows, total] = await db.batch([
+  const total = await companyTotal(db, p.tagId);
+  const rows = await windowed(total, p.page, (w) =>
     db
       .select(companyColumns)
       .from(companies)
       .where(where)
-      .orderBy(...medicalCompanyOrder(p.order))
-      .limit(MEDICAL_PAGE_SIZE)
-      .offset(offsetOf(p.page, MEDICAL_PAGE_SIZE)),
-    p.tagId === undefined
-      ? db.select({ n: count() }).from(companies).where(where)
-      : db.select({ n: count() }).from(medicalCompanyTags).where(eq(medicalCompanyTags.tagId, p.tagId)),
-  ]);
-  return pageOf(await withTags(db, rows), total[0]?.n ?? 0, p.page);
+      .orderBy(...(w.reverse ? [...MEDICAL_ORDER_COLUMNS[p.order].map((c) => asc(c)), asc(companies.id)] : medicalCompanyOrder(p.order)))
+      .limit(w.limit)
+      .offset(w.offset),
+  );
+  return pageOf(await withTags(db, rows), total, p.page);
 }
 
 /** 融资金额TOP100: the area's (or tag's) 100 best-funded companies, 10 a page, with their rank. */
 export async function moneyRank(db: Db, p: { page: number; tagId?: number }) {
   const offset = offsetOf(p.page, MEDICAL_PAGE_SIZE);
   const where = medicalCompanyWhere(p.tagId);
-  const [rows, total] = await db.batch([
-    db
-      .select(companyColumns)
-      .from(companies)
-      .where(where)
-      .orderBy(...medicalCompanyOrder(1))
-      .limit(Math.max(0, Math.min(MEDICAL_PAGE_SIZE, MONEY_RANK_SIZE - offset)))
-      .offset(offset),
-    p.tagId === undefined
-      ? db.select({ n: count() }).from(companies).where(where)
-      : db.select({ n: count() }).from(medicalCompanyTags).where(eq(medicalCompanyTags.tagId, p.tagId)),
+  const [rows, total] = await Promise.all([
+    offset >= MONEY_RANK_SIZE
+      ? Promise.resolve([])
+      : db
+          .select(companyColumns)
+          .from(companies)
+          .where(where)
+          .orderBy(...medicalCompanyOrder(1))
+          .limit(Math.min(MEDICAL_PAGE_SIZE, MONEY_RANK_SIZE - offset))
+          .offset(offset),
+    companyTotal(db, p.tagId),
   ]);
-  const data = (await withTags(db, offset >= MONEY_RANK_SIZE ? [] : rows)).map((r, i) => ({ ...r, rank: offset + i + 1 }));
-  return pageOf(data, Math.min(MONEY_RANK_SIZE, total[0]?.n ?? 0), p.page);
+  const data = (await withTags(db, rows)).map((r, i) => ({ ...r, rank: offset + i + 1 }));
+  return pageOf(data, Math.min(MONEY_RANK_SIZE, total), p.page);
 }
 
 /**
  * Investment firms by the number of healthcare events they took part in (of the tag's companies
- * on a tag page), most active first. The events drive the join (CROSS JOIN keeps SQLite from walking
- * every investor row instead); the window count gives the total in the same pass.
- * (Raw SQL: drizzle has no CROSS JOIN or window functions.)
+ * on a tag page), most active first: the trigger-kept medical_firm_counts in its ranking index
+ * (mfc_rank_idx), the total the kept 'firms' count. (Raw SQL: the kept tables are outside drizzle's schema.)
  */
 export async function blockFirms(db: Db, p: { page: number; tagId?: number }) {
-  const events =
-    p.tagId === undefined
-      ? sql`SELECT id FROM invest_events WHERE scope = ${MEDICAL_SCOPE}`
-      : sql`SELECT id FROM invest_events WHERE com_id IN ${tagCompanyIds(p.tagId)}`;
-  const counted = await db.all<{ id: number; n: number; total: number }>(sql`
-    SELECT i.invst_id AS id, count(*) AS n, count(*) OVER () AS total
-    FROM (${events}) e CROSS JOIN invest_event_investors i ON i.event_id = e.id
-    WHERE i.invst_id > 0 AND i.invst_type = 'invst'
-    GROUP BY i.invst_id
-    ORDER BY n DESC, i.invst_id
-    LIMIT ${MEDICAL_PAGE_SIZE} OFFSET ${offsetOf(p.page, MEDICAL_PAGE_SIZE)}`);
+  const tagId = p.tagId ?? 0;
+  const total = countOf(await countQuery(db, 'firms', tagId));
+  const counted = await windowed(total, p.page, (w) =>
+    db.all<{ id: number; n: number }>(sql`
+      SELECT invst_id AS id, n FROM medical_firm_counts
+      WHERE tag_id = ${tagId} AND invst_type = 'invst' AND n > 0
+      ORDER BY ${w.reverse ? sql`n ASC, invst_id DESC` : sql`n DESC, invst_id ASC`}
+      LIMIT ${w.limit} OFFSET ${w.offset}`),
+  );
   const firms = counted.length
     ? await db
         .select({ id: investFirms.id, name: investFirms.name, logo: investFirms.logo, des: investFirms.des })
@@ -112,14 +111,6 @@ export async function blockFirms(db: Db, p: { page: number; tagId?: number }) {
     const f = byId.get(c.id);
     return f ? [{ ...f, medical_invse_num: c.n }] : [];
   });
-  // Past the last page the window has no row to carry the total: count once more.
-  let total = counted[0]?.total;
-  if (total === undefined && p.page > 1) {
-    const r = await db.all<{ n: number }>(sql`
-      SELECT count(DISTINCT i.invst_id) AS n FROM (${events}) e CROSS JOIN invest_event_investors i ON i.event_id = e.id
-      WHERE i.invst_id > 0 AND i.invst_type = 'invst'`);
-    total = r[0]?.n ?? 0;
-  }
-  return pageOf(data, total ?? 0, p.page);
+  return pageOf(data, total, p.page);
 }
 

@@ -3,22 +3,19 @@
  * from the area's events (or a tag's), of one round or all. Without a year the labels are the years
  * from the current one down to CHART_FIRST_YEAR; with a year, its twelve months ('2019-03').
  * Every label is present, with zeros where nothing happened, so the line never skips a point.
+ * The buckets are the trigger-kept medical_trend rows (at most one per label), equal to grouping
+ * the events by year or month.
  */
-import { sql } from 'drizzle-orm';
-import { investEvents } from '../db';
 import type { Db } from '../env';
 import { CHART_FIRST_YEAR } from './constants';
-import { medicalEventWhere } from './select';
+import { trendRows } from './kept';
 
 export async function financingTrend(db: Db, p: { year?: number; roundId?: number; tagId?: number }, thisYear: number) {
-  const from = p.year === undefined ? CHART_FIRST_YEAR * 10000 + 101 : p.year * 10000 + 101;
-  const to = p.year === undefined ? thisYear * 10000 + 1231 : p.year * 10000 + 1231;
-  const bucket = p.year === undefined ? sql<number>`${investEvents.date} / 10000` : sql<number>`${investEvents.date} / 100 % 100`;
-  const rows = await db
-    .select({ k: bucket, num: sql<number>`count(*)`, money: sql<number>`coalesce(sum(${investEvents.money}), 0)` })
-    .from(investEvents)
-    .where(medicalEventWhere({ tagId: p.tagId, roundId: p.roundId, from, to }))
-    .groupBy(bucket);
+  const rows = (await trendRows(db, { tagId: p.tagId ?? 0, roundId: p.roundId ?? 0, year: p.year, fromYear: CHART_FIRST_YEAR, toYear: thisYear })).map((r) => ({
+    k: r.k,
+    num: r.n,
+    money: r.money,
+  }));
   const byKey = new Map(rows.map((r) => [Number(r.k), r]));
   const out: Record<string, { num: number; money: number }> = {};
   const keys = p.year === undefined ? Array.from({ length: thisYear - CHART_FIRST_YEAR + 1 }, (_, i) => CHART_FIRST_YEAR + i) : Array.from({ length: 12 }, (_, i) => i + 1);

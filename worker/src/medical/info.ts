@@ -1,12 +1,15 @@
 /**
  * The information section (资讯): healthcare policies, news and financing events, of the area or of
- * a tag's companies, newest first, MEDICAL_PAGE_SIZE per page.
+ * a tag's companies, newest first, MEDICAL_PAGE_SIZE per page. Totals are kept counts (kept.ts);
+ * a page in the far half of a list is read from its other end (pageWindow), so the last page
+ * reads what the first does.
  */
-import { count, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, between, count, desc, eq, inArray } from 'drizzle-orm';
 import { companies, investEventInvestors, investEvents, news, policies, rounds } from '../db';
 import type { Db } from '../env';
-import { offsetOf } from '../lib/pagination';
+import { offsetOf, pageWindow } from '../lib/pagination';
 import { MEDICAL_PAGE_SIZE, MEDICAL_SCOPE } from './constants';
+import { countOf, countQuery, eventSpan, eventTotalQuery } from './kept';
 import { eventOrder, medicalEventWhere, medicalNewsWhere, newsOrder, type EventFilter } from './select';
 
 export interface Paged<T> {
@@ -16,28 +19,46 @@ export interface Paged<T> {
 
 export const pageOf = <T>(data: T[], total: number, page: number, perPage = MEDICAL_PAGE_SIZE): Paged<T> => ({ data, page: { total, page, per_page: perPage } });
 
+export type Window = { reverse: boolean; offset: number; limit: number };
+
+/**
+ * One page of a list whose total is known: `read` gets the window (in reversed order for a page in
+ * the far half) and the rows come back in the list's order.
+ */
+export async function windowed<T>(total: number, page: number, read: (w: Window) => Promise<T[]>, perPage = MEDICAL_PAGE_SIZE): Promise<T[]> {
+  const w = pageWindow(page, perPage, total);
+  if (w.limit === 0) return [];
+  const rows = await read(w);
+  return w.reverse ? rows.reverse() : rows;
+}
+
 /** Healthcare policies: a tag page lists the area's policies too (policies carry a scope, not tags). */
 export async function listPolicies(db: Db, page: number): Promise<Paged<{ id: number; title: string; put_time: number; reference_number: string }>> {
-  const where = eq(policies.scope, MEDICAL_SCOPE);
-  const [rows, total] = await db.batch([
+  const total = countOf(await countQuery(db, 'policy'));
+  const rows = await windowed(total, page, (w) =>
     db
       .select({ id: policies.id, title: policies.title, put_time: policies.putTime, reference_number: policies.referenceNumber })
       .from(policies)
-      .where(where)
-      .orderBy(desc(policies.putTime), desc(policies.id))
-      .limit(MEDICAL_PAGE_SIZE)
-      .offset(offsetOf(page, MEDICAL_PAGE_SIZE)),
-    db.select({ n: count() }).from(policies).where(where),
-  ]);
-  return pageOf(rows, total[0]?.n ?? 0, page);
+      .where(eq(policies.scope, MEDICAL_SCOPE))
+      .orderBy(...(w.reverse ? [asc(policies.putTime), asc(policies.id)] : [desc(policies.putTime), desc(policies.id)]))
+      .limit(w.limit)
+      .offset(w.offset),
+  );
+  return pageOf(rows, total, page);
 }
 
 export async function listNews(db: Db, page: number, tagId?: number) {
   const where = medicalNewsWhere(tagId);
-  const [rows, total] = await db.batch([
-    db.select().from(news).where(where).orderBy(...newsOrder).limit(MEDICAL_PAGE_SIZE).offset(offsetOf(page, MEDICAL_PAGE_SIZE)),
-    db.select({ n: count() }).from(news).where(where),
-  ]);
+  const total = countOf(await (tagId === undefined ? countQuery(db, 'news') : countQuery(db, 'tag_news', tagId)));
+  const rows = await windowed(total, page, (w) =>
+    db
+      .select()
+      .from(news)
+      .where(where)
+      .orderBy(...(w.reverse ? [asc(news.date), asc(news.id)] : newsOrder))
+      .limit(w.limit)
+      .offset(w.offset),
+  );
   const data = rows.map((n) => ({
     id: n.id,
     url: n.url,
@@ -52,7 +73,7 @@ export async function listNews(db: Db, page: number, tagId?: number) {
     day: n.date % 100,
     logo: n.logo,
   }));
-  return pageOf(data, total[0]?.n ?? 0, page);
+  return pageOf(data, total, page);
 }
 
 /** Events by id with company, round name and investors, in the order of `ids`. */
@@ -96,6 +117,39 @@ export async function hydrateEvents(db: Db, ids: number[]) {
 
 export async function listEvents(db: Db, page: number, filter: EventFilter = {}) {
   const where = medicalEventWhere(filter);
+  if (filter.roundId === undefined && filter.from === undefined) {
+    // The area's or a tag's events: the total is one kept row, and the kept per-month counts place
+    // the page inside one or two months, read from the nearer end of that span.
+    const tagId = filter.tagId ?? 0;
+    const total = countOf(await eventTotalQuery(db, tagId));
+    const offset = offsetOf(page, MEDICAL_PAGE_SIZE);
+    const limit = Math.min(MEDICAL_PAGE_SIZE, total - offset);
+    const span = limit > 0 ? await eventSpan(db, tagId, offset, limit) : null;
+    if (span) {
+      const r = offset - span.before;
+      const reverse = r > span.count - (r + limit);
+      const inSpan = and(where, between(investEvents.date, span.from, span.to));
+      const rows = await db
+        .select({ id: investEvents.id })
+        .from(investEvents)
+        .where(inSpan)
+        .orderBy(...(reverse ? [asc(investEvents.date), asc(investEvents.id)] : eventOrder))
+        .limit(limit)
+        .offset(reverse ? span.count - r - limit : r);
+      if (reverse) rows.reverse();
+      return pageOf(await hydrateEvents(db, rows.map((x) => x.id)), total, page);
+    }
+    const idRows = await windowed(total, page, (w) =>
+      db
+        .select({ id: investEvents.id })
+        .from(investEvents)
+        .where(where)
+        .orderBy(...(w.reverse ? [asc(investEvents.date), asc(investEvents.id)] : eventOrder))
+        .limit(w.limit)
+        .offset(w.offset),
+    );
+    return pageOf(await hydrateEvents(db, idRows.map((r) => r.id)), total, page);
+  }
   const [idRows, total] = await db.batch([
     db.select({ id: investEvents.id }).from(investEvents).where(where).orderBy(...eventOrder).limit(MEDICAL_PAGE_SIZE).offset(offsetOf(page, MEDICAL_PAGE_SIZE)),
     db.select({ n: count() }).from(investEvents).where(where),

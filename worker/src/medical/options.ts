@@ -1,16 +1,18 @@
 /** The healthcare area's selector options: provinces of its companies and the funding rounds. */
-import { asc, count, eq } from 'drizzle-orm';
-import { companies, rounds } from '../db';
+import { asc } from 'drizzle-orm';
+import { rounds } from '../db';
 import type { Db } from '../env';
 import { PROVINCES } from './constants';
+import { countsOf } from './kept';
 
 /**
  * Provinces of healthcare companies: the spec's 'in' map (province -> number of companies, in
- * GB/T 2260 order), and 'out' for companies registered abroad (海外 and the like).
+ * GB/T 2260 order), and 'out' for companies registered abroad (海外 and the like). From the kept
+ * per-province counts (one row a province).
  */
 export async function medicalProvinces(db: Db) {
-  const rows = await db.select({ prov: companies.prov, n: count() }).from(companies).where(eq(companies.isMedical, 1)).groupBy(companies.prov);
-  const byName = new Map(rows.filter((r) => r.prov).map((r) => [r.prov, r.n]));
+  const rows = await countsOf(db, 'prov');
+  const byName = new Map(rows.filter((r) => r.key).map((r) => [r.key, Number(r.n)]));
   const domestic: readonly string[] = PROVINCES;
   return {
     in: Object.fromEntries(PROVINCES.filter((p) => byName.has(p)).map((p) => [p, byName.get(p)!])) as Record<string, number>,

@@ -2,12 +2,12 @@
  * The industry atlas (产业图谱): tags, a tag's banner numbers, the area overview and the sub-field
  * choices of the financing chart.
  */
-import { asc, count, eq, sql, sum } from 'drizzle-orm';
-import { companies, investEvents, medicalCompanyTags, medicalTags } from '../db';
+import { asc, eq, sql } from 'drizzle-orm';
+import { medicalTags } from '../db';
 import type { Db } from '../env';
 import { ApiError } from '../lib/errors';
 import { MEDICAL_SCOPE } from './constants';
-import { medicalEventWhere } from './select';
+import { countOf, countQuery, eventTotalQuery } from './kept';
 
 export interface Tag {
   id: number;
@@ -22,36 +22,30 @@ export async function requireTag(db: Db, tagId: number): Promise<Tag> {
   return tag;
 }
 
-/** Banner of a tag page: company count, event count and total funding of the tag's companies. */
+/** Banner of a tag page: company count, event count and total funding of the tag's companies (kept counts). */
 export async function tagBasic(db: Db, tag: Tag) {
-  const [coms, events] = await db.batch([
-    db.select({ n: count() }).from(medicalCompanyTags).where(eq(medicalCompanyTags.tagId, tag.id)),
-    db.select({ n: count(), money: sum(investEvents.money) }).from(investEvents).where(medicalEventWhere({ tagId: tag.id })),
-  ]);
+  const [coms, events] = await Promise.all([countQuery(db, 'tag_com', tag.id), eventTotalQuery(db, tag.id)]);
   return {
     id: tag.id,
     p_id: tag.pId,
     name: tag.name,
     desc: tag.desc,
-    com_num: coms[0]?.n ?? 0,
-    invse_num: events[0]?.n ?? 0,
+    com_num: countOf(coms),
+    invse_num: countOf(events),
     total_money: Number(events[0]?.money ?? 0),
   };
 }
 
 /** The same numbers for the whole area (/health). */
 export async function areaBasic(db: Db) {
-  const [coms, events] = await db.batch([
-    db.select({ n: count() }).from(companies).where(eq(companies.isMedical, 1)),
-    db.select({ n: count(), money: sum(investEvents.money) }).from(investEvents).where(eq(investEvents.scope, MEDICAL_SCOPE)),
-  ]);
+  const [coms, events] = await Promise.all([countQuery(db, 'com'), eventTotalQuery(db, 0)]);
   return {
     id: 0,
     p_id: 0,
     name: MEDICAL_SCOPE,
     desc: '医疗器械、生物技术、医药、医疗服务、医疗信息化与数字健康领域的创业公司、投融资事件与行业资讯。',
-    com_num: coms[0]?.n ?? 0,
-    invse_num: events[0]?.n ?? 0,
+    com_num: countOf(coms),
+    invse_num: countOf(events),
     total_money: Number(events[0]?.money ?? 0),
   };
 }

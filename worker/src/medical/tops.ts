@@ -1,39 +1,39 @@
 /**
  * The top tabs (FA TOP20, IPO, 千里马, 独角兽) and the broker reports of /health.
  */
-import { count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { brokerReports, companies, investEvents, investFirms, medicalIpos, rounds } from '../db';
 import type { Db } from '../env';
-import { offsetOf } from '../lib/pagination';
-import { FA_TOP, IPO_PLATFORMS, MEDICAL_PAGE_SIZE, MEDICAL_SCOPE, UNDISCLOSED } from './constants';
-import { pageOf } from './info';
+import { FA_TOP, IPO_PLATFORMS, UNDISCLOSED } from './constants';
+import { pageOf, windowed } from './info';
+import { countOf, countQuery } from './kept';
 import { valuationBand } from './select';
 
 export async function listBrokerReports(db: Db, page: number) {
-  const [rows, total] = await db.batch([
+  const total = countOf(await countQuery(db, 'broker'));
+  const rows = await windowed(total, page, (w) =>
     db
       .select({ id: brokerReports.id, name: brokerReports.name, title: brokerReports.title, url: brokerReports.url, time: brokerReports.time })
       .from(brokerReports)
-      .orderBy(desc(brokerReports.time), desc(brokerReports.id))
-      .limit(MEDICAL_PAGE_SIZE)
-      .offset(offsetOf(page, MEDICAL_PAGE_SIZE)),
-    db.select({ n: count() }).from(brokerReports),
-  ]);
-  return pageOf(rows, total[0]?.n ?? 0, page);
+      .orderBy(...(w.reverse ? [asc(brokerReports.time), asc(brokerReports.id)] : [desc(brokerReports.time), desc(brokerReports.id)]))
+      .limit(w.limit)
+      .offset(w.offset),
+  );
+  return pageOf(rows, total, page);
 }
 
 /**
  * FA institutions TOP20: financial-advisor firms (is_fa) by the healthcare events they took part in,
- * then by all their events. One page of FA_TOP; page 2+ is empty.
- * (Raw SQL: correlated counts per firm, each answered by iei_invst_idx.)
+ * then by all their events. One page of FA_TOP; page 2+ is empty. Both counts are kept rows
+ * (medical_firm_counts of the area, firm_event_counts), a few per FA firm.
+ * (Raw SQL: correlated reads of the kept tables.)
  */
 export async function faTop(db: Db, page: number) {
   if (page > 1) return pageOf([], 0, page, FA_TOP);
   const rows = await db.all<{ id: number; logo: string; name: string; fa_total: number; medical_fa_total: number }>(sql`
     SELECT f.id, f.logo, f.name,
-      (SELECT count(*) FROM invest_event_investors i WHERE i.invst_id = f.id) AS fa_total,
-      (SELECT count(*) FROM invest_event_investors i JOIN invest_events e ON e.id = i.event_id
-        WHERE i.invst_id = f.id AND e.scope = ${MEDICAL_SCOPE}) AS medical_fa_total
+      coalesce((SELECT c.n FROM firm_event_counts c WHERE c.invst_id = f.id), 0) AS fa_total,
+      coalesce((SELECT sum(m.n) FROM medical_firm_counts m WHERE m.tag_id = 0 AND m.invst_id = f.id), 0) AS medical_fa_total
     FROM ${investFirms} f
     WHERE f.is_fa = 1
     ORDER BY medical_fa_total DESC, fa_total DESC, f.id
@@ -43,7 +43,8 @@ export async function faTop(db: Db, page: number) {
 
 /** Healthcare IPOs, largest raise first. */
 export async function ipoRank(db: Db, page: number) {
-  const [rows, total] = await db.batch([
+  const total = countOf(await countQuery(db, 'ipo'));
+  const rows = await windowed(total, page, (w) =>
     db
       .select({
         com_id: medicalIpos.comId,
@@ -56,11 +57,10 @@ export async function ipoRank(db: Db, page: number) {
       })
       .from(medicalIpos)
       .leftJoin(companies, eq(companies.id, medicalIpos.comId))
-      .orderBy(desc(medicalIpos.money), desc(medicalIpos.id))
-      .limit(MEDICAL_PAGE_SIZE)
-      .offset(offsetOf(page, MEDICAL_PAGE_SIZE)),
-    db.select({ n: count() }).from(medicalIpos),
-  ]);
+      .orderBy(...(w.reverse ? [asc(medicalIpos.money), asc(medicalIpos.id)] : [desc(medicalIpos.money), desc(medicalIpos.id)]))
+      .limit(w.limit)
+      .offset(w.offset),
+  );
   const data = rows.map((r) => ({
     ...r,
     logo: r.logo ?? '',
@@ -68,24 +68,23 @@ export async function ipoRank(db: Db, page: number) {
     ipo_platform_name: IPO_PLATFORMS[r.ipo_platform] ?? IPO_PLATFORMS[IPO_PLATFORMS.length - 1],
     valuation_text: r.valuation.trim() === '-' || r.valuation.trim() === '' ? UNDISCLOSED : r.valuation,
   }));
-  return pageOf(data, total[0]?.n ?? 0, page);
+  return pageOf(data, total, page);
 }
 
 /** 千里马 or 独角兽: healthcare companies in the valuation band, most valuable first, with their latest round. */
 export async function valuedCompanies(db: Db, band: 'horse' | 'unicorn', page: number) {
-  const where = valuationBand(band);
-  const [rows, total] = await db.batch([
+  const total = countOf(await countQuery(db, 'band', band));
+  const rows = await windowed(total, page, (w) =>
     db
       .select({ id: companies.id, logo: companies.logo, name: companies.name, valuation: companies.valuation })
       .from(companies)
-      .where(where)
-      .orderBy(desc(companies.valuation), desc(companies.id))
-      .limit(MEDICAL_PAGE_SIZE)
-      .offset(offsetOf(page, MEDICAL_PAGE_SIZE)),
-    db.select({ n: count() }).from(companies).where(where),
-  ]);
+      .where(valuationBand(band))
+      .orderBy(...(w.reverse ? [asc(companies.valuation), asc(companies.id)] : [desc(companies.valuation), desc(companies.id)]))
+      .limit(w.limit)
+      .offset(w.offset),
+  );
   const latest = await latestEvents(db, rows.map((r) => r.id));
-  return pageOf(rows.map((r) => ({ ...r, event: latest.get(r.id) ?? null })), total[0]?.n ?? 0, page);
+  return pageOf(rows.map((r) => ({ ...r, event: latest.get(r.id) ?? null })), total, page);
 }
 
 /** Each company's latest financing event (one index seek per company on invest_events_com_idx). */
