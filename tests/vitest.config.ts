@@ -47,6 +47,8 @@ export default defineConfig(async () => {
             // the window between files, and vitest still evaluates the app's modules anew for each file.
             isolate: false,
             setupFiles: ['tests/web/setup.ts'],
+            // It runs beside the e2e project and tsc (scripts/test.mjs): room for a busy machine.
+            testTimeout: 30_000,
           },
         },
         {

@@ -4,10 +4,14 @@
 // - the app's own modules (stores such as the token, the gate dialogs, toasts, the open export)
 //   are evaluated anew for every file, as with isolation (packages such as React stay loaded);
 // - the window is blank: an empty page at /, empty storage, no cookies, real timers and the real fetch.
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, beforeAll, vi } from 'vitest';
 
 vi.resetModules();
+
+// `npm test` runs this project beside the e2e stack and tsc on 2 cores: findBy*/waitFor get 5 s
+// (not 1 s) to see what they wait for. It only waits longer; nothing passes that would fail.
+configure({ asyncUtilTimeout: 5_000 });
 
 function blankWindow() {
   cleanup();
