@@ -42,6 +42,13 @@ export default defineConfig(async () => {
             name: 'web',
             include: ['tests/web/**/*.test.{ts,tsx}'],
             environment: 'happy-dom',
+            // One happy-dom window per worker instead of one per file (spawning a worker and building
+            // a window took ~4 s a file on 2 cores, more than the tests); tests/web/setup.ts blanks
+            // the window between files, and vitest still evaluates the app's modules anew for each file.
+            isolate: false,
+            setupFiles: ['tests/web/setup.ts'],
+            // It runs beside the e2e project and tsc (scripts/test.mjs): room for a busy machine.
+            testTimeout: 30_000,
           },
         },
         {

@@ -71,11 +71,33 @@ interface Problem {
   what: string;
 }
 
+/** API calls of each page still in flight (a page's secondary queries may fail after the route settled). */
+const inFlight = new WeakMap<Page, Set<unknown>>();
+
+function trackApiCalls(page: Page) {
+  const pending = new Set<unknown>();
+  inFlight.set(page, pending);
+  const isApi = (url: string) => new URL(url).pathname.startsWith('/api/');
+  page.on('request', (r) => isApi(r.url()) && pending.add(r));
+  page.on('requestfinished', (r) => pending.delete(r));
+  page.on('requestfailed', (r) => pending.delete(r));
+}
+
 /** What the page shows once it settled: 'ok', 'not-found' or 'error: <message>'. */
 async function verdict(page: Page): Promise<string> {
   // Wait for the route to settle: no route spinner, and the page's own content or a failure view.
   await page.waitForFunction(() => !document.querySelector('.route-pending') && document.querySelector('main')?.children.length, undefined, { timeout: 20_000 }).catch(() => undefined);
-  await page.waitForTimeout(150);
+  // Then for its API calls to answer and the answers to be painted (two animation frames), instead
+  // of a fixed pause: an error view of a query that fails late is on the page when it is read.
+  const pending = inFlight.get(page)!;
+  const frames = () => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  for (let i = 0; i < 3; i++) {
+    await frames();
+    const deadline = Date.now() + 5_000;
+    while (pending.size && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    if (!pending.size) break;
+  }
+  await frames();
   if (await page.locator('.not-found').count()) return 'not-found';
   const alert = page.locator('main [role="alert"]');
   if (await alert.count()) return `error: ${(await alert.first().textContent())?.trim().slice(0, 80)}`;
@@ -95,6 +117,7 @@ describe('link checker', () => {
     const pending: Problem[] = [];
     const apiLinks = new Map<string, string>();
     const page = await open('vip@demo.local');
+    trackApiCalls(page);
     let visited = 0;
 
     while (queue.length && visited < MAX_PAGES) {
