@@ -34,6 +34,8 @@ export default defineConfig(async () => {
             include: ['tests/worker/**/*.test.ts'],
             setupFiles: ['tests/worker/setup.ts'],
             testTimeout: 60_000,
+            // It runs beside the e2e project (scripts/test.mjs): seeding hooks get the same room as tests.
+            hookTimeout: 60_000,
           },
         },
         {
