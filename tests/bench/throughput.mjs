@@ -64,16 +64,34 @@ try {
     ['starmarket', 'POST /api/starmarket/invst_top (signed in)', '/api/starmarket/invst_top', { body: '{}', headers: { ...json, ...auth } }],
   ].filter(([area]) => !args.only || area === args.only);
 
+  /** Every answer that is not 2xx, by status and envelope code (e.g. '429 RATE_LIMITED'), so a non-2xx count says what it was. */
   const measure = async (label, p, opts = {}) => {
+    const refused = new Map();
     const r = await autocannon({
       url: `${stack.url}${p}`,
       connections,
       duration,
-      method: opts.body ? 'POST' : 'GET',
-      headers: opts.headers ?? {},
-      body: opts.body,
+      requests: [
+        {
+          method: opts.body ? 'POST' : 'GET',
+          headers: opts.headers ?? {},
+          body: opts.body,
+          onResponse: (status, body) => {
+            if (status >= 200 && status < 300) return;
+            let code = '';
+            try {
+              code = JSON.parse(body).code ?? '';
+            } catch {
+              code = String(body).slice(0, 60);
+            }
+            const key = `${status} ${code}`.trim();
+            refused.set(key, (refused.get(key) ?? 0) + 1);
+          },
+        },
+      ],
     });
-    return { label, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors + r.timeouts };
+    const why = [...refused].map(([k, n]) => `${n}× ${k}`).join(', ');
+    return { label, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors + r.timeouts, why };
   };
 
   console.log(`\nthroughput, scale ${scale}, ${connections} connections × ${duration} s per call, loopback, ${stack.url}`);
@@ -87,7 +105,7 @@ try {
   for (const r of rows) {
     const ok = r.rps >= floor / 2 && r.p99 < 2 * floorP99;
     console.log(
-      `${pad(r.label, 52)}${pad(r.rps.toFixed(0), 9)}${pad(r.p50, 8)}${pad(r.p99, 8)}${pad(r.non2xx + r.errors, 9)}${pad((r.rps / floor).toFixed(2), 9)}${ok ? 'met' : 'missed'}`,
+      `${pad(r.label, 52)}${pad(r.rps.toFixed(0), 9)}${pad(r.p50, 8)}${pad(r.p99, 8)}${pad(r.non2xx + r.errors, 9)}${pad((r.rps / floor).toFixed(2), 9)}${ok ? 'met' : 'missed'}${r.why ? `  (non-2xx: ${r.why})` : ''}`,
     );
   }
 } finally {

@@ -37,7 +37,8 @@ beforeAll(async () => {
       };
     }),
   );
-});
+  // 600 companies with their stages, filings and events through every kept-row trigger: slow on a busy machine.
+}, 60_000);
 
 /** Plan steps that read one of the area's large tables from end to end without an index. */
 const fullScans = (steps: PlanStep[]) =>
@@ -194,6 +195,25 @@ describe('STAR-market query plans', () => {
     }
   });
 
+  it('a one-character keyword every name holds: its total is one vocab row and its pages read what they return, in list order', async () => {
+    for (const [path, listed] of [['/api/starmarket', 0], ['/api/starmarket/listed', 1]] as const) {
+      const all = await env.DB.prepare(`SELECT m_com_id FROM starmarket_companies WHERE is_listed = ? AND com_name LIKE '%科%' ORDER BY acceptance_time DESC, m_com_id DESC`)
+        .bind(listed)
+        .all<{ m_com_id: number }>();
+      const ids = all.results.map((r) => r.m_com_id);
+      expect(ids.length).toBeGreaterThan(100);
+      const pages = Math.ceil(ids.length / 10);
+      for (const page of [1, 3, pages - 2, pages]) {
+        const r = await post(path, { keyword: '科', page });
+        const body = r.body as { data: { info: { m_com_id: number }[]; page: { total: number } } };
+        expect(body.data.page.total).toBe(ids.length);
+        expect(body.data.info.map((x) => x.m_com_id), `${path} page ${page}`).toEqual(ids.slice((page - 1) * 10, page * 10));
+        const read = (await rowsReadBy(r.statements)).reduce((n, x) => n + x.rows, 0);
+        expect(read, `${path} page ${page}`).toBeLessThanOrEqual(3 * body.data.info.length + 100);
+      }
+    }
+  });
+
   it('the kept day counts, timing rows and firm cases stay equal to a recount after updates and deletes', async () => {
     const [x, y, z] = [stars[10], stars[11], stars[12]];
     await env.DB.batch([
@@ -229,5 +249,13 @@ describe('STAR-market query plans', () => {
       expect(f.com, `firm ${f.invst_id}`).toEqual(want.results);
     }
     expect(JSON.stringify(firmsNow.data)).toContain('改名测试公司');
+    // The per-tab character index follows the rename, the move to the other tab and the delete.
+    for (const [path, listed] of [['/api/starmarket', 0], ['/api/starmarket/listed', 1]] as const) {
+      const like = await env.DB.prepare("SELECT count(*) AS n FROM starmarket_companies WHERE is_listed = ? AND com_name LIKE '%科%'").bind(listed).first<{ n: number }>();
+      const r = (await post(path, { keyword: '科' })).body as { data: { page: { total: number } } };
+      expect(r.data.page.total, path).toBe(like!.n);
+      const renamed = (await post(path, { keyword: '改' })).body as { data: { info: { m_com_id: number }[] } };
+      expect(renamed.data.info.map((x) => x.m_com_id)).toEqual(listed === 0 ? [stars[COMPANIES - 1].mComId] : []);
+    }
   });
 });

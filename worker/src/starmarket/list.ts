@@ -67,6 +67,29 @@ async function startDay(db: Db, p: StarFilter, listed: Listed, reverse: boolean,
   return { day: lo, skip: rest };
 }
 
+/** A keyword the per-tab character index answers exactly: one Han character, letter or digit. */
+const ONE_CHAR = /^[\p{Script=Han}0-9a-z]$/u;
+/** Rowids of starmarket_name_tab_chars: acceptance_time * KEY_SPAN + m_com_id (list order). */
+const KEY_SPAN = 10_000_000;
+
+/**
+ * A one-character keyword and no other filter: the total is the token's document count (one
+ * fts5vocab row) and the page is read off the index in list order (its rowids), so the page reads
+ * what it returns however many names hold the character.
+ */
+async function listOneChar(db: Db, ch: string, p: StarListParams, listed: Listed, perPage: number) {
+  const token = `${listed}${ch}`;
+  const [vocab] = await db.all<{ doc: number }>(sql`SELECT doc FROM starmarket_name_tab_chars_vocab WHERE term = ${token}`);
+  const total = vocab?.doc ?? 0;
+  const w = pageWindow(p.page, perPage, total);
+  if (!w.limit) return { total, ids: [] as number[] };
+  const keys = await db.all<{ k: number }>(
+    sql`SELECT rowid AS k FROM starmarket_name_tab_chars WHERE starmarket_name_tab_chars MATCH ${`"${token}"`} ORDER BY rowid ${sql.raw(w.reverse ? 'ASC' : 'DESC')} LIMIT ${w.limit} OFFSET ${w.offset}`,
+  );
+  const ids = keys.map((r) => r.k % KEY_SPAN);
+  return { total, ids: w.reverse ? ids.reverse() : ids };
+}
+
 /**
  * A page of a tab. Without a keyword the total is one kept row (starmarket_counts); a page in the
  * far half is read from the other end, and a page deep in either half starts at its acceptance day
@@ -96,6 +119,10 @@ export async function listStar(db: Db, p: StarListParams, listed: Listed): Promi
         ? await ids({ ...w, offset: start.skip }, w.reverse ? gte(m.acceptanceTime, start.day) : lte(m.acceptanceTime, start.day))
         : await ids(w);
     if (w.reverse) idRows.reverse();
+  } else if (ONE_CHAR.test(p.keyword.toLowerCase()) && p.cat_id === undefined && p.com_prov === undefined && p.state === undefined) {
+    const one = await listOneChar(db, p.keyword.toLowerCase(), p, listed, perPage);
+    total = one.total;
+    idRows = one.ids.map((id) => ({ id }));
   } else {
     const [rows, countRows] = await db.batch([ids({ reverse: false, offset: offsetOf(p.page, perPage), limit: perPage }), countOf(db, where)]);
     idRows = rows;
