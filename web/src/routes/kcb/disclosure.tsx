@@ -1,5 +1,5 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { createFileRoute, redirect, useRouterState } from '@tanstack/react-router';
+import { createFileRoute, redirect, useNavigate, useRouterState } from '@tanstack/react-router';
 import { useEffect, useState, type FormEvent } from 'react';
 import { z } from 'zod';
 import { DISCLOSURE_PAGE_SIZE } from '../../../../worker/src/starmarket/constants';
@@ -51,10 +51,16 @@ export const Route = createFileRoute('/kcb/disclosure')({
 function DisclosurePage() {
   useDocumentTitle('科创板信息披露');
   const { loggedIn, isVip, loading } = useViewer();
+  const navigate = useNavigate();
+  // Someone who signs in here through the login dialog and is not a member goes where the loader sends non-members.
+  const notMember = loggedIn && !loading && !isVip;
+  useEffect(() => {
+    if (notMember) void navigate({ to: '/order', search: { from: 'kcb' }, replace: true });
+  }, [notMember, navigate]);
   return (
     <>
       <h1>信息披露</h1>
-      {loggedIn && loading ? <Loading text="正在检查会员权限…" /> : loggedIn && isVip ? <DisclosureContent /> : <LoginWall what="科创板信息披露" />}
+      {loggedIn && (loading || notMember) ? <Loading text="正在检查会员权限…" /> : loggedIn && isVip ? <DisclosureContent /> : <LoginWall what="科创板信息披露" />}
     </>
   );
 }
