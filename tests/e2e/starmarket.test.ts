@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
@@ -159,4 +160,55 @@ describe('phone layouts', () => {
     }
     await page.context().close();
   });
+});
+
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const LAPTOP = { width: 1280, height: 800 };
+
+/** axe-core's serious and critical violations as 'impact rule: selector' lines (evaluated through DevTools: the CSP refuses inline scripts). */
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.evaluate(AXE);
+  const violations = await page.evaluate(async () => {
+    type V = { id: string; impact: string | null; nodes: { target: string[] }[] };
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: V[] }> } }).axe;
+    return (await axe.run(document, { resultTypes: ['violations'] })).violations;
+  });
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').flatMap((v) => v.nodes.map((n) => `${v.impact} ${v.id}: ${n.target.join(' ')}`));
+}
+
+describe('axe on every /kcb page', () => {
+  for (const account of [null, 'vip@demo.local'] as const) {
+    for (const [width, viewport] of [
+      ['1280', LAPTOP],
+      ['375', PHONE],
+    ] as const) {
+      it(`${account ? 'a VIP' : 'a visitor'} at ${width} px: no serious or critical violation, no sideways scroll`, async () => {
+        const applicants = await post<{ info: Row[] }>('/starmarket', 'vip@demo.local', { state: 2 });
+        const pages: [string, string][] = [
+          ['/kcb', '.kcb-list li'],
+          ['/kcb/project', '.star-row'],
+          ['/kcb/project?type=shangshi', '.star-row'],
+          ['/kcb/rank', '.star-row'],
+          ['/kcb/rank?tab=firm', '.firm-list li'],
+          ['/kcb/disclosure', '.disclosure-list li'],
+          [`/kcb/${applicants.info[0].m_com_id}`, '.stage-step'],
+        ];
+        const page = await open(account, viewport);
+        const found: string[] = [];
+        for (const [p, ready] of pages) {
+          await page.goto(`${baseURL()}${p}`);
+          // A visitor sees the home and page 1 of the applicants; the other pages are behind the login wall.
+          const visible = account || p === '/kcb' || p.startsWith('/kcb/project');
+          await page.locator(visible ? ready : '.login-wall').first().waitFor();
+          await page.waitForLoadState('networkidle');
+          if (!account) await page.keyboard.press('Escape');
+          for (const v of await seriousViolations(page)) found.push(`${p}: ${v}`);
+          expect(await horizontalOverflow(page), p).toBe(0);
+          await screenshot(page, `kcb-axe-${account ? 'vip' : 'visitor'}-${width}${p.replace(/[/?=]/g, '-')}`);
+        }
+        expect(found).toEqual([]);
+        await page.context().close();
+      });
+    }
+  }
 });

@@ -9,6 +9,7 @@ export const starmarketArea: BenchArea = {
     p.cat = (await one<{ id: number }>('SELECT cat_id AS id FROM starmarket_companies WHERE is_listed = 0 GROUP BY cat_id ORDER BY COUNT(*) DESC LIMIT 1')).id;
     p.state = (await one<{ id: number }>('SELECT state_id AS id FROM starmarket_companies WHERE is_listed = 0 GROUP BY state_id ORDER BY COUNT(*) DESC LIMIT 1')).id;
     p.applicantPages = Math.ceil((await one<{ n: number }>('SELECT COUNT(*) AS n FROM starmarket_companies WHERE is_listed = 0')).n / 10);
+    p.provPages = Math.ceil((await one<{ n: number }>(`SELECT COUNT(*) AS n FROM starmarket_companies WHERE is_listed = 0 AND com_prov = '${String(p.prov).replace(/'/g, "''")}'`)).n / 10);
     p.listedPages = Math.ceil((await one<{ n: number }>('SELECT COUNT(*) AS n FROM starmarket_companies WHERE is_listed = 1')).n / 10);
     p.disclosurePages = Math.ceil((await one<{ n: number }>('SELECT COUNT(*) AS n FROM disclosures')).n / 20);
     p.type = (await one<{ id: number }>('SELECT type_id AS id FROM disclosures GROUP BY type_id ORDER BY COUNT(*) DESC LIMIT 1')).id;
@@ -36,7 +37,10 @@ export const starmarketArea: BenchArea = {
     { label: 'applicants keyword 3 chars', path: '/api/starmarket', method: 'POST', body: { keyword: p.kw3 }, paged: true },
     { label: 'applicants keyword 2 chars', path: '/api/starmarket', method: 'POST', body: { keyword: p.kw2 }, paged: true },
     { label: 'applicants keyword 1 char', path: '/api/starmarket', method: 'POST', body: { keyword: p.kw1 }, paged: true },
+    { label: 'applicants keyword 1 char p3', path: '/api/starmarket', method: 'POST', body: { keyword: p.kw1, page: 3 }, paged: true },
+    { label: 'applicants province middle page', path: '/api/starmarket', method: 'POST', body: { com_prov: p.prov, page: Math.max(1, Math.ceil(Number(p.provPages) / 2)) }, paged: true },
     { label: 'listed page 1', path: '/api/starmarket/listed', method: 'POST', body: {}, paged: true },
+    { label: 'listed middle page', path: '/api/starmarket/listed', method: 'POST', body: { page: Math.ceil(Number(p.listedPages) / 2) }, paged: true },
     { label: 'listed last page', path: '/api/starmarket/listed', method: 'POST', body: { page: p.listedPages }, paged: true },
     { label: 'state_list', path: '/api/starmarket/state_list', method: 'POST', body: {} },
     { label: 'state_list province + sector', path: '/api/starmarket/state_list', method: 'POST', body: { com_prov: p.prov, cat_id: p.cat } },

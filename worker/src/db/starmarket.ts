@@ -1,4 +1,4 @@
-import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { index, integer, primaryKey, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 
 /** Review states of a STAR-market application (state_sub_name). */
 export const starmarketStates = sqliteTable('starmarket_states', {
@@ -37,6 +37,11 @@ export const starmarketCompanies = sqliteTable(
     lawyer: text('lawyer').notNull().default(''),
     evaluatorFirm: text('evaluator_firm').notNull().default(''),
     evaluator: text('evaluator').notNull().default(''),
+    /**
+     * Kept by triggers on starmarket_stages (migration *_starmarket_kept_pages_timing): yyyymmdd of
+     * the stage the company reached its current review state on (0 when that stage has no time).
+     */
+    stateSince: integer('state_since').notNull().default(0),
   },
   (t) => [
     index('smc_listed_accept_idx').on(t.isListed, t.acceptanceTime),
@@ -142,12 +147,55 @@ export const starmarketFirmLinks = sqliteTable(
   ],
 );
 
-/** Events per firm in STAR-market companies (the sum of its starmarket_firm_links), kept by triggers; 机构榜 reads its head. */
+/**
+ * Events per firm in STAR-market companies (the sum of its starmarket_firm_links), kept by triggers;
+ * 机构榜 reads its head. `cases` is the firm's case companies as JSON [{ com_id, com_name }] (the
+ * FIRM_CASES largest by financing total), kept by triggers on starmarket_firm_links and company names.
+ */
 export const starmarketFirmStats = sqliteTable(
   'starmarket_firm_stats',
   {
     invstId: integer('invst_id').primaryKey(),
     n: integer('n').notNull(),
+    cases: text('cases').notNull().default('[]'),
   },
   (t) => [index('smfs_n_idx').on(t.n, t.invstId)],
+);
+
+/**
+ * Companies per acceptance year, month and day of each tab under each filter combination ('' / 0
+ * for "any", as starmarket_counts), kept by triggers on starmarket_companies. level 1 is a year
+ * (bucket yyyy0000), 2 a month (yyyymm00), 3 a day (yyyymmdd). A page deep in a list finds the day
+ * it starts on by reading a few of these rows instead of skipping thousands of index entries.
+ */
+export const starmarketDayCounts = sqliteTable(
+  'starmarket_day_counts',
+  {
+    isListed: integer('is_listed').notNull(),
+    prov: text('prov').notNull(),
+    catId: integer('cat_id').notNull(),
+    stateId: integer('state_id').notNull(),
+    level: integer('level').notNull(),
+    bucket: integer('bucket').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.isListed, t.prov, t.catId, t.stateId, t.level, t.bucket] })],
+);
+
+/**
+ * Review timing kept by triggers: per tab, province / sector ('' / 0 for "any") and review state,
+ * the companies whose current state has a date (n) and the sum of those dates as Julian day
+ * numbers (day_sum), so the average wait is today − day_sum / n from one row per state.
+ */
+export const starmarketTiming = sqliteTable(
+  'starmarket_timing',
+  {
+    isListed: integer('is_listed').notNull(),
+    prov: text('prov').notNull(),
+    catId: integer('cat_id').notNull(),
+    stateId: integer('state_id').notNull(),
+    n: integer('n').notNull(),
+    daySum: real('day_sum').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.isListed, t.prov, t.catId, t.stateId] })],
 );

@@ -4,8 +4,8 @@
  * state counts of the applicant tab under its current filters (/starmarket/state_list), from the
  * kept counts of starmarket_counts.
  */
-import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
-import { starmarketCompanies as m, starmarketCounts, starmarketStates } from '../db';
+import { and, asc, between, desc, eq, gt, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { starmarketCompanies as m, starmarketCounts, starmarketDayCounts as dc, starmarketStates } from '../db';
 import type { Db } from '../env';
 import { ApiError } from '../lib/errors';
 import { offsetOf, pageWindow } from '../lib/pagination';
@@ -33,19 +33,77 @@ const keptCount = (db: Db, p: StarFilter, listed: Listed) =>
       ),
     );
 
+/** Beyond this many rows to skip, a page is found through the kept day counts instead. */
+const SKIP_DIRECTLY = 40;
+
 /**
- * A page of a tab. Without a keyword the total is one kept row (starmarket_counts) and a page in
- * the far half is read from the other end, so the last page reads what the first does; with a
- * keyword the name index gives the few matches, counted and paged in one batch.
+ * The acceptance day a deep page starts on and how many of that day's rows come before it, from
+ * starmarket_day_counts (kept by triggers): the tab's years under the filters, then the months of
+ * the year the offset falls in, then that month's days: at most 8 + 12 + 31 kept rows, instead of
+ * `offset` index entries. `reverse` counts from the oldest end. Null when the counts run out.
+ */
+async function startDay(db: Db, p: StarFilter, listed: Listed, reverse: boolean, offset: number): Promise<{ day: number; skip: number } | null> {
+  const combo = and(eq(dc.isListed, listed), eq(dc.prov, p.com_prov ?? ''), eq(dc.catId, p.cat_id ?? 0), eq(dc.stateId, p.state ?? 0));
+  let rest = offset;
+  let [lo, hi] = [0, 99_999_999];
+  for (const [level, width] of [
+    [1, 10_000],
+    [2, 100],
+    [3, 1],
+  ] as const) {
+    const buckets = await db
+      .select({ bucket: dc.bucket, n: dc.n })
+      .from(dc)
+      .where(and(combo, eq(dc.level, level), between(dc.bucket, lo, hi)))
+      .orderBy(reverse ? asc(dc.bucket) : desc(dc.bucket));
+    const hit = buckets.find((b) => {
+      if (rest < b.n) return true;
+      rest -= Math.max(0, b.n);
+      return false;
+    });
+    if (!hit) return null;
+    [lo, hi] = [hit.bucket, hit.bucket + width - 1];
+  }
+  return { day: lo, skip: rest };
+}
+
+/** A keyword the per-tab character index answers exactly: one Han character, letter or digit. */
+const ONE_CHAR = /^[\p{Script=Han}0-9a-z]$/u;
+/** Rowids of starmarket_name_tab_chars: acceptance_time * KEY_SPAN + m_com_id (list order). */
+const KEY_SPAN = 10_000_000;
+
+/**
+ * A one-character keyword and no other filter: the total is the token's document count (one
+ * fts5vocab row) and the page is read off the index in list order (its rowids), so the page reads
+ * what it returns however many names hold the character.
+ */
+async function listOneChar(db: Db, ch: string, p: StarListParams, listed: Listed, perPage: number) {
+  const token = `${listed}${ch}`;
+  const [vocab] = await db.all<{ doc: number }>(sql`SELECT doc FROM starmarket_name_tab_chars_vocab WHERE term = ${token}`);
+  const total = vocab?.doc ?? 0;
+  const w = pageWindow(p.page, perPage, total);
+  if (!w.limit) return { total, ids: [] as number[] };
+  const keys = await db.all<{ k: number }>(
+    sql`SELECT rowid AS k FROM starmarket_name_tab_chars WHERE starmarket_name_tab_chars MATCH ${`"${token}"`} ORDER BY rowid ${sql.raw(w.reverse ? 'ASC' : 'DESC')} LIMIT ${w.limit} OFFSET ${w.offset}`,
+  );
+  const ids = keys.map((r) => r.k % KEY_SPAN);
+  return { total, ids: w.reverse ? ids.reverse() : ids };
+}
+
+/**
+ * A page of a tab. Without a keyword the total is one kept row (starmarket_counts); a page in the
+ * far half is read from the other end, and a page deep in either half starts at its acceptance day
+ * found from the kept day counts, so every page reads about what the first does. With a keyword
+ * the name index gives the few matches, counted and paged in one batch.
  */
 export async function listStar(db: Db, p: StarListParams, listed: Listed): Promise<{ info: StarRow[]; total: number }> {
   const perPage = p.per_page ?? STAR_PAGE_SIZE;
   const where = and(...starConditions(p, listed));
-  const ids = (w: { reverse: boolean; offset: number; limit: number }) =>
+  const ids = (w: { reverse: boolean; offset: number; limit: number }, from?: SQL) =>
     db
       .select({ id: m.mComId })
       .from(m)
-      .where(where)
+      .where(from ? and(where, from) : where)
       .orderBy(...(w.reverse ? [asc(m.acceptanceTime), asc(m.mComId)] : starOrder()))
       .limit(w.limit)
       .offset(w.offset);
@@ -54,8 +112,17 @@ export async function listStar(db: Db, p: StarListParams, listed: Listed): Promi
   if (!p.keyword) {
     total = (await keptCount(db, p, listed))[0]?.n ?? 0;
     const w = pageWindow(p.page, perPage, total);
-    idRows = w.limit ? await ids(w) : [];
+    const start = w.limit && w.offset > SKIP_DIRECTLY ? await startDay(db, p, listed, w.reverse, w.offset) : null;
+    idRows = !w.limit
+      ? []
+      : start
+        ? await ids({ ...w, offset: start.skip }, w.reverse ? gte(m.acceptanceTime, start.day) : lte(m.acceptanceTime, start.day))
+        : await ids(w);
     if (w.reverse) idRows.reverse();
+  } else if (ONE_CHAR.test(p.keyword.toLowerCase()) && p.cat_id === undefined && p.com_prov === undefined && p.state === undefined) {
+    const one = await listOneChar(db, p.keyword.toLowerCase(), p, listed, perPage);
+    total = one.total;
+    idRows = one.ids.map((id) => ({ id }));
   } else {
     const [rows, countRows] = await db.batch([ids({ reverse: false, offset: offsetOf(p.page, perPage), limit: perPage }), countOf(db, where)]);
     idRows = rows;

@@ -4,7 +4,7 @@
  * STAR case companies). Top 10 on the page; `limit` up to 100 for the fuller ranking.
  */
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
-import { investEventInvestors as iei, investFirms, starmarketCompanies as m, starmarketFirmLinks, starmarketFirmStats } from '../db';
+import { investEventInvestors as iei, investFirms, starmarketCompanies as m, starmarketFirmStats } from '../db';
 import type { Db } from '../env';
 import { FIRM_CASES } from './constants';
 import { selectStarRows, toStarRows } from './rows';
@@ -27,32 +27,21 @@ export async function valuationTop(db: Db, limit: number) {
 
 /**
  * Firms ranked by their financing events in STAR-market companies (firms outside the firm
- * database, invst_id 0, are not ranked), read from the head of starmarket_firm_stats, and each
- * firm's FIRM_CASES case companies (largest financing total first) from starmarket_firm_links:
- * both kept by triggers on the events, their investors and the STAR companies, so the ranking
- * reads a few rows per firm however many events it has.
+ * database, invst_id 0, are not ranked), read from the head of starmarket_firm_stats with each
+ * firm's FIRM_CASES case companies (largest financing total first) as kept JSON: all kept by
+ * triggers on the events, their investors and the STAR companies, so the ranking reads one kept
+ * row and one firm row per firm however many events it has.
  */
 export async function firmTop(db: Db, limit: number) {
   const firms = await db
-    .select({ invstId: starmarketFirmStats.invstId, n: starmarketFirmStats.n, name: investFirms.name, logo: investFirms.logo })
+    .select({ invstId: starmarketFirmStats.invstId, n: starmarketFirmStats.n, cases: starmarketFirmStats.cases, name: investFirms.name, logo: investFirms.logo })
     .from(starmarketFirmStats)
     .leftJoin(investFirms, eq(investFirms.id, starmarketFirmStats.invstId))
     .where(gt(starmarketFirmStats.n, 0))
     .orderBy(desc(starmarketFirmStats.n), desc(starmarketFirmStats.invstId))
     .limit(limit);
   if (!firms.length) return [];
-  // The page's firms travel as one JSON parameter (100 firms would pass D1's bound-parameter limit).
-  const ids = JSON.stringify(firms.map((f) => f.invstId));
-  // Each firm's cases straight off smfl_invst_money_idx: FIRM_CASES index rows per firm, then those companies by key.
-  const cases = await db.all<{ invst_id: number; com_id: number; com_name: string }>(sql`
-    SELECT f.value AS invst_id, s.com_id AS com_id, s.com_name AS com_name
-    FROM json_each(${ids}) f
-    JOIN ${m} s ON s.m_com_id IN (
-      SELECT x.m_com_id FROM ${starmarketFirmLinks} x WHERE x.invst_id = f.value ORDER BY x.total_money DESC, x.m_com_id DESC LIMIT ${FIRM_CASES}
-    )
-    ORDER BY f.key, s.total_money DESC, s.m_com_id DESC`);
-  const casesOf = new Map<number, { com_id: number; com_name: string }[]>();
-  for (const c of cases) casesOf.set(c.invst_id, [...(casesOf.get(c.invst_id) ?? []), { com_id: c.com_id, com_name: c.com_name }]);
+  const casesOf = (json: string) => (JSON.parse(json) as { com_id: number; com_name: string }[]).slice(0, FIRM_CASES);
   // A firm outside the firm database keeps the name its investments were recorded with.
   const unnamed = firms.filter((f) => f.name == null).map((f) => f.invstId);
   const recorded = unnamed.length
@@ -67,6 +56,6 @@ export async function firmTop(db: Db, limit: number) {
     invst_logo: f.logo ?? '',
     invst_name: f.name ?? recordedName.get(f.invstId) ?? '',
     count: f.n,
-    com: casesOf.get(f.invstId) ?? [],
+    com: casesOf(f.cases),
   }));
 }

@@ -9,7 +9,8 @@ const logoText = (name: string) => name.slice(0, 2);
 
 /**
  * A table of STAR-market companies (applicants or listed). Rows open /kcb/{m_com_id} after the
- * login check; on a phone the table becomes a list of cards.
+ * login check (the row is a link named by its visible text, so a voice command of what is
+ * shown reaches it); on a phone the table becomes a list of cards.
  */
 export function StarTable({ rows, listed, rankOf }: { rows: readonly StarRow[]; listed: boolean; rankOf?: (r: StarRow) => number }) {
   const navigate = useNavigate();
@@ -37,7 +38,6 @@ export function StarTable({ rows, listed, rankOf }: { rows: readonly StarRow[]; 
               className="star-row"
               tabIndex={0}
               role="link"
-              aria-label={`${r.com_name}详情`}
               onClick={() => open(r)}
               onKeyDown={(e) => {
                 if (e.key === 'Enter') open(r);

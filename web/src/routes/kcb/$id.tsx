@@ -1,43 +1,53 @@
-import { useQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { useState, useTransition } from 'react';
 import { DETAIL_DISCLOSURE_SIZE, NEWS_SHOWN } from '../../../../worker/src/starmarket/constants';
 import { useViewer } from '../../features/auth/me';
 import { InvestorsCell } from '../../features/starmarket/InvestorsCell';
 import { comDisclosureQueryOptions, detailQueryOptions, type StarDetail } from '../../features/starmarket/queries/starmarket';
 import { StageTracker } from '../../features/starmarket/StageTracker';
-import { LoginWall } from '../../ui/LoginWall';
-import { isApiError } from '../../lib/api';
+import { ApiError } from '../../lib/api';
 import { formatWan } from '../../lib/format';
 import { orderHref } from '../../lib/gate';
-import { Loading } from '../../ui/Loading';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { LoginWall } from '../../ui/LoginWall';
 import { Pagination } from '../../ui/Pagination';
-import { StarError } from './route';
+import { RouteError } from '../../ui/RouteError';
+import { RoutePending } from '../../ui/RoutePending';
+
+/** The id in the path as a STAR-market company id, or null when it cannot be one. */
+const idOf = (raw: string): number | null => {
+  const n = /^\d{1,10}$/.test(raw) ? Number(raw) : NaN;
+  return Number.isInteger(n) && n > 0 && n <= 2_147_483_647 ? n : null;
+};
 
 export const Route = createFileRoute('/kcb/$id')({
+  // The detail needs login: a visitor's page shows the login wall and nothing is asked for.
+  loader: async ({ context: { queryClient, signedIn }, params }) => {
+    if (!signedIn) return;
+    const id = idOf(params.id);
+    // The worker's own words for an unknown id (RouteError shows them).
+    if (id === null) throw new ApiError('NOT_FOUND', '该科创板公司不存在', 404);
+    await Promise.all([queryClient.ensureQueryData(detailQueryOptions(id)), queryClient.ensureQueryData(comDisclosureQueryOptions(id, 1))]);
+  },
+  pendingComponent: RoutePending,
+  errorComponent: RouteError,
   component: DetailPage,
-  errorComponent: StarError,
 });
 
 /** Spec §2 "STAR-market company detail" (/kcb/{id}). */
 function DetailPage() {
   const { loggedIn } = useViewer();
-  return loggedIn ? <DetailContent /> : <LoginWall what="科创板公司详情" />;
+  const id = idOf(Route.useParams().id);
+  if (!loggedIn) return <LoginWall what="科创板公司详情" />;
+  // (the loader has refused an id that cannot be one: RouteError shows '该科创板公司不存在')
+  return id === null ? null : <DetailContent mComId={id} />;
 }
 
-function DetailContent() {
-  const { id } = Route.useParams();
-  const mComId = Number(id);
-  const valid = Number.isInteger(mComId) && mComId > 0;
-  const detail = useQuery({ ...detailQueryOptions(mComId), enabled: valid });
-  const name = detail.data?.com_info.com_name;
-  useEffect(() => {
-    if (name) document.title = `${name}科创板详情`;
-  }, [name]);
-  if (!valid || (detail.isError && isApiError(detail.error) && detail.error.code === 'NOT_FOUND')) return <div className="star-error">该科创板公司不存在</div>;
-  if (detail.isPending) return <Loading />;
-  if (detail.isError) return <div className="star-error">详情加载失败，请稍后重试</div>;
-  const d = detail.data;
+function DetailContent({ mComId }: { mComId: number }) {
+  const { data: d } = useSuspenseQuery(detailQueryOptions(mComId));
+  // Spec §2: the title is the company's short name plus the STAR-market detail suffix.
+  useDocumentTitle(`${d.com_info.com_name}科创板详情`);
   return (
     <>
       <CompanyCard info={d.com_info} />
@@ -156,11 +166,12 @@ function Financing({ d }: { d: StarDetail }) {
 
 function Disclosures({ mComId }: { mComId: number }) {
   const [page, setPage] = useState(1);
-  const q = useQuery(comDisclosureQueryOptions(mComId, page));
-  if (q.isPending) return <Loading />;
-  if (q.isError || q.data.page.total === 0) return null;
+  // The next page suspends inside a transition: the current page stays on screen until it is read.
+  const [turning, startTurning] = useTransition();
+  const q = useSuspenseQuery(comDisclosureQueryOptions(mComId, page));
+  if (q.data.page.total === 0) return null;
   return (
-    <section className="star-card" aria-label="信息披露">
+    <section className="star-card" aria-label="信息披露" aria-busy={turning}>
       <h2>信息披露（{q.data.page.total}）</h2>
       <ol className="disclosure-list">
         {q.data.info.map((r, i) => (
@@ -173,7 +184,7 @@ function Disclosures({ mComId }: { mComId: number }) {
           </li>
         ))}
       </ol>
-      <Pagination total={q.data.page.total} page={page} pageSize={DETAIL_DISCLOSURE_SIZE} onChange={setPage} jumper={false} />
+      <Pagination total={q.data.page.total} page={page} pageSize={DETAIL_DISCLOSURE_SIZE} onChange={(p) => startTurning(() => setPage(p))} jumper={false} />
     </section>
   );
 }

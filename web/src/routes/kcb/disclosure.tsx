@@ -1,71 +1,94 @@
-import { useQuery } from '@tanstack/react-query';
-import { createFileRoute } from '@tanstack/react-router';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { createFileRoute, redirect, useNavigate, useRouterState } from '@tanstack/react-router';
 import { useEffect, useState, type FormEvent } from 'react';
 import { z } from 'zod';
 import { DISCLOSURE_PAGE_SIZE } from '../../../../worker/src/starmarket/constants';
-import { useViewer } from '../../features/auth/me';
-import { disclosureQueryOptions, typeListQueryOptions } from '../../features/starmarket/queries/starmarket';
-import { LoginWall } from '../../ui/LoginWall';
-import { orderHref } from '../../lib/gate';
+import { meQueryOptions, useViewer } from '../../features/auth/me';
+import { disclosureQueryOptions, typeListQueryOptions, type DisclosureParams } from '../../features/starmarket/queries/starmarket';
+import { optIdParam, optTextParam, pageSearchParam } from '../../lib/searchParams';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { EmptyState } from '../../ui/EmptyState';
 import { Loading } from '../../ui/Loading';
+import { LoginWall } from '../../ui/LoginWall';
 import { Pagination } from '../../ui/Pagination';
+import { RouteError } from '../../ui/RouteError';
+import { RoutePending } from '../../ui/RoutePending';
 import { Select } from '../../ui/Select';
-import { StarError } from './route';
 
 const searchSchema = z.object({
-  keyword: z.string().max(50).optional().catch(undefined),
-  type: z.number().int().positive().optional().catch(undefined),
-  page: z.number().int().min(1).optional().catch(undefined),
+  keyword: optTextParam(50),
+  type: optIdParam,
+  page: pageSearchParam,
 });
+type DisclosureSearch = z.infer<typeof searchSchema>;
 
-export const Route = createFileRoute('/kcb/disclosure')({
-  validateSearch: searchSchema,
-  component: DisclosurePage,
-  errorComponent: StarError,
-});
+const paramsOf = (s: DisclosureSearch): DisclosureParams => ({ keyword: s.keyword, type: s.type, page: s.page ?? 1 });
 
 /**
- * Spec §2 /kcb/disclosure: the page checks membership first and sends non-members to
- * /order?from=kcb; then the type options, then the list (keyword, type, 20 per page).
+ * Spec §2 /kcb/disclosure: the membership check comes first, before any data is asked for. A
+ * visitor sees the login wall (and the login dialog); a signed-in non-member is sent to
+ * /order?from=kcb; a member gets the type options, then the list (keyword, type, 20 per page).
  */
+export const Route = createFileRoute('/kcb/disclosure')({
+  validateSearch: searchSchema,
+  beforeLoad: async ({ context: { queryClient, signedIn } }) => {
+    if (!signedIn) return { member: false };
+    // An expired token has gone through the gate (login dialog); the page shows the visitor's wall.
+    const me = await queryClient.ensureQueryData(meQueryOptions()).catch(() => null);
+    if (me && !me.isVip) throw redirect({ to: '/order', search: { from: 'kcb' }, replace: true });
+    return { member: Boolean(me?.isVip) };
+  },
+  loaderDeps: ({ search }) => paramsOf(search),
+  loader: async ({ context: { queryClient, member }, deps }) => {
+    if (!member) return;
+    await Promise.all([queryClient.ensureQueryData(typeListQueryOptions()), queryClient.ensureQueryData(disclosureQueryOptions(deps))]);
+  },
+  pendingComponent: RoutePending,
+  errorComponent: RouteError,
+  component: DisclosurePage,
+});
+
 function DisclosurePage() {
+  useDocumentTitle('科创板信息披露');
   const { loggedIn, isVip, loading } = useViewer();
+  const navigate = useNavigate();
+  // Someone who signs in here through the login dialog and is not a member goes where the loader sends non-members.
   const notMember = loggedIn && !loading && !isVip;
   useEffect(() => {
-    // /order belongs to the order area (another route folder): a full navigation.
-    if (notMember) window.location.replace(orderHref('kcb'));
-  }, [notMember]);
+    if (notMember) void navigate({ to: '/order', search: { from: 'kcb' }, replace: true });
+  }, [notMember, navigate]);
   return (
     <>
       <h1>信息披露</h1>
-      {!loggedIn ? <LoginWall what="科创板信息披露" /> : loading || notMember ? <Loading text="正在检查会员权限…" /> : <DisclosureContent />}
+      {loggedIn && (loading || notMember) ? <Loading text="正在检查会员权限…" /> : loggedIn && isVip ? <DisclosureContent /> : <LoginWall what="科创板信息披露" />}
     </>
   );
 }
 
 function DisclosureContent() {
-  const search = Route.useSearch();
+  const params = paramsOf(Route.useSearch());
   const navigate = Route.useNavigate();
-  const page = search.page ?? 1;
-  const types = useQuery(typeListQueryOptions());
-  const list = useQuery({ ...disclosureQueryOptions({ keyword: search.keyword, type: search.type, page }), enabled: types.isSuccess });
-  const [keyword, setKeyword] = useState(search.keyword ?? '');
-  useEffect(() => setKeyword(search.keyword ?? ''), [search.keyword]);
-  const go = (patch: Partial<z.infer<typeof searchSchema>>, keepPage = false) =>
+  const { page } = params;
+  const types = useSuspenseQuery(typeListQueryOptions());
+  const list = useSuspenseQuery(disclosureQueryOptions(params));
+  // The next page or filter is loading (the loader holds this view until it has the rows).
+  const navigating = useRouterState({ select: (s) => s.isLoading });
+  const [keyword, setKeyword] = useState(params.keyword ?? '');
+  useEffect(() => setKeyword(params.keyword ?? ''), [params.keyword]);
+  const go = (patch: Partial<DisclosureSearch>, keepPage = false) =>
     void navigate({ search: (s) => ({ ...s, ...patch, page: keepPage ? patch.page : undefined }) });
   const submit = (e: FormEvent) => {
     e.preventDefault();
     go({ keyword: keyword.trim() || undefined });
   };
   return (
-    <section className="star-card">
+    <section className="star-card" aria-busy={navigating}>
       <div className="star-filters">
         <Select
           label="披露类型"
           placeholder="全部类型"
-          value={search.type === undefined ? '' : String(search.type)}
-          options={(types.data ?? []).map((t) => ({ value: String(t.id), label: t.name }))}
+          value={params.type === undefined ? '' : String(params.type)}
+          options={types.data.map((t) => ({ value: String(t.id), label: t.name }))}
           onChange={(v) => go({ type: v ? Number(v) : undefined })}
         />
         <form className="star-search" onSubmit={submit} role="search">
@@ -74,13 +97,9 @@ function DisclosureContent() {
             搜索
           </button>
         </form>
-        {list.data && <span className="star-total">共 {list.data.page.total} 条</span>}
+        <span className="star-total">共 {list.data.page.total} 条</span>
       </div>
-      {types.isPending || list.isPending ? (
-        <Loading />
-      ) : list.isError || types.isError ? (
-        <div className="star-error">信息披露加载失败，请稍后重试</div>
-      ) : list.data.info.length === 0 ? (
+      {list.data.info.length === 0 ? (
         <EmptyState />
       ) : (
         <>

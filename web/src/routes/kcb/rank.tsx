@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod';
 import { STAR_RANK_MAX, STAR_RANK_SIZE } from '../../../../worker/src/starmarket/constants';
@@ -9,9 +9,10 @@ import { companyRankQueryOptions, firmRankQueryOptions, type StarRow } from '../
 import { LoginWall } from '../../ui/LoginWall';
 import { StarTable } from '../../features/starmarket/StarTable';
 import { EmptyState } from '../../ui/EmptyState';
-import { Loading } from '../../ui/Loading';
+import { RouteError } from '../../ui/RouteError';
+import { RoutePending } from '../../ui/RoutePending';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { Tabs } from '../../ui/Tabs';
-import { StarError } from './route';
 
 const TABS = ['amount', 'valuation', 'firm'] as const;
 type Tab = (typeof TABS)[number];
@@ -24,8 +25,16 @@ const searchSchema = z.object({
 
 export const Route = createFileRoute('/kcb/rank')({
   validateSearch: searchSchema,
+  loaderDeps: ({ search }) => ({ tab: search.tab ?? 'amount', limit: search.top ?? STAR_RANK_SIZE }),
+  // The rankings need login: a visitor's page shows the login wall and nothing is asked for.
+  loader: async ({ context: { queryClient, signedIn }, deps }) => {
+    if (!signedIn) return;
+    if (deps.tab === 'firm') await queryClient.ensureQueryData(firmRankQueryOptions(deps.limit));
+    else await queryClient.ensureQueryData(companyRankQueryOptions(deps.tab, deps.limit));
+  },
+  pendingComponent: RoutePending,
+  errorComponent: RouteError,
   component: RankPage,
-  errorComponent: StarError,
 });
 
 const LABELS: Record<Tab, (n: number) => string> = {
@@ -36,6 +45,7 @@ const LABELS: Record<Tab, (n: number) => string> = {
 
 /** Spec §2 /kcb/rank: 融资top10, 开盘市值top10 (with export) and 机构榜 (no export); top 100 too. */
 function RankPage() {
+  useDocumentTitle('科创板排行榜');
   const { loggedIn } = useViewer();
   return (
     <>
@@ -80,17 +90,13 @@ function RankContent() {
 }
 
 function CompanyTab({ kind, limit }: { kind: 'amount' | 'valuation'; limit: number }) {
-  const q = useQuery(companyRankQueryOptions(kind, limit));
-  if (q.isPending) return <Loading />;
-  if (q.isError) return <div className="star-error">排行加载失败，请稍后重试</div>;
+  const q = useSuspenseQuery(companyRankQueryOptions(kind, limit));
   const rank = new Map(q.data.map((r) => [r.m_com_id, r.rank]));
   return <StarTable rows={q.data} listed={kind === 'valuation'} rankOf={(r: StarRow) => rank.get(r.m_com_id) ?? 0} />;
 }
 
 function FirmTab({ limit }: { limit: number }) {
-  const q = useQuery(firmRankQueryOptions(limit));
-  if (q.isPending) return <Loading />;
-  if (q.isError) return <div className="star-error">机构榜加载失败，请稍后重试</div>;
+  const q = useSuspenseQuery(firmRankQueryOptions(limit));
   if (!q.data.length) return <EmptyState />;
   return (
     <ol className="firm-list">

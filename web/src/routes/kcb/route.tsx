@@ -1,9 +1,15 @@
 import { createFileRoute, Outlet, useRouterState } from '@tanstack/react-router';
 import { StarNav, type StarNavKey } from '../../features/starmarket/StarNav';
+import { getToken } from '../../lib/token';
 import '../../features/starmarket/starmarket.css';
 
-/** The STAR-market area's layout (科创板): its nav bar above every /kcb page. */
+/**
+ * The STAR-market area's layout (科创板): its nav bar above every /kcb page. `signedIn` is read on
+ * every navigation and handed to the pages' loaders, which ask the worker for nothing it would
+ * refuse a visitor (the page shows its login wall or prompt instead).
+ */
 export const Route = createFileRoute('/kcb')({
+  beforeLoad: () => ({ signedIn: getToken() !== null }),
   component: KcbLayout,
 });
 
@@ -24,7 +30,3 @@ function KcbLayout() {
   );
 }
 
-/** Shared by the area's pages as their errorComponent. */
-export function StarError({ error }: { error: unknown }) {
-  return <div className="star-error">{error instanceof Error ? error.message : '加载失败，请稍后重试'}</div>;
-}

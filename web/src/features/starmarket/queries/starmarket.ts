@@ -38,7 +38,6 @@ export const projectQueryOptions = (p: ProjectParams) =>
       const base = clean({ ...filters, page: page === 1 ? undefined : page });
       return tab === 'shangshi' ? unwrap(api.starmarket.listed.$post({ json: base })) : unwrap(api.starmarket.$post({ json: clean({ ...base, state }) }));
     },
-    placeholderData: keepPreviousData,
     meta: { from: 'kcb' },
   });
 
@@ -49,7 +48,7 @@ export const stateListQueryOptions = (f: StarFilters) =>
   queryOptions({ queryKey: ['starmarket', 'state_list', f], queryFn: () => unwrap(api.starmarket.state_list.$post({ json: clean({ ...f }) })), placeholderData: keepPreviousData });
 
 export const timingQueryOptions = (f: StarFilters) =>
-  queryOptions({ queryKey: ['starmarket', 'review_timing', f], queryFn: () => unwrap(api.starmarket.review_timing.$post({ json: clean({ ...f }) })), placeholderData: keepPreviousData });
+  queryOptions({ queryKey: ['starmarket', 'review_timing', f], queryFn: () => unwrap(api.starmarket.review_timing.$post({ json: clean({ ...f }) })) });
 
 export type TimingRow = DataOf<Awaited<ReturnType<typeof api.starmarket.review_timing.$post>>>[number];
 
@@ -79,7 +78,6 @@ export const comDisclosureQueryOptions = (mComId: number, page: number) =>
   queryOptions({
     queryKey: ['starmarket', 'com_disclosure', mComId, page],
     queryFn: () => unwrap(api.starmarket.com_disclosure.$post({ json: { m_com_id: mComId, page, per_page: DETAIL_DISCLOSURE_SIZE } })),
-    placeholderData: keepPreviousData,
   });
 
 export interface DisclosureParams {
@@ -92,7 +90,6 @@ export const disclosureQueryOptions = (p: DisclosureParams) =>
   queryOptions({
     queryKey: ['starmarket', 'info_disclosure', p],
     queryFn: () => unwrap(api.starmarket.info_disclosure.$post({ json: clean({ ...p, per_page: DISCLOSURE_PAGE_SIZE }) })),
-    placeholderData: keepPreviousData,
     meta: { from: 'kcb' },
   });
 
