@@ -1,11 +1,10 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, redirect, useNavigate, useRouterState } from '@tanstack/react-router';
 import { useEffect, useState, type FormEvent } from 'react';
-import { z } from 'zod';
 import { DISCLOSURE_PAGE_SIZE } from '../../../../worker/src/starmarket/constants';
 import { meQueryOptions, useViewer } from '../../features/auth/me';
 import { disclosureQueryOptions, typeListQueryOptions, type DisclosureParams } from '../../features/starmarket/queries/starmarket';
-import { optIdParam, optTextParam, pageSearchParam } from '../../lib/searchParams';
+import { optIdParam, optTextParam, pageSearchParam, searchValidator, type SearchOf } from '../../lib/searchParams';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { EmptyState } from '../../ui/EmptyState';
 import { Loading } from '../../ui/Loading';
@@ -15,12 +14,12 @@ import { RouteError } from '../../ui/RouteError';
 import { RoutePending } from '../../ui/RoutePending';
 import { Select } from '../../ui/Select';
 
-const searchSchema = z.object({
+const searchSchema = searchValidator({
   keyword: optTextParam(50),
   type: optIdParam,
   page: pageSearchParam,
 });
-type DisclosureSearch = z.infer<typeof searchSchema>;
+type DisclosureSearch = SearchOf<typeof searchSchema>;
 
 const paramsOf = (s: DisclosureSearch): DisclosureParams => ({ keyword: s.keyword, type: s.type, page: s.page ?? 1 });
 

@@ -1,7 +1,6 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
-import { z } from 'zod';
 import { LISTED_TAB, STAR_PAGE_SIZE } from '../../../../worker/src/starmarket/constants';
 import { useViewer } from '../../features/auth/me';
 import { STARMARKET_DOWN_KINDS } from '../../../../worker/src/exports/constants';
@@ -16,7 +15,7 @@ import {
 } from '../../features/starmarket/queries/starmarket';
 import { StarTable } from '../../features/starmarket/StarTable';
 import { requireLogin } from '../../lib/gate';
-import { optIdParam, optTextParam, pageSearchParam } from '../../lib/searchParams';
+import { optEnumParam, optIdParam, optTextParam, pageSearchParam, searchValidator, type SearchOf } from '../../lib/searchParams';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { Loading } from '../../ui/Loading';
 import { Pagination } from '../../ui/Pagination';
@@ -28,15 +27,15 @@ import { Tabs } from '../../ui/Tabs';
 // Recharts loads with the chart, not with the page (first-load JS per route).
 const TimingChart = lazy(() => import('../../features/starmarket/TimingChart').then((m) => ({ default: m.TimingChart })));
 
-const searchSchema = z.object({
-  type: z.enum([LISTED_TAB]).optional().catch(undefined),
+const searchSchema = searchValidator({
+  type: optEnumParam([LISTED_TAB]),
   com_prov: optTextParam(20),
   cat_id: optIdParam,
   state: optIdParam,
   keyword: optTextParam(50),
   page: pageSearchParam,
 });
-type ProjectSearch = z.infer<typeof searchSchema>;
+type ProjectSearch = SearchOf<typeof searchSchema>;
 
 /** The list a URL asks for; the listed tab has no review-state filter. */
 const paramsOf = (s: ProjectSearch): ProjectParams => {

@@ -1,6 +1,5 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
 import { STAR_RANK_MAX, STAR_RANK_SIZE } from '../../../../worker/src/starmarket/constants';
 import { useViewer } from '../../features/auth/me';
 import { STARMARKET_DOWN_KINDS } from '../../../../worker/src/exports/constants';
@@ -13,14 +12,15 @@ import { RouteError } from '../../ui/RouteError';
 import { RoutePending } from '../../ui/RoutePending';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { Tabs } from '../../ui/Tabs';
+import { optEnumParam, searchValidator } from '../../lib/searchParams';
 
 const TABS = ['amount', 'valuation', 'firm'] as const;
 type Tab = (typeof TABS)[number];
 
-const searchSchema = z.object({
-  tab: z.enum(TABS).optional().catch(undefined),
+const searchSchema = searchValidator({
+  tab: optEnumParam(TABS),
   // The fuller ranking (top 100) the spec also describes; the page shows the top 10 by default.
-  top: z.literal(STAR_RANK_MAX).optional().catch(undefined),
+  top: optEnumParam([STAR_RANK_MAX]),
 });
 
 export const Route = createFileRoute('/kcb/rank')({
