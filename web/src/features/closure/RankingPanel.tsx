@@ -42,6 +42,10 @@ export function RankingPanel() {
   const panelId = useId();
   const handle = useMediaQuery(HANDLE_QUERY);
   const body = useRef<HTMLDivElement>(null);
+  const toggle = useRef<HTMLButtonElement>(null);
+  // Esc always hands focus back to the toggle. (Radix skips that once focus has visited the toggle while
+  // the panel was open, which it counts as an interaction outside the panel.)
+  const escaped = useRef(false);
   // Focus cycles through the open panel and its toggle (Radix loops Tab inside the panel; Shift+Tab
   // from its first control reaches the toggle): Shift+Tab on the toggle goes to the panel's last control,
   // never to the page behind the open panel.
@@ -57,7 +61,7 @@ export function RankingPanel() {
   return (
     <Popover.Root open={open} onOpenChange={setOpen}>
       <div className={`ranking-panel${open ? ' is-open' : ''}`}>
-        <Popover.Trigger className="ranking-toggle" onKeyDown={toggleKeyDown}>
+        <Popover.Trigger ref={toggle} className="ranking-toggle" onKeyDown={toggleKeyDown}>
           <IncenseIcon />
           <span className="ranking-toggle-text">上香榜</span>
         </Popover.Trigger>
@@ -72,6 +76,15 @@ export function RankingPanel() {
           collisionPadding={12}
           // Focus stays on the toggle (the panel is a list of links, not a form); Tab moves into it.
           onOpenAutoFocus={(e) => e.preventDefault()}
+          onEscapeKeyDown={() => {
+            escaped.current = true;
+          }}
+          onCloseAutoFocus={(e) => {
+            if (!escaped.current) return;
+            escaped.current = false;
+            e.preventDefault();
+            toggle.current?.focus();
+          }}
         >
           <Tabs value={tab} onValueChange={(v) => requireLogin(() => setTab(v))} items={TABS} label="排行榜类型" panelId={panelId} />
           <OutsideTabPanel id={panelId} label={tab === 'com' ? '公司榜' : '原因榜'}>
