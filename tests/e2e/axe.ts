@@ -79,16 +79,64 @@ export const danglingTabs = (page: Page) =>
 export const formatFindings = (findings: Finding[]) =>
   findings.map((f) => `${f.rule} (${f.impact})  ${f.page}  ${f.role} ${f.width}px  ${f.selector}  — ${f.why}`);
 
-/** Waits until a page has settled: no route spinner, no loading status, the main landmark filled, the network quiet. */
+/** Requests in flight per page (fetches, scripts, styles), counted from the page's own events. */
+const inflight = new WeakMap<Page, { count: number; last: number }>();
+function track(page: Page) {
+  if (inflight.has(page)) return inflight.get(page)!;
+  const state = { count: 0, last: Date.now() };
+  inflight.set(page, state);
+  page.on('request', () => {
+    state.count++;
+    state.last = Date.now();
+  });
+  const done = () => {
+    state.count = Math.max(0, state.count - 1);
+    state.last = Date.now();
+  };
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  return state;
+}
+
+/** Resolves once nothing has been in flight for `idleMs` (or after `timeoutMs`). Works for client-side navigations too. */
+async function networkQuiet(page: Page, idleMs = 250, timeoutMs = 10_000) {
+  const state = track(page);
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (state.count === 0 && Date.now() - state.last >= idleMs) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** Waits until a page has settled: the network quiet, no route spinner or loading status, the main landmark filled. */
 export async function settle(page: Page, { network = true } = {}): Promise<void> {
-  const quiet = () =>
-    page
-      .waitForFunction(() => !document.querySelector('.route-pending, .loading') && (document.querySelector('main')?.children.length ?? 0) > 0, undefined, { timeout: 15_000 })
-      .catch(() => undefined);
-  await quiet();
-  if (!network) return;
-  await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
-  await quiet();
+  if (network) await networkQuiet(page);
+  await page
+    .waitForFunction(() => !document.querySelector('.route-pending, .loading') && (document.querySelector('main')?.children.length ?? 0) > 0, undefined, { timeout: 15_000 })
+    .catch(() => undefined);
+  if (network) await networkQuiet(page);
+}
+
+/** Pages whose last visit was a plain one, on a loaded SPA: the next plain visit is a client-side navigation. */
+const clean = new WeakSet<Page>();
+
+/**
+ * Goes to `path`: a full load the first time and before (or after) an opened state, otherwise the
+ * SPA's own navigation (history.pushState and a popstate, which the router follows), so the bundle
+ * and axe are not parsed again for every page.
+ */
+async function visitPath(page: Page, origin: string, path: string, reuse: boolean) {
+  track(page);
+  if (reuse) {
+    await page.evaluate((url) => {
+      window.scrollTo(0, 0);
+      history.pushState(history.state, '', url);
+      dispatchEvent(new PopStateEvent('popstate', { state: history.state }));
+    }, path);
+    await page.waitForFunction((url) => location.pathname + location.search === url, path);
+  } else {
+    await page.goto(`${origin}${path}`);
+  }
 }
 
 export type Role = 'visitor' | 'vip' | 'user';
@@ -113,7 +161,9 @@ export const WIDTHS = { desktop: { width: 1280, height: 800 }, phone: { width: 3
  */
 export async function checkVisit(page: Page, origin: string, visit: Visit, role: Role): Promise<Finding[]> {
   await page.setViewportSize(WIDTHS.desktop);
-  await page.goto(`${origin}${visit.path}`);
+  const reuse = !visit.open && clean.has(page);
+  clean.delete(page);
+  await visitPath(page, origin, visit.path, reuse);
   await settle(page);
   if (visit.ready) await page.locator(visit.ready).first().waitFor({ timeout: 15_000 });
   if (visit.open) {
@@ -129,6 +179,7 @@ export async function checkVisit(page: Page, origin: string, visit: Visit, role:
   await settle(page, { network: false });
   findings.push(...(await axeFindings(page, { page: name, role, width: WIDTHS.phone.width })));
   tabs.push(...(await danglingTabs(page)));
+  if (!visit.open) clean.add(page);
   for (const t of new Set(tabs)) findings.push({ rule: 'aria-controls-dangling', impact: 'serious', page: name, role, width: 0, selector: `[role=tab] ${t}`, why: "the tab's aria-controls names no element" });
   return findings;
 }

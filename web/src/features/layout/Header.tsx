@@ -55,7 +55,7 @@ export function Header() {
 function Account() {
   const viewer = useViewer();
   if (viewer.me) return <UserMenu me={viewer.me} />;
-  if (viewer.loading) return <span className="user-pending" aria-label="正在获取用户信息" />;
+  if (viewer.loading) return <span className="user-pending" role="status" aria-label="正在获取用户信息" />;
   return (
     <button type="button" className="btn btn-primary btn-sm" onClick={() => openLogin()}>
       登录
