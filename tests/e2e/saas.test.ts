@@ -100,7 +100,8 @@ describe('/saas in Chromium', () => {
       await page.goto(`${baseURL()}/saas`);
       await page.getByRole('heading', { name: '九大优势' }).waitFor();
       const top = await headerState(page);
-      expect(top).toMatchObject({ opaque: 'false', background: 'rgba(0, 0, 0, 0)', trialVisible: false });
+      // See-through: a translucent navy tint that keeps the white text readable (saas-header.css).
+      expect(top).toMatchObject({ opaque: 'false', background: 'rgba(29, 43, 79, 0.66)', trialVisible: false });
       await screenshot(page, `saas-${label}-top`);
 
       await page.mouse.wheel(0, 900);

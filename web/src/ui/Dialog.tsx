@@ -14,6 +14,18 @@ export interface DialogProps {
 }
 
 /**
+ * The element that last had focus. A dialog opened after an action often finds focus on <body>: the
+ * button that started it was disabled while the request ran ('提交中…') and the browser dropped its
+ * focus. That button is still the dialog's opener.
+ */
+let lastFocused: HTMLElement | null = null;
+if (typeof document !== 'undefined') {
+  document.addEventListener('focusin', (e) => {
+    if (e.target instanceof HTMLElement && !e.target.closest('[role="dialog"], [role="alertdialog"]')) lastFocused = e.target;
+  });
+}
+
+/**
  * Modal dialog on Radix: focus is trapped inside, Esc and the × button close it,
  * focus returns to the opener, and the title labels it for screen readers.
  *
@@ -28,14 +40,16 @@ export function Dialog({ open, onOpenChange, title, description, children, foote
   useLayoutEffect(() => {
     if (!open) return;
     const active = document.activeElement;
-    opener.current = active instanceof HTMLElement && active !== document.body ? active : null;
+    opener.current = active instanceof HTMLElement && active !== document.body ? active : lastFocused;
   }, [open]);
   const returnFocus = (e: Event) => {
     const el = opener.current;
     opener.current = null;
     if (!el?.isConnected) return;
     e.preventDefault();
+    // A button disabled while its request ran is enabled again by now, or soon after the dialog closes.
     el.focus();
+    if (document.activeElement !== el) requestAnimationFrame(() => el.isConnected && el.focus());
   };
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>

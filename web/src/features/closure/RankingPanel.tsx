@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import * as Popover from '@radix-ui/react-popover';
-import { useId, useState, type MouseEvent } from 'react';
+import { useId, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { useMediaQuery } from '../../lib/useMediaQuery';
 import { INCENSE_TYPES } from '../../../../worker/src/closure/constants';
 import { requireLogin } from '../../lib/gate';
@@ -41,15 +41,32 @@ export function RankingPanel() {
   const [tab, setTab] = useState<Tab>('com');
   const panelId = useId();
   const handle = useMediaQuery(HANDLE_QUERY);
+  const body = useRef<HTMLDivElement>(null);
+  const toggle = useRef<HTMLButtonElement>(null);
+  // Esc always hands focus back to the toggle. (Radix skips that once focus has visited the toggle while
+  // the panel was open, which it counts as an interaction outside the panel.)
+  const escaped = useRef(false);
+  // Focus cycles through the open panel and its toggle (Radix loops Tab inside the panel; Shift+Tab
+  // from its first control reaches the toggle): Shift+Tab on the toggle goes to the panel's last control,
+  // never to the page behind the open panel.
+  const toggleKeyDown = (e: KeyboardEvent) => {
+    if (!open || e.key !== 'Tab' || !e.shiftKey) return;
+    const stops = [...(body.current?.querySelectorAll<HTMLElement>('a[href], button:not(:disabled), [tabindex="0"]') ?? [])].filter((el) => el.tabIndex >= 0);
+    const last = stops[stops.length - 1];
+    if (!last) return;
+    e.preventDefault();
+    last.focus();
+  };
 
   return (
     <Popover.Root open={open} onOpenChange={setOpen}>
       <div className={`ranking-panel${open ? ' is-open' : ''}`}>
-        <Popover.Trigger className="ranking-toggle">
+        <Popover.Trigger ref={toggle} className="ranking-toggle" onKeyDown={toggleKeyDown}>
           <IncenseIcon />
           <span className="ranking-toggle-text">上香榜</span>
         </Popover.Trigger>
         <Popover.Content
+          ref={body}
           className="ranking-body"
           role="region"
           aria-label="上香排行榜"
@@ -59,6 +76,15 @@ export function RankingPanel() {
           collisionPadding={12}
           // Focus stays on the toggle (the panel is a list of links, not a form); Tab moves into it.
           onOpenAutoFocus={(e) => e.preventDefault()}
+          onEscapeKeyDown={() => {
+            escaped.current = true;
+          }}
+          onCloseAutoFocus={(e) => {
+            if (!escaped.current) return;
+            escaped.current = false;
+            e.preventDefault();
+            toggle.current?.focus();
+          }}
         >
           <Tabs value={tab} onValueChange={(v) => requireLogin(() => setTab(v))} items={TABS} label="排行榜类型" panelId={panelId} />
           <OutsideTabPanel id={panelId} label={tab === 'com' ? '公司榜' : '原因榜'}>

@@ -77,7 +77,7 @@ function Account() {
         <UserMenu me={viewer.me} />
       </Suspense>
     );
-  if (viewer.loading) return <span className="user-pending" aria-label="正在获取用户信息" />;
+  if (viewer.loading) return <span className="user-pending" role="status" aria-label="正在获取用户信息" />;
   return (
     <button type="button" className="btn btn-primary btn-sm" onClick={() => openLogin()}>
       登录

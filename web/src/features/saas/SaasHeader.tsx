@@ -17,7 +17,7 @@ export function SaasHeader({ phone, noTrial = false }: { phone: boolean; noTrial
   return (
     <header className={`saas-header ${phone ? 'saas-header-phone' : ''} ${opaque ? 'is-opaque' : 'is-transparent'}`} data-opaque={opaque}>
       <div className="saas-header-inner">
-        <Link to="/saas" className="saas-brand" aria-label={`${PRODUCT.name}首页`}>
+        <Link to="/saas" className="saas-brand">
           <span className="saas-brand-mark" aria-hidden="true">
             桔
           </span>
