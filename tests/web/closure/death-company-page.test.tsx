@@ -127,7 +127,8 @@ describe('/deathCompany', () => {
     fireEvent.click(screen.getByRole('button', { name: '分享' }));
     const dialog = await screen.findByRole('dialog', { name: '分享到手机' });
     const url = `${window.location.origin}/deathCompany`;
-    expect(dialog.querySelector('svg title')?.textContent).toBe(`二维码：${url}`);
+    // The QR encoder is loaded when the dialog first opens.
+    await waitFor(() => expect(dialog.querySelector('svg title')?.textContent).toBe(`二维码：${url}`));
     expect(dialog.textContent).toContain('微信扫一扫，在手机上打开死亡公司库');
   });
 

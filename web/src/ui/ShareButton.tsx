@@ -24,7 +24,7 @@ export function ShareButton({ url, caption, label = '分享' }: ShareButtonProps
       </button>
       <Dialog open={open} onOpenChange={setOpen} title="分享到手机" size="sm">
         <figure className="share-qr">
-          <Suspense fallback={<span className="share-qr-pending" style={{ display: 'block', width: 168, height: 168 }} aria-label="二维码加载中" />}>
+          <Suspense fallback={<span className="share-qr-pending" role="status" style={{ display: 'block', width: 168, height: 168 }} aria-label="二维码加载中" />}>
             <QRCodeSVG value={url} size={168} marginSize={2} title={`二维码：${url}`} />
           </Suspense>
           <figcaption>
