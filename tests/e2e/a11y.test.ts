@@ -25,12 +25,6 @@ const CONCURRENCY = 4;
 const ACCOUNTS: Record<Exclude<Role, 'visitor'>, string> = { vip: 'vip@demo.local', user: 'user@demo.local' };
 const ROLES: Role[] = ['visitor', 'vip', 'user'];
 
-/**
- * Findings on the STAR-market pages that the STAR area's own work fixes (web/src/routes/kcb/** and
- * web/src/features/starmarket/** belong to it): reported as warnings here, not failures, until it
- * lands; then this list is empty. Each entry: the rule and a pattern of the page it is on.
- */
-const STAR_AREA_PENDING: { rule: string; page: RegExp }[] = [];
 
 let browser: Browser;
 const findings: Record<Role, Finding[]> = { visitor: [], vip: [], user: [] };
@@ -70,8 +64,6 @@ beforeAll(async () => {
     }
   });
   for (const context of contexts.values()) await context.close();
-  const pending = Object.values(findings).flat().filter(isStarPending);
-  if (pending.length) console.warn(`axe: ${pending.length} findings left to the STAR-market area:\n${formatFindings(pending).join('\n')}`);
   console.log(`axe: ${jobs.length} visits × 2 widths in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }, 600_000);
 
@@ -79,7 +71,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const isStarPending = (f: Finding) => STAR_AREA_PENDING.some((p) => p.rule === f.rule && p.page.test(f.page));
 
 describe('axe-core on every page at 1280 and 375 px', () => {
   for (const role of ROLES) {
@@ -87,7 +78,7 @@ describe('axe-core on every page at 1280 and 375 px', () => {
     it(`as ${who}: every page and opened state is reached and has no serious or critical violation`, () => {
       expect(unreached[role], unreached[role].join('\n')).toEqual([]);
       expect(checked[role]).toBeGreaterThan(0);
-      const failing = findings[role].filter((f) => !isStarPending(f));
+      const failing = findings[role];
       expect(formatFindings(failing), formatFindings(failing).join('\n')).toEqual([]);
     });
   }
