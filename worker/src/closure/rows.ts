@@ -39,22 +39,13 @@ export interface ClosureRow {
 }
 
 /** A company's own columns and its card (the four related lists as JSON), one row per company. */
-export interface BaseRow {
-  com_id: number;
-  com_name: string;
-  logo: string;
-  com_des: string;
-  com_prov: string;
-  cat_id: number;
+export interface BaseRow
+  extends Pick<ClosureRow, 'com_id' | 'com_name' | 'logo' | 'com_des' | 'com_prov' | 'cat_id' | 'operating_status' | 'total_money' | 'valuation' | 'incense_total'> {
   se_cat_id: number;
   fund_status_id: number;
   born_date: number;
   close_date: number;
   survival_months: number | null;
-  operating_status: string;
-  total_money: number;
-  valuation: number;
-  incense_total: number;
   types: string | null;
   team: string | null;
   tags: string | null;
