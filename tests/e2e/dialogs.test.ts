@@ -200,6 +200,8 @@ describe('dialogs by keyboard: opened with Enter, focus trapped, Escape closes, 
     await page.keyboard.press('Enter');
     await panel.getByRole('link').first().waitFor();
     expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    // The panel loads on the first press and its toggle takes the stand-in's place, focus included.
+    expect(await isFocused(toggle)).toBe(true);
     // Focus stays on the toggle when it opens (a panel of links, not a form); Tab enters it.
     await page.keyboard.press('Tab');
     expect(await holdsFocus(panel)).toBe(true);
@@ -208,6 +210,21 @@ describe('dialogs by keyboard: opened with Enter, focus trapped, Escape closes, 
     await page.keyboard.press('Escape');
     await panel.waitFor({ state: 'detached' });
     expect(await isFocused(toggle)).toBe(true);
+    await page.context().close();
+  });
+
+  it('a lazy chunk gone after a deploy (the ranking panel here): the page loads again once, and then the panel opens', async () => {
+    const page = await open('vip@demo.local', '/deathCompany');
+    await page.locator('.closure-name').first().waitFor();
+    let asked = 0;
+    await page.route(/\/assets\/RankingPopover-[^/]+\.js$/, (route) => (asked++ === 0 ? route.fulfill({ status: 404, body: 'gone' }) : route.continue()));
+    const reloaded = page.waitForEvent('load');
+    await page.getByRole('button', { name: /上香榜/ }).click();
+    await reloaded;
+    await page.locator('.closure-name').first().waitFor();
+    await page.getByRole('button', { name: /上香榜/ }).click();
+    await page.getByRole('region', { name: '上香排行榜' }).getByRole('link').first().waitFor();
+    expect(asked).toBe(2);
     await page.context().close();
   });
 });

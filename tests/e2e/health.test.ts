@@ -4,7 +4,7 @@
  * tab, and a phone on /health lands on /healthMobile without sideways scrolling. Screenshots of
  * the three pages at desktop and phone widths go to test-results/e2e/.
  */
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin, baseURL, DESKTOP, launch, PHONE, screenshot } from './browser';
 
@@ -28,6 +28,20 @@ async function context(account: string | null, opts: { viewport?: typeof DESKTOP
   return ctx;
 }
 
+/** Scrolls to the financing chart until it is drawn: the sections above it may still be growing as their data arrives. */
+async function scrollToChart(page: Page) {
+  const drawn = page.locator('.financing-chart .recharts-surface, .financing-chart .empty-state');
+  await expect
+    .poll(
+      async () => {
+        await page.locator('.financing-chart').scrollIntoViewIfNeeded();
+        return drawn.count();
+      },
+      { timeout: 30_000 },
+    )
+    .toBeGreaterThan(0);
+}
+
 const overflow = () => document.documentElement.scrollWidth - document.documentElement.clientWidth;
 
 describe('/health', () => {
@@ -49,6 +63,26 @@ describe('/health', () => {
     // The tab stays (a CSS locator: the modal hides the page from the accessibility tree meanwhile).
     expect(await page.locator('#information [role="tab"][aria-selected="true"]').textContent()).toBe('融资事件');
     await screenshot(page, 'health-desktop-visitor-login');
+    await ctx.close();
+  });
+
+  it('the financing chart below the first screen loads Recharts only when the reader scrolls to it', async () => {
+    const ctx = await context(null);
+    const page = await ctx.newPage();
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(r.url());
+    });
+    await page.goto(`${baseURL()}/health`);
+    await page.locator('#information .info-event').first().waitFor();
+    await page.locator('.financing-chart .chart-total').waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await page.locator('.financing-chart .recharts-surface').count()).toBe(0);
+    const before = scripts.length;
+    await scrollToChart(page);
+    expect(await page.locator('.financing-chart .recharts-wrapper').count()).toBe(1);
+    // Drawing it fetched the chart library, which the first screen had not.
+    expect(scripts.length).toBeGreaterThan(before);
     await ctx.close();
   });
 
@@ -124,7 +158,7 @@ describe('/healthMobile', () => {
     expect(new URL(page.url()).pathname).toBe('/healthMobile');
     await page.locator('.hm-banner h1').waitFor();
     await page.locator('#database .block-row').first().waitFor();
-    await page.locator('.financing-chart .recharts-surface, .financing-chart .empty-state').first().waitFor();
+    await scrollToChart(page);
     // rem is a tenth of the width.
     expect(await page.evaluate(() => getComputedStyle(document.documentElement).fontSize)).toBe('37.5px');
     expect(await page.evaluate(overflow)).toBeLessThanOrEqual(0);

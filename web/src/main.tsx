@@ -9,6 +9,18 @@ import { routeTree } from './routeTree.gen';
 
 const queryClient = createQueryClient();
 
+// After a deploy the previous build's chunks are gone, so a page still running that build fails to load
+// a lazy chunk (a route, the ranking panel, a chart). Vite reports it here: load the page again, which
+// brings the new build, at most once a minute so a chunk that is truly missing shows the error instead.
+const RELOADED_AT = 'juzi_chunk_reload_at';
+window.addEventListener('vite:preloadError', (event) => {
+  const last = Number(sessionStorage.getItem(RELOADED_AT) ?? 0);
+  if (Date.now() - last < 60_000) return;
+  sessionStorage.setItem(RELOADED_AT, String(Date.now()));
+  event.preventDefault();
+  window.location.reload();
+});
+
 const router = createRouter({
   routeTree,
   context: { queryClient },

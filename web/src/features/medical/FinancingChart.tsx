@@ -3,6 +3,7 @@ import { lazy, Suspense, useState } from 'react';
 import { CHART_PLACEHOLDERS } from '../../../../worker/src/medical/constants';
 import { formatCount, formatWan } from '../../lib/format';
 import { requireLogin } from '../../lib/gate';
+import { useNearView } from '../../lib/useNearView';
 import { EmptyState } from '../../ui/EmptyState';
 import { Loading } from '../../ui/Loading';
 import { Select } from '../../ui/Select';
@@ -26,6 +27,8 @@ export function FinancingChart({ tagId }: { tagId?: number }) {
   const fields = (scope.data ?? []).flatMap((f) => [{ value: String(f.id), label: f.name }, ...f.child.map((c) => ({ value: String(c.id), label: `└ ${c.name}` }))]);
   const pick = (patch: Partial<ChartSelection>) => requireLogin(() => setSel((s) => ({ ...s, ...patch })));
   const points = chart.data ? trendPoints(chart.data) : [];
+  // Recharts loads when the chart comes near the viewport (it sits below the first screen on /health).
+  const [slot, near] = useNearView();
   const total = points.reduce((acc, p) => ({ num: acc.num + p.num, money: acc.money + p.money }), { num: 0, money: 0 });
   return (
     <div className="financing-chart">
@@ -58,9 +61,15 @@ export function FinancingChart({ tagId }: { tagId?: number }) {
           <p className="chart-total">
             {filter.year ? `${filter.year}年` : '2010年至今'}共 {formatCount(total.num)} 起融资事件，融资总额 {formatWan(total.money)}
           </p>
-          <Suspense fallback={<Loading text="图表加载中…" />}>
-            <TrendLines points={points} />
-          </Suspense>
+          <div ref={slot} className="trend-slot">
+            {near ? (
+              <Suspense fallback={<Loading text="图表加载中…" />}>
+                <TrendLines points={points} />
+              </Suspense>
+            ) : (
+              <Loading text="图表加载中…" />
+            )}
+          </div>
         </>
       )}
     </div>

@@ -21,12 +21,16 @@ import { RoutePending } from '../../ui/RoutePending';
 /** Spec §2 "Healthcare home" (/health). Everything it loads first is open to visitors. */
 export const Route = createFileRoute('/health/')({
   loader: async ({ context: { queryClient } }) => {
-    await queryClient.ensureQueryData(medicalInfoQueryOptions(['basic']));
-    // The sections fill in as these arrive; each shows its own loading state meanwhile.
-    void queryClient.prefetchQuery(medicalInfoQueryOptions([DEFAULT_INFO_TAB]));
-    void queryClient.prefetchQuery(healthDataQueryOptions('unicorn'));
+    // Below the fold: those sections fill in as these arrive, each in its own loading state meanwhile.
     void queryClient.prefetchQuery(scopeQueryOptions());
     void queryClient.prefetchQuery(blockQueryOptions(HOME_BLOCK_TABS));
+    // The first screen (banner, news tabs, ranking tabs) renders once, complete: its lists arriving one by
+    // one pushed everything below them down (layout shift 0.16 in Lighthouse). The three calls run at once.
+    await Promise.all([
+      queryClient.ensureQueryData(medicalInfoQueryOptions(['basic'])),
+      queryClient.ensureQueryData(medicalInfoQueryOptions([DEFAULT_INFO_TAB])),
+      queryClient.ensureQueryData(healthDataQueryOptions('unicorn')),
+    ]);
   },
   pendingComponent: RoutePending,
   errorComponent: RouteError,
