@@ -235,7 +235,10 @@ describe('STAR-market query plans', () => {
     for (const [path, filters, where] of cases) {
       const total = (await env.DB.prepare(`SELECT count(*) AS n FROM starmarket_companies WHERE ${where}`).first<{ n: number }>())!.n;
       const pages = Math.ceil(total / 10);
-      for (const page of new Set([2, 5, Math.floor(pages / 2), Math.ceil(pages / 2) + 1, pages - 4, pages - 1, pages].filter((x) => x >= 1))) {
+      // Every page of the two biggest lists (offsets in the near and far half of each year, month and day), a sample of the others.
+      const every = path === '/api/starmarket' && Object.keys(filters).length <= 1;
+      const sample = every ? Array.from({ length: pages }, (_, i) => i + 1) : [2, 5, Math.floor(pages / 2), Math.ceil(pages / 2) + 1, pages - 4, pages - 1, pages];
+      for (const page of new Set(sample.filter((x) => x >= 1))) {
         const r = await post(path, { ...filters, page });
         const got = (r.body as { data: { info: { m_com_id: number }[] } }).data.info.map((x) => x.m_com_id);
         const want = await env.DB.prepare(`SELECT m_com_id FROM starmarket_companies WHERE ${where} ORDER BY acceptance_time DESC, m_com_id DESC LIMIT 10 OFFSET ?`)
