@@ -349,3 +349,44 @@ describe('STAR-market query plans', () => {
     }
   });
 });
+
+describe('the disclosure search by a 3+ character keyword, off the list-ordered trigram index', () => {
+  /** The straightforward query: every file name holding the keyword, newest first. */
+  const straight = async (kw: string, page: number) => {
+    const like = `%${kw}%`;
+    const total = (await env.DB.prepare('SELECT count(*) AS n FROM disclosures WHERE file_name LIKE ?').bind(like).first<{ n: number }>())!.n;
+    const rows = await env.DB.prepare('SELECT id FROM disclosures WHERE file_name LIKE ? ORDER BY disclosure_time DESC, id DESC LIMIT 20 OFFSET ?')
+      .bind(like, (page - 1) * 20)
+      .all<{ id: number }>();
+    return { total, ids: rows.results.map((r) => r.id) };
+  };
+  const expectAsStraight = async (label: string) => {
+    for (const kw of ['招股说', '说明书', '招股说明书1', '问询函12', '改名文件', '并不存在的文件']) {
+      const { total } = await straight(kw, 1);
+      const last = Math.max(1, Math.ceil(total / 20));
+      for (const page of new Set([1, 2, Math.ceil(last / 2), last - 1, last].filter((x) => x >= 1))) {
+        const r = await post('/api/starmarket/info_disclosure', { keyword: kw, page });
+        const data = (r.body as { data: { info: { id: number; file_name: string }[]; page: { total: number } } }).data;
+        const want = await straight(kw, page);
+        expect(data.page.total, `${label} ${kw} page ${page}`).toBe(want.total);
+        expect(data.info.map((x) => x.id), `${label} ${kw} page ${page}`).toEqual(want.ids);
+      }
+    }
+  };
+
+  it('pages and totals equal the LIKE query; a 3-character keyword reads what it returns; before and after writes', async () => {
+    await expectAsStraight('seeded');
+    const r = await post('/api/starmarket/info_disclosure', { keyword: '招股说' });
+    const data = (r.body as { data: { info: unknown[]; page: { total: number } } }).data;
+    expect(data.page.total).toBeGreaterThan(500);
+    expect((await rowsReadBy(r.statements)).reduce((n, s) => n + s.rows, 0)).toBeLessThanOrEqual(3 * data.info.length + 100);
+    const ids = (await env.DB.prepare('SELECT id FROM disclosures ORDER BY id LIMIT 3 OFFSET 50').all<{ id: number }>()).results.map((x) => x.id);
+    await env.DB.batch([
+      env.DB.prepare("UPDATE disclosures SET file_name = '改名文件招股说' WHERE id = ?").bind(ids[0]),
+      env.DB.prepare('UPDATE disclosures SET disclosure_time = 20300101 WHERE id = ?').bind(ids[1]),
+      env.DB.prepare('DELETE FROM disclosures WHERE id = ?').bind(ids[2]),
+      env.DB.prepare("INSERT INTO disclosures (m_com_id, type_id, file_name, url, disclosure_time) SELECT m_com_id, 1, '新增的招股说明书1', '', 20010101 FROM disclosures LIMIT 1"),
+    ]);
+    await expectAsStraight('after a rename, a new date, a delete and an insert');
+  });
+});
