@@ -211,17 +211,18 @@ describe('STAR-market query plans', () => {
     expect((await rowsReadBy(top.statements)).reduce((n, s) => n + s.rows, 0)).toBeLessThanOrEqual(3 * 100 + 100);
     const amount = await post('/api/starmarket/amount_top', {});
     expect((await rowsReadBy(amount.statements)).reduce((n, s) => n + s.rows, 0)).toBeLessThanOrEqual(3 * 10 + 100);
-    // 400 applicants with up to 6 stages each: the chart reads the states, each state's kept month rows
-    // and the day rows of the one or two months holding its middle, whatever the number of companies.
+    // 400 applicants with up to 6 stages each: the chart reads the states, each state's kept year rows,
+    // the months of the one or two years and the days of the one or two months holding its middle,
+    // whatever the number of companies: three plain reads of kept rows.
     for (const json of [{}, { com_prov: '北京' }, { com_prov: '北京', cat_id: SECTOR.chip }]) {
       const timing = await post('/api/starmarket/review_timing', json);
       const states = (timing.body as { data: unknown[] }).data.length;
-      const months = await env.DB.prepare('SELECT count(*) AS n FROM starmarket_timing_days WHERE is_listed = 0 AND prov = ? AND cat_id = ? AND level = 2 AND n > 0')
+      const years = await env.DB.prepare('SELECT count(*) AS n FROM starmarket_timing_days WHERE is_listed = 0 AND prov = ? AND cat_id = ? AND level = 1')
         .bind((json as { com_prov?: string }).com_prov ?? '', (json as { cat_id?: number }).cat_id ?? 0)
         .first<{ n: number }>();
       const read = (await rowsReadBy(timing.statements)).reduce((n, s) => n + s.rows, 0);
-      expect(read, JSON.stringify(json)).toBeLessThanOrEqual(states + months!.n + states * 2 * 31 + 10);
-      expect(timing.statements.filter((s) => /starmarket_timing_days/.test(s.sql)), 'one statement').toHaveLength(1);
+      expect(read, JSON.stringify(json)).toBeLessThanOrEqual(states + years!.n + states * (2 * 12 + 2 * 31) + 10);
+      expect(timing.statements.filter((s) => /starmarket_timing_days/.test(s.sql)).length, 'years, months, days').toBeLessThanOrEqual(3);
     }
   });
 
@@ -321,8 +322,8 @@ describe('STAR-market query plans', () => {
     const keptDays = await env.DB.prepare("SELECT level, bucket, n FROM starmarket_day_counts WHERE is_listed = 0 AND prov = '四川' AND cat_id = 0 AND state_id = 0 AND n != 0 ORDER BY 1, 2").all();
     expect(keptDays.results).toEqual(days.results);
     const timing = await env.DB.prepare(
-      `SELECT state_id, l.lv AS level, CASE l.lv WHEN 2 THEN state_since / 100 * 100 ELSE state_since END AS bucket, count(*) AS n
-       FROM starmarket_companies, (SELECT 2 AS lv UNION ALL SELECT 3) l WHERE is_listed = 0 AND com_prov = '四川' AND state_since > 0 GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`,
+      `SELECT state_id, l.lv AS level, CASE l.lv WHEN 1 THEN state_since / 10000 * 10000 WHEN 2 THEN state_since / 100 * 100 ELSE state_since END AS bucket, count(*) AS n
+       FROM starmarket_companies, (SELECT 1 AS lv UNION ALL SELECT 2 UNION ALL SELECT 3) l WHERE is_listed = 0 AND com_prov = '四川' AND state_since > 0 GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`,
     ).all();
     const keptTiming = await env.DB.prepare(
       "SELECT state_id, level, bucket, n FROM starmarket_timing_days WHERE is_listed = 0 AND prov = '四川' AND cat_id = 0 AND n != 0 ORDER BY 1, 2, 3",

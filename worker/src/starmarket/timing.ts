@@ -5,15 +5,16 @@
  *
  * median(today − dᵢ) = today − median(dᵢ), so a kept distribution of entry days is enough:
  * starmarket_timing_days (kept by triggers) holds, per filter combination and state, the companies
- * per entry month and per entry day. Without a keyword one statement reads the month rows of every
- * state under the filters, keeps the one or two months holding the middle position(s), and returns
- * the day rows of those months only (about months + 2 × 31 rows per state, however many companies).
+ * per entry year, month and day. Without a keyword three plain index reads find each state's median
+ * dates: the year rows of every state under the filters, the months of the one or two years holding
+ * each state's middle positions, the days of the one or two months holding them (about years + 12
+ * + 31 rows per state, however many companies; window functions would cost D1 several reads a row).
  * With a keyword the few matching applicants are read directly.
  *
  * With an even count the median is the mean of the two middle dates; the days are rounded to the
  * nearest whole day, a half up (Math.round: 27.5 → 28, −5.5 → −5).
  */
-import { and, asc, gt, sql } from 'drizzle-orm';
+import { and, asc, between, eq, gt, or } from 'drizzle-orm';
 import { starmarketCompanies as m, starmarketStates, starmarketTimingDays as t } from '../db';
 import type { Db } from '../env';
 import { beijingDate } from '../lib/time';
@@ -26,35 +27,35 @@ export const dayNumber = (v: number) => Date.UTC(Math.floor(v / 10000), (Math.fl
 /** The median wait in whole days from the two middle entry dates (equal when the count is odd). */
 export const medianDays = (today: number, lo: number, hi: number) => Math.round(today - (dayNumber(lo) + dayNumber(hi)) / 2);
 
-/** One day row of a month that holds a middle position: `before` companies come in earlier months. */
-interface DayRow {
+/** A bucket that holds a middle position of its state: `before` of the state's dates come earlier. */
+interface Range {
   state: number;
-  total: number;
+  lo: number;
+  hi: number;
   before: number;
-  day: number;
-  n: number;
 }
 
-/** The state's middle entry dates (0-based positions ⌊(n−1)/2⌋ and ⌊n/2⌋) from its day rows. */
-function middleDates(rows: DayRow[]): { total: number; lo: number; hi: number } | null {
-  if (!rows.length) return null;
-  const total = rows[0].total;
-  const [loAt, hiAt] = [Math.floor((total - 1) / 2), Math.floor(total / 2)];
-  let lo = 0;
-  let hi = 0;
-  // Rows come month by month, each month's days in order; a month's count starts at its `before`.
-  let month = -1;
-  let seen = 0;
-  for (const r of rows) {
-    if (Math.floor(r.day / 100) !== month) {
-      month = Math.floor(r.day / 100);
-      seen = r.before;
+const WIDTH = { 1: 10_000, 2: 100, 3: 1 } as const;
+
+/**
+ * One level of the descent: the state's buckets inside the given ranges (in order), and of those the
+ * ones holding the middle positions ⌊(n−1)/2⌋ and ⌊n/2⌋ (0-based) of `total[state]`.
+ */
+function middles(rows: { state: number; bucket: number; n: number }[], ranges: Range[], total: Map<number, number>, level: 1 | 2 | 3): Range[] {
+  const out: Range[] = [];
+  for (const r of ranges) {
+    const t = total.get(r.state) ?? 0;
+    const want = [Math.floor((t - 1) / 2), Math.floor(t / 2)];
+    let seen = r.before;
+    for (const b of rows) {
+      if (b.state !== r.state || b.bucket < r.lo || b.bucket > r.hi || b.n <= 0) continue;
+      if (want.some((w) => w >= seen && w < seen + b.n) && !out.some((o) => o.state === r.state && o.lo === b.bucket)) {
+        out.push({ state: r.state, lo: b.bucket, hi: b.bucket + WIDTH[level] - 1, before: seen });
+      }
+      seen += b.n;
     }
-    if (!lo && loAt < seen + r.n) lo = r.day;
-    if (!hi && hiAt < seen + r.n) hi = r.day;
-    seen += r.n;
   }
-  return lo && hi ? { total, lo, hi } : null;
+  return out;
 }
 
 export async function reviewTiming(db: Db, p: Omit<StarFilter, 'state'>, now = Date.now()) {
@@ -62,46 +63,59 @@ export async function reviewTiming(db: Db, p: Omit<StarFilter, 'state'>, now = D
   const today = Date.UTC(y, mo - 1, d) / 86_400_000;
   const prov = p.com_prov ?? '';
   const cat = p.cat_id ?? 0;
-  const [states, rows] = await Promise.all([
-    db.select().from(starmarketStates).orderBy(asc(starmarketStates.sort), asc(starmarketStates.id)),
-    p.keyword
-      ? db
-          .select({ state: m.stateId, day: m.stateSince })
-          .from(m)
-          .where(and(...starConditions(p, 0), gt(m.stateSince, 0)))
-      : // CROSS JOIN keeps the few middle months as the outer loop (SQLite does not reorder it).
-        db.all<DayRow>(sql`
-          WITH months AS MATERIALIZED (
-            SELECT ${t.stateId} AS state, ${t.bucket} AS bucket, ${t.n} AS n,
-              sum(${t.n}) OVER (PARTITION BY ${t.stateId} ORDER BY ${t.bucket}) AS upto,
-              sum(${t.n}) OVER (PARTITION BY ${t.stateId}) AS total
-            FROM ${t}
-            WHERE ${t.isListed} = 0 AND ${t.prov} = ${prov} AND ${t.catId} = ${cat} AND ${t.level} = 2 AND ${t.n} > 0
-          ),
-          middle AS MATERIALIZED (
-            SELECT state, bucket, total, upto - n AS before FROM months
-            WHERE upto > (total - 1) / 2 AND upto - n <= total / 2
-          )
-          SELECT middle.state AS state, middle.total AS total, middle.before AS before, ${t.bucket} AS day, ${t.n} AS n
-          FROM middle CROSS JOIN ${t}
-            ON ${t.isListed} = 0 AND ${t.prov} = ${prov} AND ${t.catId} = ${cat} AND ${t.stateId} = middle.state
-            AND ${t.level} = 3 AND ${t.bucket} BETWEEN middle.bucket AND middle.bucket + 99 AND ${t.n} > 0
-          ORDER BY middle.state, ${t.bucket}`),
-  ]);
+  const combo = and(eq(t.isListed, 0), eq(t.prov, prov), eq(t.catId, cat));
+  const statesQuery = db.select().from(starmarketStates).orderBy(asc(starmarketStates.sort), asc(starmarketStates.id));
   const byState = new Map<number, { total: number; lo: number; hi: number }>();
+  let states: Awaited<typeof statesQuery>;
   if (p.keyword) {
+    const [s, rows] = await Promise.all([
+      statesQuery,
+      db
+        .select({ state: m.stateId, day: m.stateSince })
+        .from(m)
+        .where(and(...starConditions(p, 0), gt(m.stateSince, 0))),
+    ]);
+    states = s;
     const days = new Map<number, number[]>();
-    for (const r of rows as { state: number; day: number }[]) days.set(r.state, [...(days.get(r.state) ?? []), r.day]);
+    for (const r of rows) days.set(r.state, [...(days.get(r.state) ?? []), r.day]);
     for (const [state, list] of days) {
       list.sort((a, b) => a - b);
       byState.set(state, { total: list.length, lo: list[Math.floor((list.length - 1) / 2)], hi: list[Math.floor(list.length / 2)] });
     }
   } else {
-    const grouped = new Map<number, DayRow[]>();
-    for (const r of rows as DayRow[]) grouped.set(r.state, [...(grouped.get(r.state) ?? []), r]);
-    for (const [state, list] of grouped) {
-      const mid = middleDates(list);
-      if (mid) byState.set(state, mid);
+    // Years of every state, then the months of the one or two years holding each state's middle,
+    // then the days of the one or two months holding it: plain index reads, no sort, no window.
+    const levelRows = (level: 1 | 2 | 3, ranges: Range[] | null) =>
+      db
+        .select({ state: t.stateId, bucket: t.bucket, n: t.n })
+        .from(t)
+        .where(
+          and(
+            combo,
+            eq(t.level, level),
+            ranges ? or(...ranges.map((r) => and(eq(t.stateId, r.state), between(t.bucket, r.lo, r.hi)))) : undefined,
+          ),
+        )
+        .orderBy(asc(t.stateId), asc(t.bucket));
+    const [s, years] = await Promise.all([statesQuery, levelRows(1, null)]);
+    states = s;
+    const total = new Map<number, number>();
+    for (const y of years) if (y.n > 0) total.set(y.state, (total.get(y.state) ?? 0) + y.n);
+    const all = [...total.keys()].map((state) => ({ state, lo: 0, hi: 99_999_999, before: 0 }));
+    const inYears = middles(years, all, total, 1);
+    const months = inYears.length ? await levelRows(2, inYears) : [];
+    const inMonths = middles(months, inYears, total, 2);
+    const days = inMonths.length ? await levelRows(3, inMonths) : [];
+    const inDays = middles(days, inMonths, total, 3);
+    for (const [state, n] of total) {
+      const mine = inDays.filter((d) => d.state === state);
+      const at = (pos: number) => mine.find((d) => {
+        const row = days.find((x) => x.state === state && x.bucket === d.lo);
+        return row !== undefined && pos >= d.before && pos < d.before + row.n;
+      })?.lo;
+      const lo = at(Math.floor((n - 1) / 2));
+      const hi = at(Math.floor(n / 2));
+      if (lo && hi) byState.set(state, { total: n, lo, hi });
     }
   }
   return states
