@@ -5,7 +5,8 @@
  *
  * median(today − dᵢ) = today − median(dᵢ), so a kept distribution of entry days is enough:
  * starmarket_timing_days (kept by triggers) holds, per filter combination and state, the companies
- * per entry year, month and day. Without a keyword three plain index reads find each state's median
+ * per entry year, month and day. Without a keyword three round trips of plain index reads (the
+ * months and days one primary-key seek per middle bucket, in one batch) find each state's median
  * dates: the year rows of every state under the filters, the months of the one or two years holding
  * each state's middle positions, the days of the one or two months holding them (about years + 12
  * + 31 rows per state, however many companies; window functions would cost D1 several reads a row).
@@ -14,7 +15,7 @@
  * With an even count the median is the mean of the two middle dates; the days are rounded to the
  * nearest whole day, a half up (Math.round: 27.5 → 28, −5.5 → −5).
  */
-import { and, asc, between, eq, gt, or } from 'drizzle-orm';
+import { and, asc, between, eq, gt } from 'drizzle-orm';
 import { starmarketCompanies as m, starmarketStates, starmarketTimingDays as t } from '../db';
 import type { Db } from '../env';
 import { beijingDate } from '../lib/time';
@@ -43,11 +44,12 @@ const WIDTH = { 1: 10_000, 2: 100, 3: 1 } as const;
  */
 function middles(rows: { state: number; bucket: number; n: number }[], ranges: Range[], total: Map<number, number>, level: 1 | 2 | 3): Range[] {
   const out: Range[] = [];
+  const sorted = [...rows].sort((a, b) => a.state - b.state || a.bucket - b.bucket);
   for (const r of ranges) {
     const t = total.get(r.state) ?? 0;
     const want = [Math.floor((t - 1) / 2), Math.floor(t / 2)];
     let seen = r.before;
-    for (const b of rows) {
+    for (const b of sorted) {
       if (b.state !== r.state || b.bucket < r.lo || b.bucket > r.hi || b.n <= 0) continue;
       if (want.some((w) => w >= seen && w < seen + b.n) && !out.some((o) => o.state === r.state && o.lo === b.bucket)) {
         out.push({ state: r.state, lo: b.bucket, hi: b.bucket + WIDTH[level] - 1, before: seen });
@@ -85,18 +87,19 @@ export async function reviewTiming(db: Db, p: Omit<StarFilter, 'state'>, now = D
   } else {
     // Years of every state, then the months of the one or two years holding each state's middle,
     // then the days of the one or two months holding it: plain index reads, no sort, no window.
-    const levelRows = (level: 1 | 2 | 3, ranges: Range[] | null) =>
+    // One primary-key seek per range, sent as one batch (an OR of ranges would walk the whole level;
+    // D1 caps the terms of a compound SELECT).
+    const rangeQuery = (level: 1 | 2 | 3, r?: Range) =>
       db
         .select({ state: t.stateId, bucket: t.bucket, n: t.n })
         .from(t)
-        .where(
-          and(
-            combo,
-            eq(t.level, level),
-            ranges ? or(...ranges.map((r) => and(eq(t.stateId, r.state), between(t.bucket, r.lo, r.hi)))) : undefined,
-          ),
-        )
+        .where(and(combo, eq(t.level, level), r ? and(eq(t.stateId, r.state), between(t.bucket, r.lo, r.hi)) : undefined))
         .orderBy(asc(t.stateId), asc(t.bucket));
+    const levelRows = async (level: 1 | 2 | 3, ranges: Range[] | null) => {
+      if (!ranges) return rangeQuery(level);
+      const [first, ...rest] = ranges.map((r) => rangeQuery(level, r));
+      return (await db.batch([first, ...rest])).flat();
+    };
     const [s, years] = await Promise.all([statesQuery, levelRows(1, null)]);
     states = s;
     const total = new Map<number, number>();
