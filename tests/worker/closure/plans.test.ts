@@ -299,3 +299,49 @@ describe('top-100 rankings in another order', () => {
     expect(data.page.total).toBe(100);
   });
 });
+
+describe('a one-character keyword in the default order, off the list-ordered name index', () => {
+  const get = (query: string) => recordRequest(`/api/closure?${query}`, { headers: { Authorization: `Bearer ${vip.token}` } });
+  /** The straightforward query: every name holding the character, newest closing first. */
+  const straight = async (ch: string, page: number) => {
+    const like = `%${ch}%`;
+    const total = (await env.DB.prepare('SELECT COUNT(*) AS n FROM closures WHERE com_name LIKE ?').bind(like).first<{ n: number }>())!.n;
+    const rows = await env.DB.prepare('SELECT com_id FROM closures WHERE com_name LIKE ? ORDER BY close_date DESC, com_id DESC LIMIT 10 OFFSET ?')
+      .bind(like, (page - 1) * 10)
+      .all<{ com_id: number }>();
+    return { total, ids: rows.results.map((r) => r.com_id) };
+  };
+  const expectAsStraight = async (label: string) => {
+    for (const ch of ['测', '鸣', '1', '改']) {
+      const { total } = await straight(ch, 1);
+      const last = Math.max(1, Math.ceil(total / 10));
+      for (const page of new Set([1, 2, Math.ceil(last / 2), last - 1, last].filter((x) => x >= 1))) {
+        const res = await get(`keyword=${encodeURIComponent(ch)}&page=${page}`);
+        const data = pageOf(res);
+        const want = await straight(ch, page);
+        expect(data.page.total, `${label} ${ch} page ${page}`).toBe(want.total);
+        expect(data.info.map((r) => r.com_id), `${label} ${ch} page ${page}`).toEqual(want.ids);
+      }
+    }
+  };
+
+  it('pages and totals equal the LIKE query, and page 1 reads what it returns, before and after writes', async () => {
+    await expectAsStraight('seeded');
+    const res = await get(`keyword=${encodeURIComponent('测')}`);
+    expect(pageOf(res).page.total).toBe(COMPANIES - 1); // every name but 小鸣共享单车
+    const read = (await rowsReadBy(res.statements)).reduce((n, s) => n + s.rows, 0);
+    expect(read).toBeLessThanOrEqual(3 * 10 + 100);
+    const [a, b, c] = (await env.DB.prepare('SELECT com_id FROM closures ORDER BY com_id LIMIT 3 OFFSET 100').all<{ com_id: number }>()).results.map((r) => r.com_id);
+    await env.DB.batch([
+      env.DB.prepare("UPDATE closures SET com_name = '改名鸣谢公司' WHERE com_id = ?").bind(a),
+      env.DB.prepare('UPDATE closures SET close_date = 20301231 WHERE com_id = ?').bind(b),
+      env.DB.prepare('DELETE FROM closures WHERE com_id = ?').bind(c),
+    ]);
+    await makeClosures([{ name: '新增鸣改公司', close: 20100101 }]);
+    await expectAsStraight('after a rename, a new closing date, a delete and an insert');
+    // The other orders keep their own plan and agree with the LIKE query too.
+    const bornFirst = pageOf(await get(`keyword=${encodeURIComponent('鸣')}&sort=2`));
+    const want = await env.DB.prepare("SELECT com_id FROM closures WHERE com_name LIKE '%鸣%' ORDER BY born_date DESC, com_id DESC LIMIT 10").all<{ com_id: number }>();
+    expect(bornFirst.info.map((r) => r.com_id)).toEqual(want.results.map((r) => r.com_id));
+  });
+});

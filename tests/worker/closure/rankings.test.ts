@@ -209,6 +209,77 @@ describe('burn rankings', () => {
     expect((await dataOf(api(tokens.user).closure.invst_top.$get({ query: { page: 2, per_page: 100 } }))).info).toEqual([]);
   });
 
+  it('the kept ranking totals and firm cases equal a recount after inserts, updates and deletes', async () => {
+    const firm = await makeFirm('变动资本');
+    const [x, y, z] = await makeClosures([
+      { name: '变动甲', totalMoney: 500, valuation: 5000, prov: '上海', catId: SECTOR.finance, seCatId: SECTOR.financeSub, horseUnicorn: 1, investors: [firm] },
+      { name: '变动乙', totalMoney: 400, valuation: 4000, investors: [firm, bigFirm] },
+      { name: '变动丙', totalMoney: 300, valuation: 0, investors: [firm] },
+    ]);
+    await env.DB.batch([
+      env.DB.prepare("UPDATE closures SET com_prov = '广东', horse_unicorn = 2 WHERE com_id = ?").bind(x),
+      env.DB.prepare('UPDATE closures SET total_money = 0, valuation = 7000 WHERE com_id = ?').bind(y),
+      env.DB.prepare("UPDATE closures SET com_name = '变动丙改名', total_money = 900 WHERE com_id = ?").bind(z),
+      env.DB.prepare('DELETE FROM closure_investors WHERE com_id = ? AND invst_id = ?').bind(y, bigFirm.id),
+      env.DB.prepare('DELETE FROM closures WHERE com_id = ?').bind(made[3].com_id),
+    ]);
+    // Straight from closures: every filter combination a ranking can be asked for.
+    const straight = await env.DB.prepare(
+      `WITH m AS (SELECT com_id, com_prov, cat_id, total_money, valuation, horse_unicorn FROM closures),
+       combos AS (
+         SELECT 'money' AS measure, 0 AS hu, CASE a WHEN 1 THEN com_prov ELSE '' END AS prov, CASE b WHEN 1 THEN cat_id ELSE 0 END AS cat, com_id
+           FROM m, (SELECT 0 AS a UNION ALL SELECT 1), (SELECT 0 AS b UNION ALL SELECT 1) WHERE total_money > 0
+         UNION
+         SELECT 'valuation', CASE h WHEN 1 THEN horse_unicorn ELSE 0 END, CASE a WHEN 1 THEN com_prov ELSE '' END, CASE b WHEN 1 THEN cat_id ELSE 0 END, com_id
+           FROM m, (SELECT 0 AS h UNION ALL SELECT 1), (SELECT 0 AS a UNION ALL SELECT 1), (SELECT 0 AS b UNION ALL SELECT 1) WHERE valuation > 0
+         UNION
+         SELECT 'firms', 0, '', 0, invst_id FROM closure_firm_stats WHERE invst_id > 0 AND com_count > 0
+       )
+       SELECT measure, hu, prov, cat, count(*) AS n FROM combos GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4`,
+    ).all();
+    const kept = await env.DB.prepare('SELECT measure, hu, prov, cat, n FROM closure_rank_counts WHERE n != 0 ORDER BY 1, 2, 3, 4').all();
+    expect(kept.results).toEqual(straight.results);
+    // Every firm's kept cases equal what the ranking read before they were kept: its 3 biggest burns off
+    // the investors' money index, then those companies (a company deleted without its investor rows drops out).
+    const firms = await env.DB.prepare('SELECT invst_id, cases FROM closure_firm_stats ORDER BY invst_id').all<{ invst_id: number; cases: string }>();
+    expect(firms.results.length).toBeGreaterThan(100);
+    for (const f of firms.results) {
+      const want = await env.DB.prepare(
+        `SELECT c.com_id, c.com_name FROM closures c WHERE c.com_id IN (
+           SELECT j.com_id FROM closure_investors j WHERE j.invst_id = ? ORDER BY j.total_money DESC, j.com_id DESC LIMIT 3)
+         ORDER BY c.total_money DESC, c.com_id DESC`,
+      )
+        .bind(f.invst_id)
+        .all();
+      expect(JSON.parse(f.cases), `firm ${f.invst_id}`).toEqual(want.results);
+    }
+    const mine = (await dataOf(api(tokens.user).closure.invst_top.$get({ query: { per_page: 100 } }))).info.find((f) => f.invst_id === firm.id);
+    expect(mine?.com.map((c) => c.com_name)).toEqual(['变动丙改名', '变动甲', '变动乙']);
+    // The totals the rankings give equal min(100, a count of the rows they rank), filter by filter.
+    const cases: [string, Record<string, string | number>, string][] = [
+      ['amount_top', {}, 'total_money > 0'],
+      ['amount_top', { com_prov: '上海' }, "total_money > 0 AND com_prov = '上海'"],
+      ['amount_top', { cat_id: SECTOR.finance, com_prov: '上海' }, `total_money > 0 AND cat_id = ${SECTOR.finance} AND com_prov = '上海'`],
+      ['valuation_top', {}, 'valuation > 0'],
+      ['valuation_top', { horse_unicorn: 1 }, 'valuation > 0 AND horse_unicorn = 1'],
+      ['valuation_top', { horse_unicorn: 2 }, 'valuation > 0 AND horse_unicorn = 2'],
+      ['valuation_top', { horse_unicorn: 2, com_prov: '广东' }, "valuation > 0 AND horse_unicorn = 2 AND com_prov = '广东'"],
+      ['valuation_top', { cat_id: SECTOR.shop }, `valuation > 0 AND cat_id = ${SECTOR.shop}`],
+    ];
+    for (const [call, query, where] of cases) {
+      const n = (await env.DB.prepare(`SELECT count(*) AS n FROM closures WHERE ${where}`).first<{ n: number }>())!.n;
+      const route = call === 'amount_top' ? api(tokens.user).closure.amount_top : api(tokens.user).closure.valuation_top;
+      const res = await dataOf(route.$get({ query: query as never }));
+      expect(res.page.total, `${call} ${JSON.stringify(query)}`).toBe(Math.min(100, n));
+      const order = call === 'amount_top' ? 'total_money' : 'valuation';
+      const ids = await env.DB.prepare(`SELECT com_id FROM closures WHERE ${where} ORDER BY ${order} DESC, com_id DESC LIMIT 10`).all<{ com_id: number }>();
+      expect(res.info.map((r) => r.com_id), `${call} ${JSON.stringify(query)}`).toEqual(ids.results.map((r) => r.com_id));
+    }
+    const firmsTotal = (await dataOf(api(tokens.user).closure.invst_top.$get({ query: {} }))).page.total;
+    const ranked = (await env.DB.prepare('SELECT count(*) AS n FROM closure_firm_stats WHERE invst_id > 0 AND com_count > 0').first<{ n: number }>())!.n;
+    expect(firmsTotal).toBe(Math.min(100, ranked));
+  });
+
   it('rankings need login', async () => {
     const closure = api().closure;
     for (const refused of [await errorOf(closure.amount_top.$get()), await errorOf(closure.valuation_top.$get()), await errorOf(closure.invst_top.$get())]) {

@@ -53,6 +53,51 @@ const fullScans = (steps: PlanStep[]) =>
 const post = (path: string, json: unknown = {}) =>
   recordRequest(path, { method: 'POST', headers: { Authorization: `Bearer ${vip}`, 'Content-Type': 'application/json' }, body: JSON.stringify(json) });
 
+/** Beijing's today as days since the epoch, and a yyyymmdd date the same way. */
+const dayNo = (v: number) => Date.UTC(Math.floor(v / 10000), (Math.floor(v / 100) % 100) - 1, v % 100) / 86_400_000;
+const todayNo = () => {
+  const t = new Date(Date.now() + 8 * 3_600_000);
+  return Date.UTC(t.getUTCFullYear(), t.getUTCMonth(), t.getUTCDate()) / 86_400_000;
+};
+
+/**
+ * The review timing straight from the stage rows: each applicant's entry date into its current
+ * state (its latest dated stage of that state), sorted, and the median wait (the mean of the two
+ * middle dates for an even count, rounded to the nearest day, a half up).
+ */
+async function timingOracle(f: { com_prov?: string; cat_id?: number }) {
+  const conds = ['m.is_listed = 0', ...(f.com_prov ? ['m.com_prov = ?'] : []), ...(f.cat_id ? ['m.cat_id = ?'] : [])];
+  const rows = await env.DB.prepare(
+    `SELECT m.state_id AS state, (SELECT max(s.time) FROM starmarket_stages s WHERE s.m_com_id = m.m_com_id AND s.state = m.state_id AND s.time > 0) AS day
+     FROM starmarket_companies m WHERE ${conds.join(' AND ')}`,
+  )
+    .bind(...[f.com_prov, f.cat_id].filter((v) => v !== undefined))
+    .all<{ state: number; day: number | null }>();
+  const byState = new Map<number, number[]>();
+  for (const r of rows.results) if (r.day) byState.set(r.state, [...(byState.get(r.state) ?? []), r.day]);
+  const today = todayNo();
+  const out = new Map<number, [number, number]>();
+  for (const [state, days] of byState) {
+    days.sort((a, b) => a - b);
+    const [lo, hi] = [days[Math.floor((days.length - 1) / 2)], days[Math.floor(days.length / 2)]];
+    out.set(state, [days.length, Math.round(today - (dayNo(lo) + dayNo(hi)) / 2)]);
+  }
+  return out;
+}
+
+const TIMING_FILTERS = [{}, { com_prov: '北京' }, { com_prov: '四川' }, { cat_id: SECTOR.chip }, { com_prov: '上海', cat_id: SECTOR.bio }, { com_prov: '江苏', cat_id: SECTOR.chip }];
+
+/** The chart's rows under each filter equal the oracle's, state by state (states with none: 0 and 0). */
+async function expectTimingAsOracle(label: string) {
+  for (const f of TIMING_FILTERS) {
+    const want = await timingOracle(f);
+    const got = ((await post('/api/starmarket/review_timing', f)).body as { data: { id: number; num: number; median_days: number }[] }).data;
+    expect(got.length, label).toBeGreaterThan(5);
+    for (const r of got) expect([r.num, r.median_days], `${label} ${JSON.stringify(f)} state ${r.id}`).toEqual(want.get(r.id) ?? [0, 0]);
+    expect(got.filter((r) => r.num > 0).length, `${label} ${JSON.stringify(f)}`).toBe(want.size);
+  }
+}
+
 const CALLS: [string, unknown?][] = [
   ['/api/starmarket/home'],
   ['/api/starmarket', {}],
@@ -160,17 +205,25 @@ describe('STAR-market query plans', () => {
     expect((await rowsReadBy(firms.statements)).reduce((x, s) => x + s.rows, 0)).toBeLessThanOrEqual(3 * n + 100);
   });
 
-  it('rankings read from the head of their index; the review timing reads one kept row per state', async () => {
+  it('rankings read from the head of their index; the review timing reads a few kept rows per state', async () => {
     const top = await post('/api/starmarket/valuation_top', { limit: 100 });
     expect((top.body as { data: unknown[] }).data).toHaveLength(100);
     expect((await rowsReadBy(top.statements)).reduce((n, s) => n + s.rows, 0)).toBeLessThanOrEqual(3 * 100 + 100);
     const amount = await post('/api/starmarket/amount_top', {});
     expect((await rowsReadBy(amount.statements)).reduce((n, s) => n + s.rows, 0)).toBeLessThanOrEqual(3 * 10 + 100);
-    // 400 applicants with up to 6 stages each: the chart reads the states and one kept row per state, whatever the filters.
+    // 400 applicants with up to 6 stages each: the chart reads the states, each state's kept year rows,
+    // the months of the one or two years and the days of the one or two months holding its middle,
+    // whatever the number of companies: three round trips of plain reads of kept rows.
     for (const json of [{}, { com_prov: '北京' }, { com_prov: '北京', cat_id: SECTOR.chip }]) {
       const timing = await post('/api/starmarket/review_timing', json);
       const states = (timing.body as { data: unknown[] }).data.length;
-      expect((await rowsReadBy(timing.statements)).reduce((n, s) => n + s.rows, 0), JSON.stringify(json)).toBeLessThanOrEqual(3 * states + 10);
+      const years = await env.DB.prepare('SELECT count(*) AS n FROM starmarket_timing_days WHERE is_listed = 0 AND prov = ? AND cat_id = ? AND level = 1')
+        .bind((json as { com_prov?: string }).com_prov ?? '', (json as { cat_id?: number }).cat_id ?? 0)
+        .first<{ n: number }>();
+      const read = (await rowsReadBy(timing.statements)).reduce((n, s) => n + s.rows, 0);
+      expect(read, JSON.stringify(json)).toBeLessThanOrEqual(states + years!.n + states * (2 * 12 + 2 * 31) + 10);
+      // The years in one read; the months, then the days, one seek per middle bucket (at most 2 per state).
+      expect(timing.statements.filter((s) => /starmarket_timing_days/.test(s.sql)).length, 'years, months, days').toBeLessThanOrEqual(1 + 2 * 2 * states);
     }
   });
 
@@ -184,7 +237,10 @@ describe('STAR-market query plans', () => {
     for (const [path, filters, where] of cases) {
       const total = (await env.DB.prepare(`SELECT count(*) AS n FROM starmarket_companies WHERE ${where}`).first<{ n: number }>())!.n;
       const pages = Math.ceil(total / 10);
-      for (const page of new Set([2, 5, Math.floor(pages / 2), Math.ceil(pages / 2) + 1, pages - 4, pages - 1, pages].filter((x) => x >= 1))) {
+      // Every page of the two biggest lists (offsets in the near and far half of each year, month and day), a sample of the others.
+      const every = path === '/api/starmarket' && Object.keys(filters).length <= 1;
+      const sample = every ? Array.from({ length: pages }, (_, i) => i + 1) : [2, 5, Math.floor(pages / 2), Math.ceil(pages / 2) + 1, pages - 4, pages - 1, pages];
+      for (const page of new Set(sample.filter((x) => x >= 1))) {
         const r = await post(path, { ...filters, page });
         const got = (r.body as { data: { info: { m_com_id: number }[] } }).data.info.map((x) => x.m_com_id);
         const want = await env.DB.prepare(`SELECT m_com_id FROM starmarket_companies WHERE ${where} ORDER BY acceptance_time DESC, m_com_id DESC LIMIT 10 OFFSET ?`)
@@ -214,6 +270,39 @@ describe('STAR-market query plans', () => {
     }
   });
 
+  it('the review timing median equals a median taken straight from the stage rows, for every state and filter, before and after stage writes', async () => {
+    await expectTimingAsOracle('seeded');
+    // Applicants (not the issued ones) at index i are in state [accepted, inquired, committee, -, -, terminated][i % 6].
+    const [a, b, c, e] = [stars[1], stars[7], stars[2], stars[5]];
+    await env.DB.batch([
+      // A later stage of the same state: the entry date moves forward.
+      env.DB.prepare("INSERT INTO starmarket_stages (m_com_id, seq, state_sub_name, time, state) VALUES (?, 20, '已问询', 20240620, ?)").bind(a.mComId, STATE.inquired),
+      // The stage that brought b to its state gets another date.
+      env.DB.prepare('UPDATE starmarket_stages SET time = 20231111 WHERE m_com_id = ? AND state = ?').bind(b.mComId, STATE.inquired),
+      // c loses the stage of its current state: no entry date, it leaves the chart.
+      env.DB.prepare('DELETE FROM starmarket_stages WHERE m_com_id = ? AND state = ?').bind(c.mComId, STATE.committee),
+      // e moves to another state whose stage it already has.
+      env.DB.prepare('UPDATE starmarket_companies SET state_id = ? WHERE m_com_id = ?').bind(STATE.accepted, e.mComId),
+    ]);
+    // A new applicant with its stages.
+    const [fresh] = await makeStars([{ prov: '北京', catId: SECTOR.chip, state: STATE.inquired, stageDays: [20240105, 20240301] }]);
+    const since = await env.DB.prepare('SELECT m_com_id, state_since FROM starmarket_companies WHERE m_com_id IN (?, ?, ?, ?) ORDER BY m_com_id').bind(a.mComId, b.mComId, c.mComId, fresh.mComId).all();
+    expect(since.results).toEqual(
+      [
+        { m_com_id: a.mComId, state_since: 20240620 },
+        { m_com_id: b.mComId, state_since: 20231111 },
+        { m_com_id: c.mComId, state_since: 0 },
+        { m_com_id: fresh.mComId, state_since: 20240301 },
+      ].sort((x, y) => x.m_com_id - y.m_com_id),
+    );
+    await expectTimingAsOracle('after stage inserts, updates and deletes');
+    await env.DB.batch([
+      env.DB.prepare('DELETE FROM starmarket_stages WHERE m_com_id = ?').bind(fresh.mComId),
+      env.DB.prepare('DELETE FROM starmarket_companies WHERE m_com_id = ?').bind(fresh.mComId),
+    ]);
+    await expectTimingAsOracle('after deleting the new applicant');
+  });
+
   it('the kept day counts, timing rows and firm cases stay equal to a recount after updates and deletes', async () => {
     const [x, y, z] = [stars[10], stars[11], stars[12]];
     await env.DB.batch([
@@ -224,7 +313,6 @@ describe('STAR-market query plans', () => {
       env.DB.prepare('DELETE FROM starmarket_companies WHERE m_com_id = ?').bind(z.mComId),
       env.DB.prepare('DELETE FROM starmarket_stages WHERE m_com_id = ?').bind(z.mComId),
     ]);
-    const jd = (c: string) => `julianday(printf('%04d-01-01', ${c} / 10000), printf('%+d months', ${c} / 100 % 100 - 1), printf('%+d days', ${c} % 100 - 1))`;
     const since = `coalesce((SELECT max(s.time) FROM starmarket_stages s WHERE s.m_com_id = m.m_com_id AND s.state = m.state_id AND s.time > 0), 0)`;
     const kept = await env.DB.prepare('SELECT count(*) AS n FROM starmarket_companies m WHERE state_since != ' + since).first<{ n: number }>();
     expect(kept!.n).toBe(0);
@@ -235,10 +323,14 @@ describe('STAR-market query plans', () => {
     const keptDays = await env.DB.prepare("SELECT level, bucket, n FROM starmarket_day_counts WHERE is_listed = 0 AND prov = '四川' AND cat_id = 0 AND state_id = 0 AND n != 0 ORDER BY 1, 2").all();
     expect(keptDays.results).toEqual(days.results);
     const timing = await env.DB.prepare(
-      `SELECT state_id, count(*) AS n, round(sum(${jd('state_since')}), 3) AS s FROM starmarket_companies WHERE is_listed = 0 AND state_since > 0 GROUP BY 1 ORDER BY 1`,
+      `SELECT state_id, l.lv AS level, CASE l.lv WHEN 1 THEN state_since / 10000 * 10000 WHEN 2 THEN state_since / 100 * 100 ELSE state_since END AS bucket, count(*) AS n
+       FROM starmarket_companies, (SELECT 1 AS lv UNION ALL SELECT 2 UNION ALL SELECT 3) l WHERE is_listed = 0 AND com_prov = '四川' AND state_since > 0 GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`,
     ).all();
-    const keptTiming = await env.DB.prepare("SELECT state_id, n, round(day_sum, 3) AS s FROM starmarket_timing WHERE is_listed = 0 AND prov = '' AND cat_id = 0 AND n != 0 ORDER BY 1").all();
+    const keptTiming = await env.DB.prepare(
+      "SELECT state_id, level, bucket, n FROM starmarket_timing_days WHERE is_listed = 0 AND prov = '四川' AND cat_id = 0 AND n != 0 ORDER BY 1, 2, 3",
+    ).all();
     expect(keptTiming.results).toEqual(timing.results);
+    await expectTimingAsOracle('after updates and deletes');
     const firmsNow = (await post('/api/starmarket/invst_top', { limit: 100 })).body as { data: { invst_id: number; com: { com_id: number; com_name: string }[] }[] };
     for (const f of firmsNow.data) {
       const want = await env.DB.prepare(
@@ -257,5 +349,46 @@ describe('STAR-market query plans', () => {
       const renamed = (await post(path, { keyword: '改' })).body as { data: { info: { m_com_id: number }[] } };
       expect(renamed.data.info.map((x) => x.m_com_id)).toEqual(listed === 0 ? [stars[COMPANIES - 1].mComId] : []);
     }
+  });
+});
+
+describe('the disclosure search by a 3+ character keyword, off the list-ordered trigram index', () => {
+  /** The straightforward query: every file name holding the keyword, newest first. */
+  const straight = async (kw: string, page: number) => {
+    const like = `%${kw}%`;
+    const total = (await env.DB.prepare('SELECT count(*) AS n FROM disclosures WHERE file_name LIKE ?').bind(like).first<{ n: number }>())!.n;
+    const rows = await env.DB.prepare('SELECT id FROM disclosures WHERE file_name LIKE ? ORDER BY disclosure_time DESC, id DESC LIMIT 20 OFFSET ?')
+      .bind(like, (page - 1) * 20)
+      .all<{ id: number }>();
+    return { total, ids: rows.results.map((r) => r.id) };
+  };
+  const expectAsStraight = async (label: string) => {
+    for (const kw of ['招股说', '说明书', '招股说明书1', '问询函12', '改名文件', '并不存在的文件']) {
+      const { total } = await straight(kw, 1);
+      const last = Math.max(1, Math.ceil(total / 20));
+      for (const page of new Set([1, 2, Math.ceil(last / 2), last - 1, last].filter((x) => x >= 1))) {
+        const r = await post('/api/starmarket/info_disclosure', { keyword: kw, page });
+        const data = (r.body as { data: { info: { id: number; file_name: string }[]; page: { total: number } } }).data;
+        const want = await straight(kw, page);
+        expect(data.page.total, `${label} ${kw} page ${page}`).toBe(want.total);
+        expect(data.info.map((x) => x.id), `${label} ${kw} page ${page}`).toEqual(want.ids);
+      }
+    }
+  };
+
+  it('pages and totals equal the LIKE query; a 3-character keyword reads what it returns; before and after writes', async () => {
+    await expectAsStraight('seeded');
+    const r = await post('/api/starmarket/info_disclosure', { keyword: '招股说' });
+    const data = (r.body as { data: { info: unknown[]; page: { total: number } } }).data;
+    expect(data.page.total).toBeGreaterThan(500);
+    expect((await rowsReadBy(r.statements)).reduce((n, s) => n + s.rows, 0)).toBeLessThanOrEqual(3 * data.info.length + 100);
+    const ids = (await env.DB.prepare('SELECT id FROM disclosures ORDER BY id LIMIT 3 OFFSET 50').all<{ id: number }>()).results.map((x) => x.id);
+    await env.DB.batch([
+      env.DB.prepare("UPDATE disclosures SET file_name = '改名文件招股说' WHERE id = ?").bind(ids[0]),
+      env.DB.prepare('UPDATE disclosures SET disclosure_time = 20300101 WHERE id = ?').bind(ids[1]),
+      env.DB.prepare('DELETE FROM disclosures WHERE id = ?').bind(ids[2]),
+      env.DB.prepare("INSERT INTO disclosures (m_com_id, type_id, file_name, url, disclosure_time) SELECT m_com_id, 1, '新增的招股说明书1', '', 20010101 FROM disclosures LIMIT 1"),
+    ]);
+    await expectAsStraight('after a rename, a new date, a delete and an insert');
   });
 });

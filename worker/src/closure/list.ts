@@ -58,9 +58,36 @@ async function oneCharPlan(db: Db, p: ClosureListParams, perPage: number): Promi
   return { where: sql`${closures.comName} LIKE ${likeAnywhere(p.keyword!)} ESCAPE '\\'`, total };
 }
 
+/** A keyword closure_name_close_chars answers exactly: one Han character, letter or digit. */
+const ONE_CHAR = /^[\p{Script=Han}0-9a-z]$/u;
+/** Rowids of closure_name_close_chars: close_date * KEY_SPAN + com_id (the default list order). */
+const KEY_SPAN = 10_000_000;
+
+/**
+ * A one-character keyword alone in the default order (closing date): the total is the character's
+ * document count (one vocabulary row) and the page is read off closure_name_close_chars in list
+ * order (its rowids), from whichever end is nearer, so page 1 reads what it returns however many
+ * names hold the character.
+ */
+async function listOneChar(db: Db, p: ClosureListParams, perPage: number): Promise<{ ids: number[]; total: number } | null> {
+  const ch = (p.keyword ?? '').toLowerCase();
+  if (p.sort !== 1 || !ONE_CHAR.test(ch) || p.com_prov !== undefined || p.cat_id !== undefined || p.fund_status !== undefined) return null;
+  const [vocab] = await db.all<{ doc: number }>(sql`SELECT doc FROM closure_name_chars_vocab WHERE term = ${ch}`);
+  const total = vocab?.doc ?? 0;
+  const w = pageWindow(p.page, perPage, total);
+  if (!w.limit) return { ids: [], total };
+  const keys = await db.all<{ k: number }>(
+    sql`SELECT rowid AS k FROM closure_name_close_chars WHERE closure_name_close_chars MATCH ${`"${ch}"`} ORDER BY rowid ${sql.raw(w.reverse ? 'ASC' : 'DESC')} LIMIT ${w.limit} OFFSET ${w.offset}`,
+  );
+  const ids = keys.map((r) => r.k % KEY_SPAN);
+  return { ids: w.reverse ? ids.reverse() : ids, total };
+}
+
 export async function listClosures(db: Db, p: ClosureListParams): Promise<{ info: ClosureRow[]; total: number }> {
   const perPage = p.per_page ?? CLOSURE_PAGE_SIZE;
   const key = countKey(p);
+  const one = key ? null : await listOneChar(db, p, perPage);
+  if (one) return { info: await hydrateClosures(db, one.ids), total: one.total };
   const walk = key ? null : await oneCharPlan(db, p, perPage);
   const where = walk?.where ?? closureWhere(p);
   const ids = (w: { reverse: boolean; offset: number; limit: number }) =>

@@ -63,6 +63,9 @@ export const closures = sqliteTable(
     index('closures_cat_valuation_idx').on(t.catId, t.valuation),
     index('closures_prov_valuation_idx').on(t.comProv, t.valuation),
     index('closures_hu_valuation_idx').on(t.horseUnicorn, t.valuation),
+    // The burn rankings under province + sector read the head of one range instead of filtering one of them.
+    index('closures_prov_cat_money_idx').on(t.comProv, t.catId, t.totalMoney),
+    index('closures_prov_cat_valuation_idx').on(t.comProv, t.catId, t.valuation),
     index('closures_incense_idx').on(t.incenseTotal),
     check('closures_hu_ck', sql`${t.horseUnicorn} in (0,1,2)`),
   ],
@@ -242,6 +245,12 @@ export const closureFirmStats = sqliteTable(
   {
     invstId: integer('invst_id').primaryKey(),
     comCount: integer('com_count').notNull(),
+    /**
+     * The firm's FIRM_CASES closed companies with the largest financing total as JSON
+     * [{ com_id, com_name }], kept by triggers on closure_investors and closures (migration
+     * *_closure_rank_kept): 机构榜 reads one row per firm.
+     */
+    cases: text('cases').notNull().default('[]'),
   },
   (t) => [index('closure_firm_stats_count_idx').on(t.comCount)],
 );
@@ -283,3 +292,21 @@ export const closureCards = sqliteTable('closure_cards', {
   tags: text('tags').notNull().default('[]'),
   investors: text('investors').notNull().default('[]'),
 });
+
+/**
+ * How many companies each burn ranking can rank (measure > 0) under each filter combination, kept
+ * by triggers on closures (migration *_closure_rank_kept): measure 'money' (total_money) or
+ * 'valuation'; hu the horse_unicorn filter (0 any, 1 千里马, 2 unicorn; always 0 for money);
+ * prov '' and cat 0 for "any". A ranking's total is min(100, n) from one row.
+ */
+export const closureRankCounts = sqliteTable(
+  'closure_rank_counts',
+  {
+    measure: text('measure').notNull(),
+    hu: integer('hu').notNull(),
+    prov: text('prov').notNull(),
+    cat: integer('cat').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.measure, t.hu, t.prov, t.cat] })],
+);

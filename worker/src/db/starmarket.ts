@@ -1,4 +1,4 @@
-import { index, integer, primaryKey, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 
 /** Review states of a STAR-market application (state_sub_name). */
 export const starmarketStates = sqliteTable('starmarket_states', {
@@ -184,18 +184,23 @@ export const starmarketDayCounts = sqliteTable(
 
 /**
  * Review timing kept by triggers: per tab, province / sector ('' / 0 for "any") and review state,
- * the companies whose current state has a date (n) and the sum of those dates as Julian day
- * numbers (day_sum), so the average wait is today − day_sum / n from one row per state.
+ * how many companies entered their current state in each month (level 2, bucket yyyymm00) and on
+ * each day (level 3, bucket yyyymmdd), by the date of the stage that brought them there
+ * (starmarket_companies.state_since, itself kept by triggers on the stage rows). The median wait of
+ * a state is found from its month rows and the day rows of the one or two months holding the middle.
  */
-export const starmarketTiming = sqliteTable(
-  'starmarket_timing',
+export const starmarketTimingDays = sqliteTable(
+  'starmarket_timing_days',
   {
     isListed: integer('is_listed').notNull(),
     prov: text('prov').notNull(),
     catId: integer('cat_id').notNull(),
     stateId: integer('state_id').notNull(),
+    level: integer('level').notNull(),
+    bucket: integer('bucket').notNull(),
     n: integer('n').notNull(),
-    daySum: real('day_sum').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.isListed, t.prov, t.catId, t.stateId] })],
+  // level before state: a filter's month rows of every state are one range, a state's days in a month another.
+  (t) => [primaryKey({ columns: [t.isListed, t.prov, t.catId, t.level, t.stateId, t.bucket] })],
 );
+

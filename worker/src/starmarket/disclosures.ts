@@ -3,7 +3,7 @@
  * keyword on the file name through FTS5 name indexes; 20 per page) and one company's own filings
  * (5 per page in its detail), newest first; totals from the kept disclosure_counts; /starmarket/type_list gives the type options.
  */
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { disclosureCounts, disclosureTypes, disclosures as d, starmarketCompanies as m } from '../db';
 import type { Db } from '../env';
 import { pageWindow } from '../lib/pagination';
@@ -39,7 +39,35 @@ function keywordMatch(keyword: string): { cond: SQL; ids: SQL | null; exact: boo
   return { cond: sql`${d.id} IN (${ids}) AND ${like}`, ids, exact: false };
 }
 
+/** Rowids of disclosure_name_ord: disclosure_time * KEY_SPAN + id (the list order). */
+const KEY_SPAN = 10_000_000;
+
+/**
+ * A 3+ character keyword alone: the page is read off disclosure_name_ord in list order (its rowids)
+ * from whichever end is nearer, so it reads what it returns; the total is the trigram's document
+ * count (one vocabulary row) for exactly 3 characters, else a count of the matches on the index
+ * alone (no table rows, no sort).
+ */
+async function orderedKeywordPage(db: Db, keyword: string, p: DisclosureParams): Promise<{ ids: number[]; total: number }> {
+  const phrase = `"${keyword.replace(/"/g, '""')}"`;
+  const total =
+    [...keyword].length === 3
+      ? ((await db.all<{ doc: number }>(sql`SELECT doc FROM disclosure_name_ord_vocab WHERE term = ${keyword.toLowerCase()}`))[0]?.doc ?? 0)
+      : ((await db.all<{ n: number }>(sql`SELECT count(*) AS n FROM disclosure_name_ord WHERE disclosure_name_ord MATCH ${phrase}`))[0]?.n ?? 0);
+  const w = pageWindow(p.page, p.per_page, total);
+  if (!w.limit) return { ids: [], total };
+  const keys = await db.all<{ k: number }>(
+    sql`SELECT rowid AS k FROM disclosure_name_ord WHERE disclosure_name_ord MATCH ${phrase} ORDER BY rowid ${sql.raw(w.reverse ? 'ASC' : 'DESC')} LIMIT ${w.limit} OFFSET ${w.offset}`,
+  );
+  const ids = keys.map((r) => r.k % KEY_SPAN);
+  return { ids: w.reverse ? ids.reverse() : ids, total };
+}
+
 export async function listDisclosures(db: Db, p: DisclosureParams) {
+  if (p.keyword && [...p.keyword].length >= 3 && p.type === undefined && p.m_com_id === undefined) {
+    const { ids, total } = await orderedKeywordPage(db, p.keyword, p);
+    return { info: ids.length ? await disclosureRowsOf(db, ids) : [], total };
+  }
   const conds: SQL[] = [];
   const kw = p.keyword ? keywordMatch(p.keyword) : null;
   // With a keyword the name index drives; the unary + keeps SQLite off the company / type ranges.
@@ -100,3 +128,42 @@ export async function listDisclosures(db: Db, p: DisclosureParams) {
 }
 
 export const disclosureTypeList = (db: Db) => db.select({ id: disclosureTypes.id, name: disclosureTypes.name }).from(disclosureTypes).orderBy(asc(disclosureTypes.id));
+
+/** The rows of the given disclosure ids, in the given order, with company and type names. */
+async function disclosureRowsOf(db: Db, ids: number[]) {
+  const [rows, types] = await db.batch([
+    db
+      .select({
+        id: d.id,
+        mComId: d.mComId,
+        comName: m.comName,
+        typeId: d.typeId,
+        fileName: d.fileName,
+        url: d.url,
+        time: d.disclosureTime,
+      })
+      .from(d)
+      .leftJoin(m, eq(m.mComId, d.mComId))
+      .where(inArray(d.id, ids)),
+    disclosureTypeList(db),
+  ]);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const typeName = new Map(types.map((t) => [t.id, t.name]));
+  return ids.flatMap((id) => {
+    const r = byId.get(id);
+    return r
+      ? [
+          {
+            id: r.id,
+            m_com_id: r.mComId,
+            com_name: r.comName ?? '',
+            type_id: r.typeId,
+            type_name: typeName.get(r.typeId) ?? '',
+            file_name: r.fileName,
+            url: r.url,
+            disclosure_time: formatYmd(r.time),
+          },
+        ]
+      : [];
+  });
+}

@@ -40,28 +40,36 @@ const SKIP_DIRECTLY = 40;
  * The acceptance day a deep page starts on and how many of that day's rows come before it, from
  * starmarket_day_counts (kept by triggers): the tab's years under the filters, then the months of
  * the year the offset falls in, then that month's days: at most 8 + 12 + 31 kept rows, instead of
- * `offset` index entries. `reverse` counts from the oldest end. Null when the counts run out.
+ * `offset` index entries. `reverse` counts from the oldest end. At each level the buckets are read
+ * from whichever end of the parent (whose count is known) is nearer the offset, so a page in the
+ * middle of a year reads about half its months and half a month's days. Null when the counts run out.
  */
-async function startDay(db: Db, p: StarFilter, listed: Listed, reverse: boolean, offset: number): Promise<{ day: number; skip: number } | null> {
+async function startDay(db: Db, p: StarFilter, listed: Listed, reverse: boolean, offset: number, total: number): Promise<{ day: number; skip: number } | null> {
   const combo = and(eq(dc.isListed, listed), eq(dc.prov, p.com_prov ?? ''), eq(dc.catId, p.cat_id ?? 0), eq(dc.stateId, p.state ?? 0));
   let rest = offset;
+  let size = total;
   let [lo, hi] = [0, 99_999_999];
   for (const [level, width] of [
     [1, 10_000],
     [2, 100],
     [3, 1],
   ] as const) {
+    // Counted from the other end of the parent bucket when the offset lies in its far half.
+    const flip = rest >= size / 2;
+    let at = flip ? size - 1 - rest : rest;
     const buckets = await db
       .select({ bucket: dc.bucket, n: dc.n })
       .from(dc)
       .where(and(combo, eq(dc.level, level), between(dc.bucket, lo, hi)))
-      .orderBy(reverse ? asc(dc.bucket) : desc(dc.bucket));
+      .orderBy(reverse !== flip ? asc(dc.bucket) : desc(dc.bucket));
     const hit = buckets.find((b) => {
-      if (rest < b.n) return true;
-      rest -= Math.max(0, b.n);
+      if (at < b.n) return true;
+      at -= Math.max(0, b.n);
       return false;
     });
     if (!hit) return null;
+    rest = flip ? hit.n - 1 - at : at;
+    size = hit.n;
     [lo, hi] = [hit.bucket, hit.bucket + width - 1];
   }
   return { day: lo, skip: rest };
@@ -112,7 +120,7 @@ export async function listStar(db: Db, p: StarListParams, listed: Listed): Promi
   if (!p.keyword) {
     total = (await keptCount(db, p, listed))[0]?.n ?? 0;
     const w = pageWindow(p.page, perPage, total);
-    const start = w.limit && w.offset > SKIP_DIRECTLY ? await startDay(db, p, listed, w.reverse, w.offset) : null;
+    const start = w.limit && w.offset > SKIP_DIRECTLY ? await startDay(db, p, listed, w.reverse, w.offset, total) : null;
     idRows = !w.limit
       ? []
       : start

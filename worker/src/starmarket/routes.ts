@@ -85,7 +85,7 @@ const timing = defineRoute({
   method: 'post',
   path: '/review_timing',
   access: 'login',
-  summary: '审核用时：每个审核状态的申报企业数 num 与进入该状态至今的平均天数 avg_days，按当前筛选（读触发器保持的每状态一行）',
+  summary: '审核用时：每个审核状态的申报企业数 num 与进入该状态至今天数的中位数 median_days，按当前筛选（一条语句读触发器保持的每月、每日进入数）',
   request: { body: jsonBody(S.stateQuery) },
   data: z.array(S.timingRow),
 });

@@ -121,7 +121,7 @@ export const timingRow = z.object({
   id,
   name: z.string(),
   num: id.describe('处于该状态的公司数'),
-  avg_days: z.number().int().describe('进入该状态至今的平均天数（按当前审核状态所在阶段的日期）'),
+  median_days: z.number().int().describe('进入该状态至今天数的中位数（按当前审核状态所在阶段的日期；偶数家时取中间两个的平均，四舍五入到整天，半天向上取）'),
 });
 
 export const disclosureRow = z.object({

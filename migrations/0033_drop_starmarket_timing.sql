@@ -1,0 +1,1 @@
+DROP TABLE `starmarket_timing`;
