@@ -9,6 +9,8 @@
 --    covers a sector and its sub-sectors), 'c_prov_sec' ('province|sector id') for the closed-company
 --    news (is_closure = 1). A total is the sum of a few year rows; a page finds the days it spans from
 --    at most a few dozen kept rows, then reads only those days.
+--  * news_closure_secs: one row per (closed-company news item, sector filter covering it: its sector and
+--    that sector's parent) with its date and province: an industry's news read in list order from an index;
 --  * policy_day_counts: the same per (region, scope), '' standing for any.
 -- Sectors are reference data: moving a sector under another parent is not followed (see README).
 CREATE TABLE `news_day_counts` (
@@ -25,17 +27,30 @@ CREATE INDEX `news_tags_tag_date_idx` ON `news_tags` (`tag_id`, `date`, `news_id
 --> statement-breakpoint
 CREATE INDEX `news_tags_tag_scope_date_idx` ON `news_tags` (`tag_id`, `scope`, `date`, `news_id`);
 --> statement-breakpoint
+CREATE TABLE `news_closure_secs` (
+  `sec` integer NOT NULL, `news_id` integer NOT NULL, `date` integer NOT NULL, `prov` text NOT NULL,
+  PRIMARY KEY (`news_id`, `sec`)
+) WITHOUT ROWID;
+--> statement-breakpoint
+CREATE INDEX `news_closure_secs_date_idx` ON `news_closure_secs` (`sec`, `date`, `news_id`);
+--> statement-breakpoint
+CREATE INDEX `news_closure_secs_prov_date_idx` ON `news_closure_secs` (`sec`, `prov`, `date`, `news_id`);
+--> statement-breakpoint
 CREATE TABLE `policy_day_counts` (
   `region` text NOT NULL, `scope` text NOT NULL, `level` integer NOT NULL, `bucket` integer NOT NULL, `n` integer NOT NULL,
   PRIMARY KEY (`region`, `scope`, `level`, `bucket`)
 ) WITHOUT ROWID;
 --> statement-breakpoint
--- A tag filter finds its tag by name; province + industry reads one index; region + scope one index.
+-- A tag filter finds its tag by name, an industry filter its sector; province + industry reads one index; region + scope one index.
 CREATE INDEX IF NOT EXISTS `medical_tags_name_idx` ON `medical_tags` (`name`);
 --> statement-breakpoint
-CREATE INDEX IF NOT EXISTS `news_closure_prov_cat_date_idx` ON `news` (`is_closure`, `prov`, `cat_id`, `date`);
+CREATE INDEX IF NOT EXISTS `sectors_name_idx` ON `sectors` (`name`, `parent_id`);
 --> statement-breakpoint
 CREATE INDEX IF NOT EXISTS `policies_region_scope_idx` ON `policies` (`region`, `scope`, `put_time`);
+--> statement-breakpoint
+INSERT INTO `news_closure_secs` (`sec`, `news_id`, `date`, `prov`)
+  SELECT x.sec, n.`id`, n.`date`, n.`prov` FROM (SELECT n.`id` AS nid, n.`cat_id` AS sec FROM `news` n WHERE n.`is_closure` = 1
+    UNION ALL SELECT n.`id`, s.`parent_id` FROM `news` n JOIN `sectors` s ON s.`id` = n.`cat_id` WHERE n.`is_closure` = 1 AND s.`parent_id` <> 0 AND s.`parent_id` <> n.`cat_id`) x JOIN `news` n ON n.`id` = x.nid;
 --> statement-breakpoint
 INSERT INTO `news_tags` (`tag_id`, `news_id`, `date`, `scope`)
   SELECT t.`tag_id`, n.`id`, n.`date`, n.`scope` FROM `news` n JOIN `medical_company_tags` t ON t.`com_id` = n.`com_id`;
@@ -84,6 +99,8 @@ CREATE TRIGGER `news_day_counts_ai` AFTER INSERT ON `news` BEGIN
     ON CONFLICT (`list`, `key`, `level`, `bucket`) DO UPDATE SET `n` = `n` + excluded.`n`;
   INSERT OR IGNORE INTO `news_tags` (`tag_id`, `news_id`, `date`, `scope`)
     SELECT t.`tag_id`, NEW.`id`, NEW.`date`, NEW.`scope` FROM `medical_company_tags` t WHERE t.`com_id` = NEW.`com_id`;
+  INSERT OR IGNORE INTO `news_closure_secs` (`sec`, `news_id`, `date`, `prov`)
+    SELECT s.id, NEW.`id`, NEW.`date`, NEW.`prov` FROM (SELECT NEW.`cat_id` AS id UNION SELECT `parent_id` FROM `sectors` WHERE `id` = NEW.`cat_id` AND `parent_id` <> 0) s WHERE NEW.`is_closure` = 1;
 END;
 --> statement-breakpoint
 CREATE TRIGGER `news_day_counts_ad` AFTER DELETE ON `news` BEGIN
@@ -98,6 +115,7 @@ CREATE TRIGGER `news_day_counts_ad` AFTER DELETE ON `news` BEGIN
       UNION ALL SELECT 'c_prov_sec', OLD.`prov` || '|' || s.id FROM (SELECT OLD.`cat_id` AS id UNION SELECT `parent_id` FROM `sectors` WHERE `id` = OLD.`cat_id` AND `parent_id` <> 0) s WHERE OLD.`is_closure` = 1) k, (SELECT 1 AS lv, OLD.`date` / 10000 * 10000 AS bk UNION ALL SELECT 2, OLD.`date` / 100 * 100 UNION ALL SELECT 3, OLD.`date`) v WHERE true
     ON CONFLICT (`list`, `key`, `level`, `bucket`) DO UPDATE SET `n` = `n` + excluded.`n`;
   DELETE FROM `news_tags` WHERE `news_id` = OLD.`id`;
+  DELETE FROM `news_closure_secs` WHERE `news_id` = OLD.`id`;
 END;
 --> statement-breakpoint
 CREATE TRIGGER `news_day_counts_au` AFTER UPDATE OF `id`, `date`, `scope`, `com_id`, `is_closure`, `prov`, `cat_id` ON `news` BEGIN
@@ -124,6 +142,9 @@ CREATE TRIGGER `news_day_counts_au` AFTER UPDATE OF `id`, `date`, `scope`, `com_
   DELETE FROM `news_tags` WHERE `news_id` = OLD.`id`;
   INSERT OR IGNORE INTO `news_tags` (`tag_id`, `news_id`, `date`, `scope`)
     SELECT t.`tag_id`, NEW.`id`, NEW.`date`, NEW.`scope` FROM `medical_company_tags` t WHERE t.`com_id` = NEW.`com_id`;
+  DELETE FROM `news_closure_secs` WHERE `news_id` = OLD.`id`;
+  INSERT OR IGNORE INTO `news_closure_secs` (`sec`, `news_id`, `date`, `prov`)
+    SELECT s.id, NEW.`id`, NEW.`date`, NEW.`prov` FROM (SELECT NEW.`cat_id` AS id UNION SELECT `parent_id` FROM `sectors` WHERE `id` = NEW.`cat_id` AND `parent_id` <> 0) s WHERE NEW.`is_closure` = 1;
 END;
 --> statement-breakpoint
 CREATE TRIGGER `news_tags_counts_ai` AFTER INSERT ON `news_tags` BEGIN

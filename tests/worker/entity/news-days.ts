@@ -5,7 +5,7 @@
 import { env } from 'cloudflare:test';
 import { expect } from 'vitest';
 import { generateSeed } from '../../../scripts/seed/generate';
-import { recordRequest, rowsRead } from '../query-recorder';
+import { plans, recordRequest, rowsRead, rowsReadBy } from '../query-recorder';
 
 export const all = async <T>(q: string, ...params: unknown[]) => (await env.DB.prepare(q).bind(...params).all<T>()).results;
 
@@ -48,6 +48,9 @@ export async function expectKeptMatches() {
   expect((await all('SELECT tag_id, news_id, date, scope FROM news_tags ORDER BY 1, 2')).map(line)).toEqual(
     (await all('SELECT t.tag_id, n.id, n.date, n.scope FROM news n JOIN medical_company_tags t ON t.com_id = n.com_id ORDER BY 1, 2')).map(line),
   );
+  expect((await all('SELECT sec, news_id, date, prov FROM news_closure_secs ORDER BY 1, 2')).map(line)).toEqual(
+    (await all(`SELECT s.sec, n.id, n.date, n.prov FROM (${SECS.replace('cat_id AS sec, date, prov', 'cat_id AS sec, id AS nid').replace('x.parent_id, n.date, n.prov', 'x.parent_id, n.id')}) s JOIN news n ON n.id = s.nid ORDER BY 1, 2`)).map(line),
+  );
   const pol: string[] = [];
   for (const q of POLICY_KEYS) pol.push(...(await all(`SELECT p.r, p.s, v.lv, ${bucket('p.put_time')} AS b, COUNT(*) FROM (${q}) p, ${LEVELS} GROUP BY 1, 2, 3, 4`)).map(line));
   expect(sorted((await all('SELECT region, scope, level, bucket, n FROM policy_day_counts WHERE n <> 0')).map(line))).toEqual(sorted(pol));
@@ -65,6 +68,7 @@ export async function expectWithinBudget(path: string, token: string) {
   expect(r.status, path).toBe(200);
   const n = ((r.body as { data: { info: unknown[] } }).data.info ?? []).length;
   const read = await rowsRead(r.statements);
+  if (read > 3 * n + 100) console.log(path, JSON.stringify(await rowsReadBy(r.statements), null, 1), JSON.stringify(await plans(r.statements)));
   expect(read, `${path}: ${read} rows read for ${n} rows`).toBeLessThanOrEqual(3 * n + 100);
   return { read, n };
 }

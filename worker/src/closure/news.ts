@@ -58,12 +58,20 @@ function yearCondition(year: string): SQL {
  * sector and its sub-sectors. Resolved to ids first so the news query is one IN on its index.
  */
 async function sectorIds(db: Db, nameOrId: string): Promise<number[]> {
-  const id = /^\d+$/.test(nameOrId)
-    ? Number(nameOrId)
-    : (await db.select({ id: sectors.id }).from(sectors).where(eq(sectors.name, nameOrId)).orderBy(sectors.parentId).get())?.id;
-  if (id === undefined) return [];
-  const children = await db.select({ id: sectors.id }).from(sectors).where(eq(sectors.parentId, id));
-  return [id, ...children.map((c) => c.id)];
+  return (await sectorsOf(db, nameOrId)).map((s) => s.id);
+}
+
+/** The same, with the sectors' names (the news rows of an industry show them). */
+async function sectorsOf(db: Db, nameOrId: string): Promise<{ id: number; name: string }[]> {
+  const top = await db
+    .select({ id: sectors.id, name: sectors.name })
+    .from(sectors)
+    .where(/^\d+$/.test(nameOrId) ? eq(sectors.id, Number(nameOrId)) : eq(sectors.name, nameOrId))
+    .orderBy(sectors.parentId)
+    .get();
+  if (!top) return [];
+  const children = await db.select({ id: sectors.id, name: sectors.name }).from(sectors).where(eq(sectors.parentId, top.id));
+  return [top, ...children];
 }
 
 const selectItems = (db: Db) =>
@@ -114,20 +122,23 @@ const dayRows = (db: Db, list: string, key: string, level: 1 | 2 | 3, lo: number
 /**
  * A page of closed-company news. Without a keyword, the total and the days the page spans come
  * from news_day_counts (kept by triggers per province, sector (covering its sub-sectors) and their
- * pair, migration *_news_policy_day_counts), so any page under any filter reads a few dozen kept
- * rows and the rows of the days it spans. A company-name keyword is answered by listNewsPlain.
+ * pair, migration *_news_policy_day_counts; an industry's rows come in list order from
+ * news_closure_secs), so any page under any filter reads a few dozen kept rows and the rows it returns. A company-name keyword is answered by listNewsPlain.
  */
 export async function listNews(db: Db, p: NewsParams): Promise<{ info: NewsItem[]; total: number }> {
   if (p.keyword) return listNewsPlain(db, p);
   const range = yearBuckets(p.year);
   const conds: SQL[] = [eq(news.isClosure, 1)];
   let sec: number | undefined;
+  let secIds: number[] = [];
+  let names = new Map<number, string>();
   if (p.cat_id !== undefined) {
-    const ids = await sectorIds(db, p.cat_id);
-    if (ids.length === 0) return { info: [], total: 0 };
-    if (ids[0] === 0) return listNewsPlain(db, p);
-    sec = ids[0];
-    conds.push(inArray(news.catId, ids));
+    const secs = await sectorsOf(db, p.cat_id);
+    secIds = secs.map((x) => x.id);
+    names = new Map(secs.map((x) => [x.id, x.name]));
+    if (secIds.length === 0) return { info: [], total: 0 };
+    if (secIds[0] === 0) return listNewsPlain(db, p);
+    sec = secIds[0];
   }
   if (p.com_prov !== undefined) conds.push(eq(news.prov, p.com_prov));
   const [list, key] =
@@ -139,14 +150,28 @@ export async function listNews(db: Db, p: NewsParams): Promise<{ info: NewsItem[
           ? ['c_sec', String(sec)]
           : ['c', ''];
   const years = await dayRows(db, list, key, 1, range.lo, range.hi);
-  const w = await dayPage(years, (level, lo, hi) => dayRows(db, list, key, level, lo, hi), p.page, p.per_page);
+  const w = await dayPage(years, (level, lo, hi) => dayRows(db, list, key, level, lo, hi), p.page, p.per_page, range);
   if (w.empty) return { info: [], total: w.total };
   const dir = w.reverse ? asc : desc;
-  const rows = await selectItems(db)
-    .where(and(...conds, between(news.date, w.lo, w.hi)))
-    .orderBy(dir(news.date), dir(news.id))
-    .limit(w.limit)
-    .offset(w.skip);
+  let rows: ItemRow[];
+  if (sec === undefined) {
+    rows = await selectItems(db)
+      .where(and(...conds, between(news.date, w.lo, w.hi)))
+      .orderBy(dir(news.date), dir(news.id))
+      .limit(w.limit)
+      .offset(w.skip);
+  } else {
+    // An industry (a sector and its sub-sectors) is read in list order off news_closure_secs (kept by triggers).
+    const way = sql.raw(w.reverse ? 'ASC' : 'DESC');
+    const ids = await db.all<{ id: number }>(sql`
+      SELECT news_id AS id FROM news_closure_secs
+      WHERE sec = ${sec} ${p.com_prov !== undefined ? sql`AND prov = ${p.com_prov}` : sql``} AND date BETWEEN ${w.lo} AND ${w.hi}
+      ORDER BY date ${way}, news_id ${way} LIMIT ${w.limit} OFFSET ${w.skip}`);
+    const order = new Map(ids.map((r, i) => [r.id, i]));
+    const found = ids.length ? await db.select().from(news).where(inArray(news.id, ids.map((r) => r.id))) : [];
+    rows = found.map((n) => ({ ...n, catName: names.get(n.catId) ?? null }));
+    rows.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
+  }
   if (w.reverse) rows.reverse();
   return { info: rows.map(itemOf), total: w.total };
 }

@@ -36,15 +36,30 @@ export interface DayPage {
   limit: number;
 }
 
+/** Every date. */
+export const ANY_DAY = { lo: 0, hi: 99_999_999 } as const;
+
+/** Up to this many rows to skip, a page is read straight off its index (when `direct` allows). */
+export const SKIP_DIRECTLY = 40;
+
 /**
  * Where page `page` of `perPage` rows sits, newest first, given the year rows of the list under a
  * date range that covers whole years (`years`, any order) and a way to read the month and day rows.
+ * With `direct` (the list's rows come from one index in list order), a page near either end skips
+ * the walk: its range is the whole of `within` and it skips its few rows on the index.
  */
-export async function dayPage(years: DayBucket[], fetch: FetchLevel, page: number, perPage: number): Promise<DayPage> {
+export async function dayPage(
+  years: DayBucket[],
+  fetch: FetchLevel,
+  page: number,
+  perPage: number,
+  direct?: { lo: number; hi: number },
+): Promise<DayPage> {
   const total = totalOf(years);
   const w = pageWindow(page, perPage, total);
   const none = { total, empty: true, reverse: false, lo: 0, hi: 0, skip: 0, limit: 0 };
   if (!w.limit) return none;
+  if (direct && w.offset <= SKIP_DIRECTLY) return { total, empty: false, reverse: w.reverse, lo: direct.lo, hi: direct.hi, skip: w.offset, limit: w.limit };
   // Positions are counted in read order: newest first, or oldest first for a reversed read.
   const order = (b: DayBucket[]) => [...b].filter((x) => x.n > 0).sort((a, z) => (w.reverse ? a.bucket - z.bucket : z.bucket - a.bucket));
   let first = w.offset;
