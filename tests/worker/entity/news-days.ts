@@ -5,7 +5,7 @@
 import { env } from 'cloudflare:test';
 import { expect } from 'vitest';
 import { generateSeed } from '../../../scripts/seed/generate';
-import { plans, recordRequest, rowsRead, rowsReadBy } from '../query-recorder';
+import { fullScans, plans, recordRequest, rowsRead, rowsReadBy } from '../query-recorder';
 
 export const all = async <T>(q: string, ...params: unknown[]) => (await env.DB.prepare(q).bind(...params).all<T>()).results;
 
@@ -62,7 +62,7 @@ export function pagesOf(total: number, perPage: number): number[] {
   return [...new Set([1, 2, 3, Math.ceil(last / 3), Math.ceil(last / 2), Math.ceil((2 * last) / 3), last - 1, last, last + 1].filter((p) => p >= 1))];
 }
 
-/** A request's rows read stay within the budget of a paged call: 3 x rows returned + 100. */
+/** A request's rows read stay within the budget of a paged call (3 x rows returned + 100), and no statement scans a large table. */
 export async function expectWithinBudget(path: string, token: string) {
   const r = await recordRequest(path, { headers: { Authorization: `Bearer ${token}` } });
   expect(r.status, path).toBe(200);
@@ -70,5 +70,6 @@ export async function expectWithinBudget(path: string, token: string) {
   const read = await rowsRead(r.statements);
   if (read > 3 * n + 100) console.log(path, JSON.stringify(await rowsReadBy(r.statements), null, 1), JSON.stringify(await plans(r.statements)));
   expect(read, `${path}: ${read} rows read for ${n} rows`).toBeLessThanOrEqual(3 * n + 100);
+  expect((await plans(r.statements)).flatMap(fullScans), path).toEqual([]);
   return { read, n };
 }
