@@ -18,6 +18,12 @@ export const closureArea: BenchArea = {
     p.incenseCom = (await one<{ id: number }>('SELECT item_id AS id FROM incense_records WHERE type = 1 GROUP BY item_id ORDER BY COUNT(*) DESC LIMIT 1')).id;
     p.prov = (await one<{ p: string }>('SELECT com_prov AS p FROM closures GROUP BY com_prov ORDER BY COUNT(*) DESC LIMIT 1')).p;
     p.cat = (await one<{ id: number }>('SELECT cat_id AS id FROM closures GROUP BY cat_id ORDER BY COUNT(*) DESC LIMIT 1')).id;
+    p.closureNewsPages = Math.max(1, Math.ceil((await one<{ n: number }>('SELECT COUNT(*) AS n FROM news WHERE is_closure = 1')).n / 20));
+    p.sectorNewsPages = Math.max(
+      1,
+      Math.ceil((await one<{ n: number }>(`SELECT COUNT(*) AS n FROM news WHERE is_closure = 1 AND cat_id IN (SELECT id FROM sectors WHERE id = ${p.cat} OR parent_id = ${p.cat})`)).n / 20),
+    );
+    p.before2012Pages = Math.max(1, Math.ceil((await one<{ n: number }>('SELECT COUNT(*) AS n FROM news WHERE is_closure = 1 AND date < 20120101')).n / 20));
     p.sector = (await one<{ name: string }>(`SELECT name FROM sectors WHERE id = ${p.cat}`)).name;
     // Keywords a user would type: parts of a real name in the middle of the table.
     const name = (await one<{ n: string }>('SELECT com_name AS n FROM closures ORDER BY com_id LIMIT 1 OFFSET 1000')).n;
@@ -63,6 +69,13 @@ export const closureArea: BenchArea = {
     { label: 'death_track_com_statistics (album)', path: `/api/closure/death_track_com_statistics?item_id=${p.album}&type=2`, method: 'POST' },
     { label: 'news_list', path: '/api/closure/news_list', paged: true },
     { label: 'news_list 海外 + year', path: `/api/closure/news_list?com_prov=${q('海外')}&year=2019`, paged: true },
+    { label: 'news_list last', path: `/api/closure/news_list?page=${p.closureNewsPages}`, paged: true },
+    { label: 'news_list middle', path: `/api/closure/news_list?page=${Math.ceil(Number(p.closureNewsPages) / 2)}`, paged: true },
+    { label: 'news_list sector', path: `/api/closure/news_list?cat_id=${q(p.sector)}`, paged: true },
+    { label: 'news_list sector middle', path: `/api/closure/news_list?cat_id=${q(p.sector)}&page=${Math.ceil(Number(p.sectorNewsPages) / 2)}`, paged: true },
+    { label: 'news_list sector last', path: `/api/closure/news_list?cat_id=${q(p.sector)}&page=${p.sectorNewsPages}`, paged: true },
+    { label: 'news_list province + sector', path: `/api/closure/news_list?com_prov=${q(p.prov)}&cat_id=${q(p.sector)}`, paged: true },
+    { label: 'news_list 2012以前 last', path: `/api/closure/news_list?year=${q('2012以前')}&page=${p.before2012Pages}`, paged: true },
     { label: 'news_list sector + keyword', path: `/api/closure/news_list?cat_id=${q(p.sector)}&keyword=${q('科技')}`, paged: true },
     { label: 'incense_top companies', path: '/api/closure/incense_top' },
     { label: 'incense_top reasons', path: '/api/closure/incense_top?type=2' },

@@ -28,6 +28,10 @@ export const entityArea: BenchArea = {
     p.eventPages = pages((await one<{ n: number }>('SELECT COUNT(*) AS n FROM invest_events')).n, 10);
     p.newsPages = pages((await one<{ n: number }>('SELECT COUNT(*) AS n FROM news')).n, 20);
     p.policyPages = pages((await one<{ n: number }>('SELECT COUNT(*) AS n FROM policies')).n, 20);
+    p.newsScopePages = pages((await one<{ n: number }>("SELECT COUNT(*) AS n FROM news WHERE scope = '医疗健康'")).n, 20);
+    p.newsTagPages = pages((await one<{ n: number }>(`SELECT COUNT(*) AS n FROM news WHERE com_id IN (SELECT com_id FROM medical_company_tags WHERE tag_id = ${tag.id})`)).n, 20);
+    p.policyStarPages = pages((await one<{ n: number }>("SELECT COUNT(*) AS n FROM policies WHERE region = '科创板'")).n, 20);
+    p.policyMedPages = pages((await one<{ n: number }>("SELECT COUNT(*) AS n FROM policies WHERE scope = '医疗健康'")).n, 20);
     p.commenter = (await one<{ id: number }>('SELECT user_id AS id FROM comments GROUP BY user_id ORDER BY COUNT(*) DESC LIMIT 1')).id;
     p.offerer = (await one<{ id: number }>('SELECT user_id AS id FROM incense_records GROUP BY user_id ORDER BY COUNT(*) DESC LIMIT 1')).id;
     p.policy = (await one<{ id: number }>('SELECT id FROM policies ORDER BY id LIMIT 1')).id;
@@ -38,6 +42,15 @@ export const entityArea: BenchArea = {
     p.pinyin = name.pinyin.split(' ').slice(0, 2).join('');
     p.initials = name.initials.slice(0, 2);
     return p;
+  },
+  // A search answers up to 5 companies, 5 firms and 5 people: its items are the hits of the three groups.
+  items: (body) => {
+    const data = (body as { data?: unknown }).data;
+    if (Array.isArray(data)) return data.length;
+    const d = data as { info?: unknown; company?: unknown[]; investfirm?: unknown[]; person?: unknown[] } | undefined;
+    if (Array.isArray(d?.info)) return d.info.length;
+    if (Array.isArray(d?.company)) return d.company.length + (d.investfirm?.length ?? 0) + (d.person?.length ?? 0);
+    return data ? 1 : 0;
   },
   calls: (p) => [
     { label: 'company detail (most events)', path: `/api/company/${p.company}` },
@@ -65,12 +78,18 @@ export const entityArea: BenchArea = {
     { label: 'news middle', path: `/api/news?page=${Math.ceil(Number(p.newsPages) / 2)}`, paged: true },
     { label: 'news last', path: `/api/news?page=${p.newsPages}`, paged: true },
     { label: 'news scope 医疗健康', path: `/api/news?scope=${q('医疗健康')}`, paged: true },
+    { label: 'news scope 医疗健康 last', path: `/api/news?scope=${q('医疗健康')}&page=${p.newsScopePages}`, paged: true },
     { label: 'news tag (biggest)', path: `/api/news?tag=${q(p.tagName)}`, paged: true },
+    { label: 'news tag middle', path: `/api/news?tag=${q(p.tagName)}&page=${Math.ceil(Number(p.newsTagPages) / 2)}`, paged: true },
+    { label: 'news tag last', path: `/api/news?tag=${q(p.tagName)}&page=${p.newsTagPages}`, paged: true },
     { label: 'news scope + tag', path: `/api/news?scope=${q('医疗健康')}&tag=${q(p.tagName)}`, paged: true },
     { label: 'policy p1', path: '/api/policy', paged: true },
     { label: 'policy last', path: `/api/policy?page=${p.policyPages}`, paged: true },
+    { label: 'policy middle', path: `/api/policy?page=${Math.ceil(Number(p.policyPages) / 2)}`, paged: true },
     { label: 'policy region 科创板', path: `/api/policy?region=${q('科创板')}`, paged: true },
+    { label: 'policy region 科创板 last', path: `/api/policy?region=${q('科创板')}&page=${p.policyStarPages}`, paged: true },
     { label: 'policy scope 医疗健康', path: `/api/policy?scope=${q('医疗健康')}`, paged: true },
+    { label: 'policy scope 医疗健康 last', path: `/api/policy?scope=${q('医疗健康')}&page=${p.policyMedPages}`, paged: true },
     { label: 'policy detail', path: `/api/policy/${p.policy}` },
     { label: 'search 1 char', path: `/api/search?q=${q(p.kw1)}`, paged: true },
     { label: 'search 2 chars', path: `/api/search?q=${q(p.kw2)}`, paged: true },

@@ -3,15 +3,15 @@
  * (given by name), region (a province, or '海外' for news outside mainland China), year (the
  * current year down to 2012, or '2012以前') and company name.
  */
-import { and, count, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, between, count, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { news, sectors } from '../db';
 import type { Db } from '../env';
+import { dayPage, type DayBucket } from '../lib/day-window';
 import { ApiError } from '../lib/errors';
 import { offsetOf } from '../lib/pagination';
 import { beijingDate, formatYmd } from '../lib/time';
 import { yearRange } from './format';
 import { likeAnywhere } from '../lib/params';
-import { countQuery } from './counts';
 import { FIRST_NEWS_YEAR, NEWS_BEFORE_2012 } from './constants';
 
 export const OVERSEAS = '海外';
@@ -58,15 +58,129 @@ function yearCondition(year: string): SQL {
  * sector and its sub-sectors. Resolved to ids first so the news query is one IN on its index.
  */
 async function sectorIds(db: Db, nameOrId: string): Promise<number[]> {
-  const id = /^\d+$/.test(nameOrId)
-    ? Number(nameOrId)
-    : (await db.select({ id: sectors.id }).from(sectors).where(eq(sectors.name, nameOrId)).orderBy(sectors.parentId).get())?.id;
-  if (id === undefined) return [];
-  const children = await db.select({ id: sectors.id }).from(sectors).where(eq(sectors.parentId, id));
-  return [id, ...children.map((c) => c.id)];
+  return (await sectorsOf(db, nameOrId)).map((s) => s.id);
 }
 
+/** The same, with the sectors' names (the news rows of an industry show them). */
+async function sectorsOf(db: Db, nameOrId: string): Promise<{ id: number; name: string }[]> {
+  const top = await db
+    .select({ id: sectors.id, name: sectors.name })
+    .from(sectors)
+    .where(/^\d+$/.test(nameOrId) ? eq(sectors.id, Number(nameOrId)) : eq(sectors.name, nameOrId))
+    .orderBy(sectors.parentId)
+    .get();
+  if (!top) return [];
+  const children = await db.select({ id: sectors.id, name: sectors.name }).from(sectors).where(eq(sectors.parentId, top.id));
+  return [top, ...children];
+}
+
+const selectItems = (db: Db) =>
+  db
+    .select({
+      id: news.id,
+      title: news.title,
+      url: news.url,
+      mainUrl: news.mainUrl,
+      source: news.source,
+      logo: news.logo,
+      comId: news.comId,
+      comName: news.comName,
+      catName: sectors.name,
+      prov: news.prov,
+      date: news.date,
+    })
+    .from(news)
+    .leftJoin(sectors, eq(sectors.id, news.catId));
+
+type ItemRow = Awaited<ReturnType<ReturnType<typeof selectItems>['all']>>[number];
+
+const itemOf = (r: ItemRow): NewsItem => ({
+  id: r.id,
+  title: r.title,
+  url: r.url,
+  main_url: r.mainUrl,
+  source: r.source,
+  logo: r.logo,
+  com_id: r.comId,
+  com_name: r.comName,
+  cat_name: r.catName ?? '',
+  com_prov: r.prov,
+  time: formatYmd(r.date),
+});
+
+/** The year buckets (yyyy0000) a year filter covers: whole years, as the kept year rows need. */
+function yearBuckets(year: string | undefined): { lo: number; hi: number } {
+  if (year === undefined) return { lo: 0, hi: 99_999_999 };
+  if (year === NEWS_BEFORE_2012) return { lo: 0, hi: FIRST_NEWS_YEAR * 10000 - 1 };
+  yearCondition(year); // refuses a year outside the options
+  return { lo: Number(year) * 10000, hi: Number(year) * 10000 + 9999 };
+}
+
+const dayRows = (db: Db, list: string, key: string, level: 1 | 2 | 3, lo: number, hi: number) =>
+  db.all<DayBucket>(sql`SELECT bucket, n FROM news_day_counts WHERE list = ${list} AND key = ${key} AND level = ${level} AND bucket BETWEEN ${lo} AND ${hi}`);
+
+/**
+ * A page of closed-company news. Without a keyword, the total and the days the page spans come
+ * from news_day_counts (kept by triggers per province, sector (covering its sub-sectors) and their
+ * pair, migration *_news_policy_day_counts; an industry's rows come in list order from
+ * news_closure_secs), so any page under any filter reads a few dozen kept rows and the rows it returns. A company-name keyword is answered by listNewsPlain.
+ */
 export async function listNews(db: Db, p: NewsParams): Promise<{ info: NewsItem[]; total: number }> {
+  if (p.keyword) return listNewsPlain(db, p);
+  const range = yearBuckets(p.year);
+  const conds: SQL[] = [eq(news.isClosure, 1)];
+  let sec: number | undefined;
+  let secIds: number[] = [];
+  let names = new Map<number, string>();
+  if (p.cat_id !== undefined) {
+    const secs = await sectorsOf(db, p.cat_id);
+    secIds = secs.map((x) => x.id);
+    names = new Map(secs.map((x) => [x.id, x.name]));
+    if (secIds.length === 0) return { info: [], total: 0 };
+    if (secIds[0] === 0) return listNewsPlain(db, p);
+    sec = secIds[0];
+  }
+  if (p.com_prov !== undefined) conds.push(eq(news.prov, p.com_prov));
+  const [list, key] =
+    p.com_prov !== undefined && sec !== undefined
+      ? ['c_prov_sec', `${p.com_prov}|${sec}`]
+      : p.com_prov !== undefined
+        ? ['c_prov', p.com_prov]
+        : sec !== undefined
+          ? ['c_sec', String(sec)]
+          : ['c', ''];
+  const years = await dayRows(db, list, key, 1, range.lo, range.hi);
+  const w = await dayPage(years, (level, lo, hi) => dayRows(db, list, key, level, lo, hi), p.page, p.per_page, range);
+  if (w.empty) return { info: [], total: w.total };
+  const dir = w.reverse ? asc : desc;
+  let rows: ItemRow[];
+  if (sec === undefined) {
+    rows = await selectItems(db)
+      .where(and(...conds, between(news.date, w.lo, w.hi)))
+      .orderBy(dir(news.date), dir(news.id))
+      .limit(w.limit)
+      .offset(w.skip);
+  } else {
+    // An industry (a sector and its sub-sectors) is read in list order off news_closure_secs (kept by triggers).
+    const way = sql.raw(w.reverse ? 'ASC' : 'DESC');
+    const ids = await db.all<{ id: number }>(sql`
+      SELECT news_id AS id FROM news_closure_secs
+      WHERE sec = ${sec} ${p.com_prov !== undefined ? sql`AND prov = ${p.com_prov}` : sql``} AND date BETWEEN ${w.lo} AND ${w.hi}
+      ORDER BY date ${way}, news_id ${way} LIMIT ${w.limit} OFFSET ${w.skip}`);
+    const order = new Map(ids.map((r, i) => [r.id, i]));
+    const found = ids.length ? await db.select().from(news).where(inArray(news.id, ids.map((r) => r.id))) : [];
+    rows = found.map((n) => ({ ...n, catName: names.get(n.catId) ?? null }));
+    rows.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
+  }
+  if (w.reverse) rows.reverse();
+  return { info: rows.map(itemOf), total: w.total };
+}
+
+/**
+ * The straightforward query (COUNT(*) and OFFSET over every matching row): the tests' oracle, and the
+ * answer to a company-name keyword, which no kept count can cover.
+ */
+export async function listNewsPlain(db: Db, p: NewsParams): Promise<{ info: NewsItem[]; total: number }> {
   const conds: SQL[] = [eq(news.isClosure, 1)];
   if (p.com_prov !== undefined) conds.push(eq(news.prov, p.com_prov));
   if (p.cat_id !== undefined) {
@@ -78,44 +192,13 @@ export async function listNews(db: Db, p: NewsParams): Promise<{ info: NewsItem[
   if (p.keyword) conds.push(sql`${news.comName} LIKE ${likeAnywhere(p.keyword)} ESCAPE '\\'`);
   const where = and(...conds);
   const [rows, countRows] = await db.batch([
-    db
-      .select({
-        id: news.id,
-        title: news.title,
-        url: news.url,
-        mainUrl: news.mainUrl,
-        source: news.source,
-        logo: news.logo,
-        comId: news.comId,
-        comName: news.comName,
-        catName: sectors.name,
-        prov: news.prov,
-        date: news.date,
-      })
-      .from(news)
-      .leftJoin(sectors, eq(sectors.id, news.catId))
+    selectItems(db)
       .where(where)
       .orderBy(desc(news.date), desc(news.id))
       .limit(p.per_page)
       .offset(offsetOf(p.page, p.per_page)),
-    // Unfiltered, the total is the trigger-kept count instead of a pass over every news row.
-    conds.length === 1 ? countQuery(db, 'news', '') : db.select({ n: count() }).from(news).where(where),
+    db.select({ n: count() }).from(news).where(where),
   ]);
-  return {
-    info: rows.map((r) => ({
-      id: r.id,
-      title: r.title,
-      url: r.url,
-      main_url: r.mainUrl,
-      source: r.source,
-      logo: r.logo,
-      com_id: r.comId,
-      com_name: r.comName,
-      cat_name: r.catName ?? '',
-      com_prov: r.prov,
-      time: formatYmd(r.date),
-    })),
-    total: countRows[0]?.n ?? 0,
-  };
+  return { info: rows.map(itemOf), total: countRows[0]?.n ?? 0 };
 }
 

@@ -1,7 +1,12 @@
-/** Rules and policies: the /policy list (by region 科创板 or scope 医疗健康) and /policy/{id} with its related items. */
-import { and, count, desc, eq, ne, type SQL } from 'drizzle-orm';
+/**
+ * Rules and policies: the /policy list (by region 科创板 or scope 医疗健康) and /policy/{id} with its
+ * related items. The list's total and page positions come from policy_day_counts (kept by triggers,
+ * migration *_news_policy_day_counts); listPoliciesPlain is the straightforward query, the tests' oracle.
+ */
+import { and, asc, between, count, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import { policies } from '../db';
 import type { Db } from '../env';
+import { ANY_DAY, dayPage, type DayBucket } from '../lib/day-window';
 import { ApiError } from '../lib/errors';
 import { offsetOf } from '../lib/pagination';
 import { formatYmd } from '../lib/time';
@@ -18,7 +23,35 @@ const policyRowOf = (p: PolicyRecord) => ({
   put_time: formatYmd(p.putTime),
 });
 
-export async function listPolicies(db: Db, q: { region?: string; scope?: string; page: number }) {
+export interface PolicyListQuery {
+  region?: string;
+  scope?: string;
+  page: number;
+}
+
+const policyDayRows = (db: Db, q: PolicyListQuery, level: 1 | 2 | 3, lo = 0, hi = 99_999_999) =>
+  db.all<DayBucket>(
+    sql`SELECT bucket, n FROM policy_day_counts WHERE region = ${q.region || ''} AND scope = ${q.scope || ''} AND level = ${level} AND bucket BETWEEN ${lo} AND ${hi}`,
+  );
+
+export async function listPolicies(db: Db, q: PolicyListQuery) {
+  const years = await policyDayRows(db, q, 1);
+  const p = await dayPage(years, (level, lo, hi) => policyDayRows(db, q, level, lo, hi), q.page, POLICY_PAGE_SIZE, ANY_DAY);
+  if (p.empty) return { info: [], total: p.total };
+  const dir = p.reverse ? asc : desc;
+  const rows = await db
+    .select()
+    .from(policies)
+    .where(and(q.region ? eq(policies.region, q.region) : undefined, q.scope ? eq(policies.scope, q.scope) : undefined, between(policies.putTime, p.lo, p.hi)))
+    .orderBy(dir(policies.putTime), dir(policies.id))
+    .limit(p.limit)
+    .offset(p.skip);
+  if (p.reverse) rows.reverse();
+  return { info: rows.map(policyRowOf), total: p.total };
+}
+
+/** The straightforward query (COUNT(*) and OFFSET over every matching row): the tests' oracle. */
+export async function listPoliciesPlain(db: Db, q: PolicyListQuery) {
   const where: SQL[] = [];
   if (q.region) where.push(eq(policies.region, q.region));
   if (q.scope) where.push(eq(policies.scope, q.scope));
