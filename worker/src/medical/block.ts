@@ -10,7 +10,7 @@ import { offsetOf } from '../lib/pagination';
 import { MEDICAL_PAGE_SIZE, MONEY_RANK_SIZE, type MedicalOrder } from './constants';
 import { pageOf, windowed } from './info';
 import { countOf, countQuery } from './kept';
-import { MEDICAL_ORDER_COLUMNS, medicalCompanyOrder, medicalCompanyWhere } from './select';
+import { COMPANY_LIST, inOrder, LIST, pageIds } from './pages';
 
 const companyColumns = {
   id: companies.id,
@@ -50,38 +50,25 @@ async function withTags(db: Db, rows: CompanyBase[]) {
 /** The area's (kept 'com') or a tag's (kept 'tag_com') company count. */
 const companyTotal = async (db: Db, tagId?: number) => countOf(await (tagId === undefined ? countQuery(db, 'com') : countQuery(db, 'tag_com', tagId)));
 
-export async function blockCompanies(db: Db, p: { page: number; order: MedicalOrder; tagId?: number }) {
-  const where = medicalCompanyWhere(p.tagId);
-  const total = await companyTotal(db, p.tagId);
-  const rows = await windowed(total, p.page, (w) =>
-    db
-      .select(companyColumns)
-      .from(companies)
-      .where(where)
-      .orderBy(...(w.reverse ? [...MEDICAL_ORDER_COLUMNS[p.order].map((c) => asc(c)), asc(companies.id)] : medicalCompanyOrder(p.order)))
-      .limit(w.limit)
-      .offset(w.offset),
-  );
-  return pageOf(await withTags(db, rows), total, p.page);
+/** Company rows by id, in the order of `ids`, with their tags. */
+async function companiesById(db: Db, ids: number[]) {
+  const rows = ids.length ? await db.select(companyColumns).from(companies).where(inArray(companies.id, ids)) : [];
+  return withTags(db, inOrder(ids, rows, (r) => r.id));
 }
 
-/** 融资金额TOP100: the area's (or tag's) 100 best-funded companies, 10 a page, with their rank. */
+/** The area's or a tag's companies in a block sort: the page's ids from the kept list order (pages.ts). */
+export async function blockCompanies(db: Db, p: { page: number; order: MedicalOrder; tagId?: number }) {
+  const total = await companyTotal(db, p.tagId);
+  const ids = await pageIds(db, { list: COMPANY_LIST[p.order], tagId: p.tagId, page: p.page, total });
+  return pageOf(await companiesById(db, ids), total, p.page);
+}
+
+/** 融资金额TOP100: the area's (or tag's) 100 best-funded companies, 10 a page, with their rank: pages 1-10 of sort 1. */
 export async function moneyRank(db: Db, p: { page: number; tagId?: number }) {
   const offset = offsetOf(p.page, MEDICAL_PAGE_SIZE);
-  const where = medicalCompanyWhere(p.tagId);
-  const [rows, total] = await Promise.all([
-    offset >= MONEY_RANK_SIZE
-      ? Promise.resolve([])
-      : db
-          .select(companyColumns)
-          .from(companies)
-          .where(where)
-          .orderBy(...medicalCompanyOrder(1))
-          .limit(Math.min(MEDICAL_PAGE_SIZE, MONEY_RANK_SIZE - offset))
-          .offset(offset),
-    companyTotal(db, p.tagId),
-  ]);
-  const data = (await withTags(db, rows)).map((r, i) => ({ ...r, rank: offset + i + 1 }));
+  const total = await companyTotal(db, p.tagId);
+  const ids = offset >= MONEY_RANK_SIZE ? [] : await pageIds(db, { list: LIST.money, tagId: p.tagId, page: p.page, total });
+  const data = (await companiesById(db, ids)).map((r, i) => ({ ...r, rank: offset + i + 1 }));
   return pageOf(data, Math.min(MONEY_RANK_SIZE, total), p.page);
 }
 

@@ -7,37 +7,48 @@ import type { Db } from '../env';
 import { FA_TOP, IPO_PLATFORMS, UNDISCLOSED } from './constants';
 import { pageOf, windowed } from './info';
 import { countOf, countQuery } from './kept';
-import { valuationBand } from './select';
+import { inOrder, LIST, pageIds } from './pages';
 
 export async function listBrokerReports(db: Db, page: number) {
   const total = countOf(await countQuery(db, 'broker'));
-  const rows = await windowed(total, page, (w) =>
-    db
-      .select({ id: brokerReports.id, name: brokerReports.name, title: brokerReports.title, url: brokerReports.url, time: brokerReports.time })
-      .from(brokerReports)
-      .orderBy(...(w.reverse ? [asc(brokerReports.time), asc(brokerReports.id)] : [desc(brokerReports.time), desc(brokerReports.id)]))
-      .limit(w.limit)
-      .offset(w.offset),
-  );
-  return pageOf(rows, total, page);
+  const ids = await pageIds(db, { list: LIST.broker, page, total });
+  const rows = ids.length
+    ? await db
+        .select({ id: brokerReports.id, name: brokerReports.name, title: brokerReports.title, url: brokerReports.url, time: brokerReports.time })
+        .from(brokerReports)
+        .where(inArray(brokerReports.id, ids))
+    : [];
+  return pageOf(inOrder(ids, rows, (r) => r.id), total, page);
+}
+
+/** `n` distinct positions drawn uniformly from 1..size (all of them when size <= n). */
+export function samplePositions(size: number, n: number, random: () => number = Math.random): number[] {
+  if (size <= n) return Array.from({ length: size }, (_, i) => i + 1);
+  const picked = new Set<number>();
+  while (picked.size < n) picked.add(1 + Math.floor(random() * size));
+  return [...picked];
 }
 
 /**
- * FA institutions TOP20: financial-advisor firms (is_fa) by the healthcare events they took part in,
- * then by all their events. One page of FA_TOP; page 2+ is empty. Both counts are kept rows
- * (medical_firm_counts of the area, firm_event_counts), a few per FA firm.
- * (Raw SQL: correlated reads of the kept tables.)
+ * FA institutions TOP20 (fa_rand): FA_TOP financial-advisor firms (is_fa) drawn at random without
+ * repeats, a new draw on every request, shown by the healthcare events they took part in, then by
+ * all their events. The draw picks positions in medical_fa_positions, where triggers keep every FA
+ * firm at a dense position 1..N, so it reads the 20 it shows instead of every FA firm. Both counts
+ * are kept rows (medical_firm_counts of the area, firm_event_counts). One page; page 2+ is empty.
+ * (Raw SQL: the kept tables are outside drizzle's schema.)
  */
 export async function faTop(db: Db, page: number) {
   if (page > 1) return pageOf([], 0, page, FA_TOP);
+  const [last] = await db.all<{ n: number | null }>(sql`SELECT max(pos) AS n FROM medical_fa_positions`);
+  const positions = samplePositions(Number(last?.n ?? 0), FA_TOP);
+  if (positions.length === 0) return pageOf([], 0, page, FA_TOP);
   const rows = await db.all<{ id: number; logo: string; name: string; fa_total: number; medical_fa_total: number }>(sql`
     SELECT f.id, f.logo, f.name,
       coalesce((SELECT c.n FROM firm_event_counts c WHERE c.invst_id = f.id), 0) AS fa_total,
       coalesce((SELECT sum(m.n) FROM medical_firm_counts m WHERE m.tag_id = 0 AND m.invst_id = f.id), 0) AS medical_fa_total
-    FROM ${investFirms} f
-    WHERE f.is_fa = 1
-    ORDER BY medical_fa_total DESC, fa_total DESC, f.id
-    LIMIT ${FA_TOP}`);
+    FROM medical_fa_positions p JOIN ${investFirms} f ON f.id = p.invst_id
+    WHERE p.pos IN (${sql.join(positions.map((x) => sql`${x}`), sql`, `)})
+    ORDER BY medical_fa_total DESC, fa_total DESC, f.id`);
   return pageOf(rows, rows.length, page, FA_TOP);
 }
 
@@ -74,15 +85,11 @@ export async function ipoRank(db: Db, page: number) {
 /** 千里马 or 独角兽: healthcare companies in the valuation band, most valuable first, with their latest round. */
 export async function valuedCompanies(db: Db, band: 'horse' | 'unicorn', page: number) {
   const total = countOf(await countQuery(db, 'band', band));
-  const rows = await windowed(total, page, (w) =>
-    db
-      .select({ id: companies.id, logo: companies.logo, name: companies.name, valuation: companies.valuation })
-      .from(companies)
-      .where(valuationBand(band))
-      .orderBy(...(w.reverse ? [asc(companies.valuation), asc(companies.id)] : [desc(companies.valuation), desc(companies.id)]))
-      .limit(w.limit)
-      .offset(w.offset),
-  );
+  const ids = await pageIds(db, { list: band === 'horse' ? LIST.horse : LIST.unicorn, page, total });
+  const found = ids.length
+    ? await db.select({ id: companies.id, logo: companies.logo, name: companies.name, valuation: companies.valuation }).from(companies).where(inArray(companies.id, ids))
+    : [];
+  const rows = inOrder(ids, found, (r) => r.id);
   const latest = await latestEvents(db, rows.map((r) => r.id));
   return pageOf(rows.map((r) => ({ ...r, event: latest.get(r.id) ?? null })), total, page);
 }
