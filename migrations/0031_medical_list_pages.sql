@@ -15,10 +15,12 @@
 --                                          tag 0: is_medical = 1; tag: companies carrying it
 --   8 / 9 千里马 / 独角兽 by valuation        tag 0 only: is_medical = 1 in the valuation band
 --      (万元: 70000 <= valuation < 700000 / valuation >= 700000, constants.ts HORSE_MIN / UNICORN_MIN)
--- medical_list_levels (list, tag_id, level, bucket, n): items per bucket of k at three widths:
---   level 1 k / 10000 * 10000 (a date's year), level 2 k / 100 * 100 (its month), level 3 k (its
---   day). A deep page walks at most one level's buckets per step to the k it starts at, then skips
---   only that k's earlier items. Rows with n = 0 are deleted.
+-- medical_list_levels (list, tag_id, level, bucket, n): items per bucket k / width * width, at the
+--   widths of medical_list_widths (list, level, width; mirrored in pages.ts LIST_WIDTHS): for a
+--   date 100000, 10000 (its year), 1000, 100 (its month), 10, 1 (its day); for a founding month
+--   (yyyymm) 1000, 100, 10, 1; for money (万元) every power of ten from 10^8 down to 1. Each level
+--   splits a bucket of the level above into at most about ten, so a deep page reads a few rows per
+--   level to find the k it starts at, then skips only that k's earlier items. Rows with n = 0 are deleted.
 -- tests/worker/medical/pages.test.ts compares both tables with a fresh recount after inserts,
 -- updates and deletes, and every list page with the straightforward query.
 --> statement-breakpoint
@@ -38,6 +40,15 @@ CREATE TABLE `medical_list_levels` (
 	`n` integer NOT NULL,
 	PRIMARY KEY(`list`, `tag_id`, `level`, `bucket`)
 ) WITHOUT ROWID;
+--> statement-breakpoint
+CREATE TABLE `medical_list_widths` (
+	`list` integer NOT NULL,
+	`level` integer NOT NULL,
+	`width` integer NOT NULL,
+	PRIMARY KEY(`list`, `level`)
+) WITHOUT ROWID;
+--> statement-breakpoint
+INSERT INTO `medical_list_widths` (`list`, `level`, `width`) VALUES (1, 1, 100000), (1, 2, 10000), (1, 3, 1000), (1, 4, 100), (1, 5, 10), (1, 6, 1), (2, 1, 100000), (2, 2, 10000), (2, 3, 1000), (2, 4, 100), (2, 5, 10), (2, 6, 1), (3, 1, 100000), (3, 2, 10000), (3, 3, 1000), (3, 4, 100), (3, 5, 10), (3, 6, 1), (4, 1, 100000), (4, 2, 10000), (4, 3, 1000), (4, 4, 100), (4, 5, 10), (4, 6, 1), (5, 1, 100000000), (5, 2, 10000000), (5, 3, 1000000), (5, 4, 100000), (5, 5, 10000), (5, 6, 1000), (5, 7, 100), (5, 8, 10), (5, 9, 1), (6, 1, 1000), (6, 2, 100), (6, 3, 10), (6, 4, 1), (7, 1, 100000), (7, 2, 10000), (7, 3, 1000), (7, 4, 100), (7, 5, 10), (7, 6, 1), (8, 1, 100000000), (8, 2, 10000000), (8, 3, 1000000), (8, 4, 100000), (8, 5, 10000), (8, 6, 1000), (8, 7, 100), (8, 8, 10), (8, 9, 1), (9, 1, 100000000), (9, 2, 10000000), (9, 3, 1000000), (9, 4, 100000), (9, 5, 10000), (9, 6, 1000), (9, 7, 100), (9, 8, 10), (9, 9, 1);
 --> statement-breakpoint
 INSERT INTO `medical_list_items` (`list`, `tag_id`, `k`, `item_id`)
   SELECT 1, 0, `date`, `id` FROM `invest_events` WHERE `scope` = '医疗健康';
@@ -66,21 +77,21 @@ INSERT INTO `medical_list_items` (`list`, `tag_id`, `k`, `item_id`)
   SELECT CASE WHEN `valuation` >= 700000 THEN 9 ELSE 8 END, 0, `valuation`, `id` FROM `companies` WHERE `is_medical` = 1 AND `valuation` >= 70000;
 --> statement-breakpoint
 INSERT INTO `medical_list_levels` (`list`, `tag_id`, `level`, `bucket`, `n`)
-  SELECT i.`list`, i.`tag_id`, l.v, CASE l.v WHEN 1 THEN i.`k` / 10000 * 10000 WHEN 2 THEN i.`k` / 100 * 100 ELSE i.`k` END, COUNT(*)
-  FROM `medical_list_items` i, (SELECT 1 AS v UNION ALL SELECT 2 UNION ALL SELECT 3) l
+  SELECT i.`list`, i.`tag_id`, w.`level`, i.`k` / w.`width` * w.`width`, COUNT(*)
+  FROM `medical_list_items` i JOIN `medical_list_widths` w ON w.`list` = i.`list`
   GROUP BY 1, 2, 3, 4;
 --> statement-breakpoint
 CREATE TRIGGER `medical_list_levels_ai` AFTER INSERT ON `medical_list_items` BEGIN
   INSERT INTO `medical_list_levels` (`list`, `tag_id`, `level`, `bucket`, `n`)
-    SELECT NEW.`list`, NEW.`tag_id`, l.v, CASE l.v WHEN 1 THEN NEW.`k` / 10000 * 10000 WHEN 2 THEN NEW.`k` / 100 * 100 ELSE NEW.`k` END, 1 FROM (SELECT 1 AS v UNION ALL SELECT 2 UNION ALL SELECT 3) l WHERE true
+    SELECT NEW.`list`, NEW.`tag_id`, w.`level`, NEW.`k` / w.`width` * w.`width`, 1 FROM `medical_list_widths` w WHERE w.`list` = NEW.`list`
     ON CONFLICT (`list`, `tag_id`, `level`, `bucket`) DO UPDATE SET `n` = `n` + excluded.`n`;
 END;
 --> statement-breakpoint
 CREATE TRIGGER `medical_list_levels_ad` AFTER DELETE ON `medical_list_items` BEGIN
   INSERT INTO `medical_list_levels` (`list`, `tag_id`, `level`, `bucket`, `n`)
-    SELECT OLD.`list`, OLD.`tag_id`, l.v, CASE l.v WHEN 1 THEN OLD.`k` / 10000 * 10000 WHEN 2 THEN OLD.`k` / 100 * 100 ELSE OLD.`k` END, -1 FROM (SELECT 1 AS v UNION ALL SELECT 2 UNION ALL SELECT 3) l WHERE true
+    SELECT OLD.`list`, OLD.`tag_id`, w.`level`, OLD.`k` / w.`width` * w.`width`, -1 FROM `medical_list_widths` w WHERE w.`list` = OLD.`list`
     ON CONFLICT (`list`, `tag_id`, `level`, `bucket`) DO UPDATE SET `n` = `n` + excluded.`n`;
-  DELETE FROM `medical_list_levels` WHERE `list` = OLD.`list` AND `tag_id` = OLD.`tag_id` AND `level` IN (1, 2, 3) AND `bucket` IN (OLD.`k` / 10000 * 10000, OLD.`k` / 100 * 100, OLD.`k`) AND `n` <= 0;
+  DELETE FROM `medical_list_levels` WHERE (`list`, `tag_id`, `level`, `bucket`) IN (SELECT OLD.`list`, OLD.`tag_id`, w.`level`, OLD.`k` / w.`width` * w.`width` FROM `medical_list_widths` w WHERE w.`list` = OLD.`list`) AND `n` <= 0;
 END;
 --> statement-breakpoint
 CREATE TRIGGER `medical_items_events_ai` AFTER INSERT ON `invest_events` BEGIN
@@ -216,3 +227,6 @@ CREATE TRIGGER `medical_fa_positions_au` AFTER UPDATE OF `id`, `is_fa` ON `inves
   DELETE FROM `medical_fa_positions` WHERE `invst_id` = OLD.`id`;
   INSERT INTO `medical_fa_positions` (`pos`, `invst_id`) SELECT coalesce((SELECT max(`pos`) FROM `medical_fa_positions`), 0) + 1, NEW.`id` WHERE NEW.`is_fa` = 1;
 END;
+--> statement-breakpoint
+-- A page of events reads its investors from the index alone (event_id, then the shown columns).
+CREATE INDEX `medical_iei_event_cover_idx` ON `invest_event_investors` (`event_id`, `invst_id`, `invst_name`, `invst_type`);

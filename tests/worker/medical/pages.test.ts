@@ -13,6 +13,7 @@ import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { generateSeed } from '../../../scripts/seed/generate';
 import { HORSE_MIN, MEDICAL_SCOPE, UNICORN_MIN } from '../../../worker/src/medical/constants';
+import { LIST_WIDTHS, type ListCode } from '../../../worker/src/medical/pages';
 import { samplePositions } from '../../../worker/src/medical/tops';
 import { call, makeUser, type TestUser } from '../helpers';
 
@@ -61,11 +62,13 @@ async function expectTablesMatch() {
   // Levels: the items counted per bucket of k at each width, recounted here from the source rows.
   const levels = new Map<string, number>();
   for (const [list, tag, k] of source) {
-    for (const [level, bucket] of [[1, Math.floor(k / 10000) * 10000], [2, Math.floor(k / 100) * 100], [3, k]]) {
-      const key = [list, tag, level, bucket].join(' ');
+    for (const [i, width] of LIST_WIDTHS[list as ListCode].entries()) {
+      const key = [list, tag, i + 1, Math.floor(k / width) * width].join(' ');
       levels.set(key, (levels.get(key) ?? 0) + 1);
     }
   }
+  const widths = (await env.DB.prepare('SELECT list, level, width FROM medical_list_widths ORDER BY 1, 2').raw<number[]>()) as number[][];
+  expect(widths.map((r) => r.join(' '))).toEqual(Object.entries(LIST_WIDTHS).flatMap(([l, ws]) => ws.map((w, i) => `${l} ${i + 1} ${w}`)));
   const kept = (await env.DB.prepare('SELECT list, tag_id, level, bucket, n FROM medical_list_levels').raw<number[]>()) as number[][];
   expect(kept.map((r) => `${r.slice(0, 4).join(' ')} ${r[4]}`).sort()).toEqual([...levels].map(([k, n]) => `${k} ${n}`).sort());
   // FA firms sit at the dense positions 1..N, each once.

@@ -3,14 +3,14 @@
  * investment firms by their healthcare events, and the top 100 by total funding; of the area or
  * of a tag. Each list answers `{ data, page }`.
  */
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { companies, investFirms, medicalCompanyTags, medicalTags } from '../db';
 import type { Db } from '../env';
 import { offsetOf } from '../lib/pagination';
 import { MEDICAL_PAGE_SIZE, MONEY_RANK_SIZE, type MedicalOrder } from './constants';
 import { pageOf, windowed } from './info';
 import { countOf, countQuery } from './kept';
-import { COMPANY_LIST, inOrder, LIST, pageIds } from './pages';
+import { COMPANY_LIST, LIST, pageIds, perId } from './pages';
 
 const companyColumns = {
   id: companies.id,
@@ -27,17 +27,18 @@ type CompanyBase = { id: number; name: string; logo: string; des: string; total_
 
 /** Rows with their atlas tags (the specific tags; a company tagged only with a field shows the field). */
 async function withTags(db: Db, rows: CompanyBase[]) {
-  const ids = rows.map((r) => r.id);
-  const tags = ids.length
-    ? await db
-        .select({ comId: medicalCompanyTags.comId, id: medicalTags.id, pId: medicalTags.pId, name: medicalTags.name })
-        .from(medicalCompanyTags)
-        .innerJoin(medicalTags, eq(medicalTags.id, medicalCompanyTags.tagId))
-        .where(inArray(medicalCompanyTags.comId, ids))
-        .orderBy(asc(medicalCompanyTags.comId), asc(medicalTags.id))
-    : [];
+  const links = await perId(db, rows.map((r) => r.id), (id) =>
+    db.select({ comId: medicalCompanyTags.comId, tagId: medicalCompanyTags.tagId }).from(medicalCompanyTags).where(eq(medicalCompanyTags.comId, id)),
+  );
+  const tagRows = await perId(db, [...new Set(links.map((l) => l.tagId))], (id) =>
+    db.select({ id: medicalTags.id, pId: medicalTags.pId, name: medicalTags.name }).from(medicalTags).where(eq(medicalTags.id, id)),
+  );
+  const tagById = new Map(tagRows.map((t) => [t.id, t]));
   return rows.map(({ born_year, born_month, ...r }) => {
-    const own = tags.filter((t) => t.comId === r.id);
+    const own = links
+      .filter((l) => l.comId === r.id)
+      .flatMap((l) => tagById.get(l.tagId) ?? [])
+      .sort((a, b) => a.id - b.id);
     const specific = own.filter((t) => t.pId !== 0);
     return {
       ...r,
@@ -52,8 +53,7 @@ const companyTotal = async (db: Db, tagId?: number) => countOf(await (tagId === 
 
 /** Company rows by id, in the order of `ids`, with their tags. */
 async function companiesById(db: Db, ids: number[]) {
-  const rows = ids.length ? await db.select(companyColumns).from(companies).where(inArray(companies.id, ids)) : [];
-  return withTags(db, inOrder(ids, rows, (r) => r.id));
+  return withTags(db, await perId(db, ids, (id) => db.select(companyColumns).from(companies).where(eq(companies.id, id))));
 }
 
 /** The area's or a tag's companies in a block sort: the page's ids from the kept list order (pages.ts). */
@@ -87,12 +87,9 @@ export async function blockFirms(db: Db, p: { page: number; tagId?: number }) {
       ORDER BY ${w.reverse ? sql`n ASC, invst_id DESC` : sql`n DESC, invst_id ASC`}
       LIMIT ${w.limit} OFFSET ${w.offset}`),
   );
-  const firms = counted.length
-    ? await db
-        .select({ id: investFirms.id, name: investFirms.name, logo: investFirms.logo, des: investFirms.des })
-        .from(investFirms)
-        .where(inArray(investFirms.id, counted.map((c) => c.id)))
-    : [];
+  const firms = await perId(db, counted.map((c) => c.id), (id) =>
+    db.select({ id: investFirms.id, name: investFirms.name, logo: investFirms.logo, des: investFirms.des }).from(investFirms).where(eq(investFirms.id, id)),
+  );
   const byId = new Map(firms.map((f) => [f.id, f]));
   const data = counted.flatMap((c) => {
     const f = byId.get(c.id);

@@ -4,13 +4,13 @@
  * a page's ids come from the kept list order (pages.ts), so a middle or last page reads what the
  * first does; the rows are then fetched by id.
  */
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { companies, investEventInvestors, investEvents, news, policies, rounds } from '../db';
 import type { Db } from '../env';
 import { pageWindow } from '../lib/pagination';
 import { MEDICAL_PAGE_SIZE } from './constants';
 import { countOf, countQuery, eventTotalQuery } from './kept';
-import { inOrder, LIST, pageIds } from './pages';
+import { LIST, pageIds, perId } from './pages';
 
 export interface Paged<T> {
   data: T[];
@@ -36,20 +36,17 @@ export async function windowed<T>(total: number, page: number, read: (w: Window)
 export async function listPolicies(db: Db, page: number): Promise<Paged<{ id: number; title: string; put_time: number; reference_number: string }>> {
   const total = countOf(await countQuery(db, 'policy'));
   const ids = await pageIds(db, { list: LIST.policy, page, total });
-  const rows = ids.length
-    ? await db
-        .select({ id: policies.id, title: policies.title, put_time: policies.putTime, reference_number: policies.referenceNumber })
-        .from(policies)
-        .where(inArray(policies.id, ids))
-    : [];
-  return pageOf(inOrder(ids, rows, (r) => r.id), total, page);
+  const rows = await perId(db, ids, (id) =>
+    db.select({ id: policies.id, title: policies.title, put_time: policies.putTime, reference_number: policies.referenceNumber }).from(policies).where(eq(policies.id, id)),
+  );
+  return pageOf(rows, total, page);
 }
 
 export async function listNews(db: Db, page: number, tagId?: number) {
   const total = countOf(await (tagId === undefined ? countQuery(db, 'news') : countQuery(db, 'tag_news', tagId)));
   const ids = await pageIds(db, { list: LIST.news, tagId, page, total });
-  const rows = ids.length ? await db.select().from(news).where(inArray(news.id, ids)) : [];
-  const data = inOrder(ids, rows, (n) => n.id).map((n) => ({
+  const rows = await perId(db, ids, (id) => db.select().from(news).where(eq(news.id, id)));
+  const data = rows.map((n) => ({
     id: n.id,
     url: n.url,
     title: n.title,
@@ -68,27 +65,28 @@ export async function listNews(db: Db, page: number, tagId?: number) {
 
 /** Events by id with company, round name and investors, in the order of `ids`. */
 export async function hydrateEvents(db: Db, ids: number[]) {
-  if (ids.length === 0) return [];
-  const [events, investors] = await db.batch([
-    db
-      .select({
-        id: investEvents.id,
-        time: investEvents.date,
-        com_id: investEvents.comId,
-        logo: companies.logo,
-        com_name: companies.name,
-        round_id: investEvents.roundId,
-        // A scalar read per event: D1 returns joined columns by position, and two columns called name collide.
-        round: sql<string | null>`(SELECT ${rounds.name} FROM ${rounds} WHERE ${rounds.id} = ${investEvents.roundId})`,
-        money: investEvents.money,
-        guess_money: investEvents.guessMoney,
-      })
-      .from(investEvents)
-      .leftJoin(companies, eq(companies.id, investEvents.comId))
-      .where(inArray(investEvents.id, ids)),
-    db.select().from(investEventInvestors).where(inArray(investEventInvestors.eventId, ids)),
+  const [events, investors] = await Promise.all([
+    perId(db, ids, (id) =>
+      db
+        .select({
+          id: investEvents.id,
+          time: investEvents.date,
+          com_id: investEvents.comId,
+          logo: companies.logo,
+          com_name: companies.name,
+          round_id: investEvents.roundId,
+          // A scalar read: D1 returns joined columns by position, and two columns called name collide.
+          round: sql<string | null>`(SELECT ${rounds.name} FROM ${rounds} WHERE ${rounds.id} = ${investEvents.roundId})`,
+          money: investEvents.money,
+          guess_money: investEvents.guessMoney,
+        })
+        .from(investEvents)
+        .leftJoin(companies, eq(companies.id, investEvents.comId))
+        .where(eq(investEvents.id, id)),
+    ),
+    perId(db, ids, (id) => db.select().from(investEventInvestors).where(eq(investEventInvestors.eventId, id))),
   ]);
-  return inOrder(ids, events, (e) => e.id).map((e) => ({
+  return events.map((e) => ({
     ...e,
     logo: e.logo ?? '',
     com_name: e.com_name ?? '',

@@ -2,7 +2,7 @@
  * The healthcare lists in list order, kept by triggers (migration *_medical_list_pages):
  * medical_list_items holds one row per item of each list (area or tag), keyed so the list's order
  * (k DESC, item_id DESC) is its primary key read backwards; medical_list_levels counts the items per
- * bucket of k at three widths (a date's year, month and day). A page near either end is an index
+ * bucket of k at a few widths (for a date: its decade, year, month, ten days, day). A page near either end is an index
  * seek with a short OFFSET; a deep page walks the kept buckets to the k it starts at and skips only
  * that k's earlier items, so every page reads about what the first does.
  * (Raw SQL: the tables are the area's own, kept by hand-written triggers outside drizzle's schema.)
@@ -22,22 +22,35 @@ export const COMPANY_LIST = { 1: LIST.money, 2: LIST.born, 3: LIST.invse } as co
 
 /** Up to this many rows to skip, a page seeks directly; deeper, it starts from the kept buckets. */
 const SKIP_DIRECTLY = 40;
-/** Bucket widths of levels 1, 2, 3 (the migration's k / 10000 * 10000, k / 100 * 100, k). */
-const LEVELS = [
-  [1, 10_000],
-  [2, 100],
-  [3, 1],
-] as const;
+const DATE_WIDTHS = [100_000, 10_000, 1_000, 100, 10, 1];
+const MONEY_WIDTHS = [1e8, 1e7, 1e6, 1e5, 1e4, 1e3, 100, 10, 1];
+/**
+ * The bucket widths of each list's levels 1, 2, ... (medical_list_widths, which the migration fills
+ * with these numbers; pages.test.ts checks they agree): a level's bucket is k / width * width, and
+ * each splits a bucket of the level above into at most about ten.
+ */
+export const LIST_WIDTHS: Record<ListCode, readonly number[]> = {
+  [LIST.event]: DATE_WIDTHS,
+  [LIST.news]: DATE_WIDTHS,
+  [LIST.policy]: DATE_WIDTHS,
+  [LIST.broker]: DATE_WIDTHS,
+  [LIST.invse]: DATE_WIDTHS,
+  [LIST.born]: [1_000, 100, 10, 1],
+  [LIST.money]: MONEY_WIDTHS,
+  [LIST.horse]: MONEY_WIDTHS,
+  [LIST.unicorn]: MONEY_WIDTHS,
+};
 
 /**
  * The k a page starts at and how many of that k's items (in the read direction) come before it:
- * the list's level-1 buckets, then the level-2 buckets inside the one the offset falls in, then
- * level 3. Null when the counts do not place it (keys below 0, which no list has).
+ * the list's level-1 buckets, then the level-2 buckets inside the one the offset falls in, and so
+ * on down to width 1 (k itself). Null when the counts do not place it (keys below 0, which no list has).
  */
 async function startKey(db: Db, list: ListCode, tagId: number, reverse: boolean, offset: number): Promise<{ k: number; skip: number } | null> {
   let rest = offset;
   let [lo, hi] = [0, Number.MAX_SAFE_INTEGER];
-  for (const [level, width] of LEVELS) {
+  for (const [i, width] of LIST_WIDTHS[list].entries()) {
+    const level = i + 1;
     const buckets = await db.all<{ bucket: number; n: number }>(sql`
       SELECT bucket, n FROM medical_list_levels
       WHERE list = ${list} AND tag_id = ${tagId} AND level = ${level} AND bucket BETWEEN ${lo} AND ${hi}
@@ -55,7 +68,7 @@ async function startKey(db: Db, list: ListCode, tagId: number, reverse: boolean,
 
 /**
  * Item ids of one page of a kept list whose total is known, in list order (newest / largest first,
- * the higher id first on a tie). `perPage` rows a page; `cap` stops the list early (TOP100).
+ * the higher id first on a tie), `perPage` rows a page.
  */
 export async function pageIds(db: Db, p: { list: ListCode; tagId?: number; page: number; total: number; perPage?: number }): Promise<number[]> {
   const tagId = p.tagId ?? 0;
@@ -73,11 +86,14 @@ export async function pageIds(db: Db, p: { list: ListCode; tagId?: number; page:
   return w.reverse ? ids.reverse() : ids;
 }
 
-/** Rows fetched by id, put back in the order of `ids` (ids without a row are dropped). */
-export function inOrder<T>(ids: number[], rows: T[], idOf: (r: T) => number): T[] {
-  const byId = new Map(rows.map((r) => [idOf(r), r]));
-  return ids.flatMap((id) => {
-    const r = byId.get(id);
-    return r === undefined ? [] : [r];
-  });
+/**
+ * One query per id, sent as one batch, rows concatenated in the order of `ids`. D1 counts a seek by
+ * `id = ?` as the rows it returns, while `id IN (...)` also reads its list of ids, so a page's rows
+ * are fetched this way.
+ */
+export async function perId<T>(db: Db, ids: readonly number[], query: (id: number) => { all(): Promise<T[]> } & object): Promise<T[]> {
+  if (ids.length === 0) return [];
+  const queries = ids.map(query) as unknown as Parameters<Db['batch']>[0];
+  const results = (await db.batch(queries)) as unknown as T[][];
+  return results.flat();
 }

@@ -1,24 +1,21 @@
 /**
  * The top tabs (FA TOP20, IPO, 千里马, 独角兽) and the broker reports of /health.
  */
-import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, desc, eq, sql } from 'drizzle-orm';
 import { brokerReports, companies, investEvents, investFirms, medicalIpos, rounds } from '../db';
 import type { Db } from '../env';
 import { FA_TOP, IPO_PLATFORMS, UNDISCLOSED } from './constants';
 import { pageOf, windowed } from './info';
 import { countOf, countQuery } from './kept';
-import { inOrder, LIST, pageIds } from './pages';
+import { LIST, pageIds, perId } from './pages';
 
 export async function listBrokerReports(db: Db, page: number) {
   const total = countOf(await countQuery(db, 'broker'));
   const ids = await pageIds(db, { list: LIST.broker, page, total });
-  const rows = ids.length
-    ? await db
-        .select({ id: brokerReports.id, name: brokerReports.name, title: brokerReports.title, url: brokerReports.url, time: brokerReports.time })
-        .from(brokerReports)
-        .where(inArray(brokerReports.id, ids))
-    : [];
-  return pageOf(inOrder(ids, rows, (r) => r.id), total, page);
+  const rows = await perId(db, ids, (id) =>
+    db.select({ id: brokerReports.id, name: brokerReports.name, title: brokerReports.title, url: brokerReports.url, time: brokerReports.time }).from(brokerReports).where(eq(brokerReports.id, id)),
+  );
+  return pageOf(rows, total, page);
 }
 
 /** `n` distinct positions drawn uniformly from 1..size (all of them when size <= n). */
@@ -86,10 +83,9 @@ export async function ipoRank(db: Db, page: number) {
 export async function valuedCompanies(db: Db, band: 'horse' | 'unicorn', page: number) {
   const total = countOf(await countQuery(db, 'band', band));
   const ids = await pageIds(db, { list: band === 'horse' ? LIST.horse : LIST.unicorn, page, total });
-  const found = ids.length
-    ? await db.select({ id: companies.id, logo: companies.logo, name: companies.name, valuation: companies.valuation }).from(companies).where(inArray(companies.id, ids))
-    : [];
-  const rows = inOrder(ids, found, (r) => r.id);
+  const rows = await perId(db, ids, (id) =>
+    db.select({ id: companies.id, logo: companies.logo, name: companies.name, valuation: companies.valuation }).from(companies).where(eq(companies.id, id)),
+  );
   const latest = await latestEvents(db, rows.map((r) => r.id));
   return pageOf(rows.map((r) => ({ ...r, event: latest.get(r.id) ?? null })), total, page);
 }
@@ -97,17 +93,15 @@ export async function valuedCompanies(db: Db, band: 'horse' | 'unicorn', page: n
 /** Each company's latest financing event (one index seek per company on invest_events_com_idx). */
 async function latestEvents(db: Db, comIds: number[]) {
   const out = new Map<number, { time: number; round: string; money: number; guess_money: string }>();
-  if (comIds.length === 0) return out;
-  const rows = await db
-    .select({ comId: investEvents.comId, time: investEvents.date, round: rounds.name, money: investEvents.money, guess_money: investEvents.guessMoney })
-    .from(investEvents)
-    .leftJoin(rounds, eq(rounds.id, investEvents.roundId))
-    .where(
-      inArray(
-        investEvents.id,
-        sql`(SELECT (SELECT e.id FROM invest_events e WHERE e.com_id = c.value ORDER BY e.date DESC, e.id DESC LIMIT 1) FROM json_each(${JSON.stringify(comIds)}) c)`,
-      ),
-    );
+  const rows = await perId(db, comIds, (comId) =>
+    db
+      .select({ comId: investEvents.comId, time: investEvents.date, round: rounds.name, money: investEvents.money, guess_money: investEvents.guessMoney })
+      .from(investEvents)
+      .leftJoin(rounds, eq(rounds.id, investEvents.roundId))
+      .where(eq(investEvents.comId, comId))
+      .orderBy(desc(investEvents.date), desc(investEvents.id))
+      .limit(1),
+  );
   for (const r of rows) out.set(r.comId, { time: r.time, round: r.round ?? '未知轮次', money: r.money, guess_money: r.guess_money });
   return out;
 }
