@@ -14,11 +14,15 @@
 --   5 / 6 / 7 companies by total_money, by born_year * 100 + born_month, by last_invse_date
 --                                          tag 0: is_medical = 1; tag: companies carrying it
 --   8 / 9 千里马 / 独角兽 by valuation        tag 0 only: is_medical = 1 in the valuation band
+--   10 investment firms of the block ranking (item_id = invst_id, k = n * 10^7 + 9999999 - invst_id:
+--      most events first, the lower id first; firm ids stay below 10^7), from medical_firm_counts
+--      rows of invst_type 'invst' with n > 0; tag 0 the area, another tag its companies' events
 --      (万元: 70000 <= valuation < 700000 / valuation >= 700000, constants.ts HORSE_MIN / UNICORN_MIN)
 -- medical_list_levels (list, tag_id, level, bucket, n): items per bucket k / width * width, at the
 --   widths of medical_list_widths (list, level, width; mirrored in pages.ts LIST_WIDTHS): for a
 --   date 100000, 10000 (its year), 1000, 100 (its month), 10, 1 (its day); for a founding month
---   (yyyymm) 1000, 100, 10, 1; for money (万元) every power of ten from 10^8 down to 1. Each level
+--   (yyyymm) 1000, 100, 10, 1; for money (万元) every power of ten from 10^8 down to 1; for the
+--   firm key every power of ten from 10^10 down to 1. Each level
 --   splits a bucket of the level above into at most about ten, so a deep page reads a few rows per
 --   level to find the k it starts at, then skips only that k's earlier items. Rows with n = 0 are deleted.
 -- tests/worker/medical/pages.test.ts compares both tables with a fresh recount after inserts,
@@ -48,7 +52,7 @@ CREATE TABLE `medical_list_widths` (
 	PRIMARY KEY(`list`, `level`)
 ) WITHOUT ROWID;
 --> statement-breakpoint
-INSERT INTO `medical_list_widths` (`list`, `level`, `width`) VALUES (1, 1, 100000), (1, 2, 10000), (1, 3, 1000), (1, 4, 100), (1, 5, 10), (1, 6, 1), (2, 1, 100000), (2, 2, 10000), (2, 3, 1000), (2, 4, 100), (2, 5, 10), (2, 6, 1), (3, 1, 100000), (3, 2, 10000), (3, 3, 1000), (3, 4, 100), (3, 5, 10), (3, 6, 1), (4, 1, 100000), (4, 2, 10000), (4, 3, 1000), (4, 4, 100), (4, 5, 10), (4, 6, 1), (5, 1, 100000000), (5, 2, 10000000), (5, 3, 1000000), (5, 4, 100000), (5, 5, 10000), (5, 6, 1000), (5, 7, 100), (5, 8, 10), (5, 9, 1), (6, 1, 1000), (6, 2, 100), (6, 3, 10), (6, 4, 1), (7, 1, 100000), (7, 2, 10000), (7, 3, 1000), (7, 4, 100), (7, 5, 10), (7, 6, 1), (8, 1, 100000000), (8, 2, 10000000), (8, 3, 1000000), (8, 4, 100000), (8, 5, 10000), (8, 6, 1000), (8, 7, 100), (8, 8, 10), (8, 9, 1), (9, 1, 100000000), (9, 2, 10000000), (9, 3, 1000000), (9, 4, 100000), (9, 5, 10000), (9, 6, 1000), (9, 7, 100), (9, 8, 10), (9, 9, 1);
+INSERT INTO `medical_list_widths` (`list`, `level`, `width`) VALUES (1, 1, 100000), (1, 2, 10000), (1, 3, 1000), (1, 4, 100), (1, 5, 10), (1, 6, 1), (2, 1, 100000), (2, 2, 10000), (2, 3, 1000), (2, 4, 100), (2, 5, 10), (2, 6, 1), (3, 1, 100000), (3, 2, 10000), (3, 3, 1000), (3, 4, 100), (3, 5, 10), (3, 6, 1), (4, 1, 100000), (4, 2, 10000), (4, 3, 1000), (4, 4, 100), (4, 5, 10), (4, 6, 1), (5, 1, 100000000), (5, 2, 10000000), (5, 3, 1000000), (5, 4, 100000), (5, 5, 10000), (5, 6, 1000), (5, 7, 100), (5, 8, 10), (5, 9, 1), (6, 1, 1000), (6, 2, 100), (6, 3, 10), (6, 4, 1), (7, 1, 100000), (7, 2, 10000), (7, 3, 1000), (7, 4, 100), (7, 5, 10), (7, 6, 1), (8, 1, 100000000), (8, 2, 10000000), (8, 3, 1000000), (8, 4, 100000), (8, 5, 10000), (8, 6, 1000), (8, 7, 100), (8, 8, 10), (8, 9, 1), (9, 1, 100000000), (9, 2, 10000000), (9, 3, 1000000), (9, 4, 100000), (9, 5, 10000), (9, 6, 1000), (9, 7, 100), (9, 8, 10), (9, 9, 1), (10, 1, 10000000000), (10, 2, 1000000000), (10, 3, 100000000), (10, 4, 10000000), (10, 5, 1000000), (10, 6, 100000), (10, 7, 10000), (10, 8, 1000), (10, 9, 100), (10, 10, 10), (10, 11, 1);
 --> statement-breakpoint
 INSERT INTO `medical_list_items` (`list`, `tag_id`, `k`, `item_id`)
   SELECT 1, 0, `date`, `id` FROM `invest_events` WHERE `scope` = '医疗健康';
@@ -75,6 +79,9 @@ INSERT INTO `medical_list_items` (`list`, `tag_id`, `k`, `item_id`)
 --> statement-breakpoint
 INSERT INTO `medical_list_items` (`list`, `tag_id`, `k`, `item_id`)
   SELECT CASE WHEN `valuation` >= 700000 THEN 9 ELSE 8 END, 0, `valuation`, `id` FROM `companies` WHERE `is_medical` = 1 AND `valuation` >= 70000;
+--> statement-breakpoint
+INSERT INTO `medical_list_items` (`list`, `tag_id`, `k`, `item_id`)
+  SELECT 10, m.`tag_id`, m.`n` * 10000000 + (9999999 - m.`invst_id`), m.`invst_id` FROM `medical_firm_counts` m WHERE m.`invst_type` = 'invst' AND m.`n` > 0;
 --> statement-breakpoint
 INSERT INTO `medical_list_levels` (`list`, `tag_id`, `level`, `bucket`, `n`)
   SELECT i.`list`, i.`tag_id`, w.`level`, i.`k` / w.`width` * w.`width`, COUNT(*)
@@ -198,6 +205,19 @@ CREATE TRIGGER `medical_items_company_tags_au` AFTER UPDATE OF `com_id`, `tag_id
   INSERT INTO `medical_list_items` (`list`, `tag_id`, `k`, `item_id`) SELECT 1, NEW.`tag_id`, `date`, `id` FROM `invest_events` WHERE `com_id` = NEW.`com_id`;
   INSERT INTO `medical_list_items` (`list`, `tag_id`, `k`, `item_id`) SELECT 2, NEW.`tag_id`, `date`, `id` FROM `news` WHERE `com_id` = NEW.`com_id`;
   INSERT INTO `medical_list_items` (`list`, `tag_id`, `k`, `item_id`) SELECT l.v, NEW.`tag_id`, CASE l.v WHEN 5 THEN c.`total_money` WHEN 6 THEN c.`born_year` * 100 + c.`born_month` ELSE c.`last_invse_date` END, c.`id` FROM `companies` c, (SELECT 5 AS v UNION ALL SELECT 6 UNION ALL SELECT 7) l WHERE c.`id` = NEW.`com_id`;
+END;
+--> statement-breakpoint
+CREATE TRIGGER `medical_items_firms_ai` AFTER INSERT ON `medical_firm_counts` BEGIN
+  INSERT INTO `medical_list_items` (`list`, `tag_id`, `k`, `item_id`) SELECT 10, NEW.`tag_id`, NEW.`n` * 10000000 + (9999999 - NEW.`invst_id`), NEW.`invst_id` WHERE NEW.`invst_type` = 'invst' AND NEW.`n` > 0;
+END;
+--> statement-breakpoint
+CREATE TRIGGER `medical_items_firms_ad` AFTER DELETE ON `medical_firm_counts` BEGIN
+  DELETE FROM `medical_list_items` WHERE `list` = 10 AND `tag_id` = OLD.`tag_id` AND `k` = OLD.`n` * 10000000 + (9999999 - OLD.`invst_id`) AND `item_id` = OLD.`invst_id` AND OLD.`invst_type` = 'invst' AND OLD.`n` > 0;
+END;
+--> statement-breakpoint
+CREATE TRIGGER `medical_items_firms_au` AFTER UPDATE OF `tag_id`, `invst_id`, `invst_type`, `n` ON `medical_firm_counts` BEGIN
+  DELETE FROM `medical_list_items` WHERE `list` = 10 AND `tag_id` = OLD.`tag_id` AND `k` = OLD.`n` * 10000000 + (9999999 - OLD.`invst_id`) AND `item_id` = OLD.`invst_id` AND OLD.`invst_type` = 'invst' AND OLD.`n` > 0;
+  INSERT INTO `medical_list_items` (`list`, `tag_id`, `k`, `item_id`) SELECT 10, NEW.`tag_id`, NEW.`n` * 10000000 + (9999999 - NEW.`invst_id`), NEW.`invst_id` WHERE NEW.`invst_type` = 'invst' AND NEW.`n` > 0;
 END;
 --> statement-breakpoint
 CREATE TABLE `medical_fa_positions` (

@@ -6,7 +6,7 @@
  * - every list a user pages (events, news, policies, broker reports, 千里马 / 独角兽, the block's
  *   companies in each sort and the TOP100, of the area and of tags) shows on its first, near,
  *   middle, deep, last and past-the-end pages exactly the rows, order and total of the
- *   straightforward ORDER BY ... LIMIT ... OFFSET;
+ *   straightforward ORDER BY ... LIMIT ... OFFSET; likewise the block's firm ranking with each firm's count;
  * - FA TOP20 draws 20 distinct FA firms with their exact counts, and a new draw on each request.
  */
 import { env } from 'cloudflare:test';
@@ -47,6 +47,11 @@ const SOURCES = [
   'SELECT 7, t.tag_id, c.last_invse_date, c.id FROM medical_company_tags t JOIN companies c ON c.id = t.com_id',
   `SELECT 8, 0, valuation, id FROM companies WHERE is_medical = 1 AND valuation >= ${HORSE_MIN} AND valuation < ${UNICORN_MIN}`,
   `SELECT 9, 0, valuation, id FROM companies WHERE is_medical = 1 AND valuation >= ${UNICORN_MIN}`,
+  // Firms of the block ranking, counted afresh from the events (area: scope; tag: its companies).
+  `SELECT 10, 0, COUNT(*) * 10000000 + 9999999 - i.invst_id, i.invst_id FROM invest_events e JOIN invest_event_investors i ON i.event_id = e.id
+    WHERE e.scope = '${S}' AND i.invst_id > 0 AND i.invst_type = 'invst' GROUP BY i.invst_id`,
+  `SELECT 10, t.tag_id, COUNT(*) * 10000000 + 9999999 - i.invst_id, i.invst_id FROM medical_company_tags t JOIN invest_events e ON e.com_id = t.com_id
+    JOIN invest_event_investors i ON i.event_id = e.id WHERE i.invst_id > 0 AND i.invst_type = 'invst' GROUP BY t.tag_id, i.invst_id`,
 ];
 
 type Item = [number, number, number, number];
@@ -86,6 +91,8 @@ interface ListCase {
   oracle: string;
   /** Pages beyond which the list is empty (TOP100). */
   cap?: number;
+  /** The oracle's second column, compared with this field of each row (the firms' event counts). */
+  also?: string;
 }
 
 const pick = (key: string) => (d: any) => d[key];
@@ -106,6 +113,14 @@ function listCases(tags: number[]): ListCase[] {
       oracle: companySql(`is_medical = 1 AND valuation >= ${HORSE_MIN} AND valuation < ${UNICORN_MIN}`, 'valuation DESC'),
     },
     { name: 'unicorn', path: (p) => `/api/medical/data?type=unicorn&page=${p}`, pick: self, oracle: companySql(`is_medical = 1 AND valuation >= ${UNICORN_MIN}`, 'valuation DESC') },
+    {
+      name: 'firms',
+      path: (p) => `/api/medical/block?type=invst&page=${p}`,
+      pick: pick('invst'),
+      oracle: `SELECT i.invst_id AS id, COUNT(*) AS n FROM invest_events e JOIN invest_event_investors i ON i.event_id = e.id
+        WHERE e.scope = '${S}' AND i.invst_id > 0 AND i.invst_type = 'invst' GROUP BY i.invst_id ORDER BY n DESC, i.invst_id`,
+      also: 'medical_invse_num',
+    },
     { name: 'top100', path: (p) => `/api/medical/block?type=invse_money_rank&page=${p}`, pick: pick('invse_money_rank'), oracle: companySql('is_medical = 1', ORDERS[1]), cap: 10 },
   ];
   for (const o of [1, 2, 3] as const) {
@@ -118,6 +133,14 @@ function listCases(tags: number[]): ListCase[] {
         path: (p) => `/api/medical/detail?tag_id=${t}&type=event&page=${p}`,
         pick: pick('event'),
         oracle: `SELECT id FROM invest_events WHERE com_id IN ${tagComs(t)} ORDER BY date DESC, id DESC`,
+      },
+      {
+        name: `tag ${t} firms`,
+        path: (p) => `/api/medical/block?tag_id=${t}&type=invst&page=${p}`,
+        pick: pick('invst'),
+        oracle: `SELECT i.invst_id AS id, COUNT(*) AS n FROM invest_events e JOIN invest_event_investors i ON i.event_id = e.id
+          WHERE e.com_id IN ${tagComs(t)} AND i.invst_id > 0 AND i.invst_type = 'invst' GROUP BY i.invst_id ORDER BY n DESC, i.invst_id`,
+        also: 'medical_invse_num',
       },
       { name: `tag ${t} news`, path: (p) => `/api/medical/detail?tag_id=${t}&type=news&page=${p}`, pick: pick('news'), oracle: `SELECT id FROM news WHERE com_id IN ${tagComs(t)} ORDER BY date DESC, id DESC` },
       {
@@ -148,13 +171,15 @@ async function tagsToCheck(): Promise<number[]> {
 
 async function expectPagesMatch() {
   for (const c of listCases(await tagsToCheck())) {
-    const want = (await all<{ id: number }>(c.oracle)).map((r) => r.id);
+    const key = (r: Record<string, unknown>) => (c.also ? `${r.id} ${r.n}` : r.id);
+    const want = (await all<Record<string, unknown>>(c.oracle)).map(key);
     const listed = c.cap ? want.slice(0, c.cap * 10) : want;
     const pages = Math.max(1, Math.ceil(listed.length / 10));
     const check = [1, 2, 5, 6, 7, Math.floor(pages / 3), Math.floor(pages / 2), Math.ceil(pages / 2) + 1, pages - 6, pages - 1, pages, pages + 1];
     for (const page of [...new Set(check)].filter((p) => p >= 1)) {
       const list = c.pick(await get(c.path(page)));
-      expect([c.name, page, list.data.map((r) => r.id ?? r.com_id)]).toEqual([c.name, page, listed.slice((page - 1) * 10, page * 10)]);
+      const got = list.data.map((r: any) => (c.also ? `${r.id} ${r[c.also]}` : (r.id ?? r.com_id)));
+      expect([c.name, page, got]).toEqual([c.name, page, listed.slice((page - 1) * 10, page * 10)]);
       expect([c.name, list.page.total]).toEqual([c.name, listed.length]);
     }
   }
@@ -227,7 +252,7 @@ describe('healthcare lists kept in list order', () => {
     const outside = (await all<{ id: number }>('SELECT id FROM companies WHERE is_medical = 0 ORDER BY id LIMIT 1'))[0].id;
     const [busy] = await tagsToCheck();
     const free = (await all<{ id: number }>('SELECT id FROM medical_tags WHERE id NOT IN (SELECT tag_id FROM medical_company_tags WHERE com_id = ?) ORDER BY id', coms[0])).map((r) => r.id);
-    const fas = (await all<{ id: number }>('SELECT id FROM invest_firms WHERE is_fa = 1 ORDER BY id LIMIT 3')).map((r) => r.id);
+    const fas = (await all<{ id: number }>('SELECT id FROM invest_firms WHERE is_fa = 1 ORDER BY id LIMIT 1')).map((r) => r.id);
     const plain = (await all<{ id: number }>('SELECT id FROM invest_firms WHERE is_fa = 0 ORDER BY id LIMIT 2')).map((r) => r.id);
     const run = (q: string, ...p: unknown[]) => env.DB.prepare(q).bind(...p);
     await env.DB.batch([
@@ -243,8 +268,15 @@ describe('healthcare lists kept in list order', () => {
         HORSE_MIN + 5,
       ),
       run('INSERT INTO medical_company_tags (com_id, tag_id) VALUES (?, ?), (?, ?), (990001, ?)', coms[0], free[0], coms[0], busy === free[1] ? free[2] : free[1], busy),
+      // Investors of the block's firm ranking: new rows on a healthcare event and on the new one.
+      run(
+        "INSERT INTO invest_event_investors (event_id, invst_id, invst_name, invst_type) VALUES (990001, ?, 'a', 'invst'), (990001, ?, 'b', 'invst'), (990002, ?, 'c', 'invst')",
+        plain[1],
+        fas[0],
+        plain[1],
+      ),
       // FA firms: a new one, one no longer FA, one made FA.
-      run("INSERT INTO invest_firms (id, name, is_fa) VALUES (990001, 'fa', 1)"),
+      run("INSERT INTO invest_firms (id, name, is_fa) VALUES (990001, 'fa', 1), (990003, 'fa3', 1), (990004, 'fa4', 1)"),
       run('UPDATE invest_firms SET is_fa = 0 WHERE id = ?', fas[0]),
       run('UPDATE invest_firms SET is_fa = 1 WHERE id = ?', plain[0]),
     ]);
@@ -266,11 +298,15 @@ describe('healthcare lists kept in list order', () => {
       // Tags: one moved, one removed.
       run('UPDATE medical_company_tags SET tag_id = ? WHERE com_id = ? AND tag_id = ?', free[3], coms[0], free[0]),
       run('DELETE FROM medical_company_tags WHERE rowid = (SELECT rowid FROM medical_company_tags WHERE tag_id = ? ORDER BY com_id LIMIT 1 OFFSET 2)', busy),
+      // Investors: one moves to another firm, one is removed.
+      run('UPDATE invest_event_investors SET invst_id = ? WHERE event_id = 990001 AND invst_id = ?', plain[0], fas[0]),
+      run('DELETE FROM invest_event_investors WHERE rowid = (SELECT rowid FROM invest_event_investors WHERE invst_type = ? ORDER BY rowid LIMIT 1 OFFSET 5)', 'invst'),
       // Deletes of events and news, and of an FA firm.
       run('DELETE FROM invest_events WHERE id = (SELECT id FROM invest_events WHERE scope = ? ORDER BY id LIMIT 1 OFFSET 7)', S),
       run('DELETE FROM news WHERE id = (SELECT id FROM news WHERE scope = ? ORDER BY id LIMIT 1 OFFSET 3)', S),
-      run('DELETE FROM invest_firms WHERE id = ?', fas[1]),
-      run('UPDATE invest_firms SET id = 990002 WHERE id = ?', fas[2]),
+      // (FA firms without investor rows: a ranked firm without its invest_firms row would not be shown.)
+      run('DELETE FROM invest_firms WHERE id = 990004'),
+      run('UPDATE invest_firms SET id = 990002 WHERE id = 990003'),
     ]);
     await expectTablesMatch();
     await expectPagesMatch();

@@ -3,14 +3,14 @@
  * investment firms by their healthcare events, and the top 100 by total funding; of the area or
  * of a tag. Each list answers `{ data, page }`.
  */
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { companies, investFirms, medicalCompanyTags, medicalTags } from '../db';
 import type { Db } from '../env';
 import { offsetOf } from '../lib/pagination';
 import { MEDICAL_PAGE_SIZE, MONEY_RANK_SIZE, type MedicalOrder } from './constants';
-import { pageOf, windowed } from './info';
+import { pageOf } from './info';
 import { countOf, countQuery } from './kept';
-import { COMPANY_LIST, LIST, pageIds, perId } from './pages';
+import { COMPANY_LIST, firmEvents, LIST, pageIds, pageItems, perId } from './pages';
 
 const companyColumns = {
   id: companies.id,
@@ -74,27 +74,19 @@ export async function moneyRank(db: Db, p: { page: number; tagId?: number }) {
 
 /**
  * Investment firms by the number of healthcare events they took part in (of the tag's companies
- * on a tag page), most active first: the trigger-kept medical_firm_counts in its ranking index
- * (mfc_rank_idx), the total the kept 'firms' count. (Raw SQL: the kept tables are outside drizzle's schema.)
+ * on a tag page), most active first, the lower id first on a tie: the page's firms from the kept
+ * list order (pages.ts; kept from medical_firm_counts by triggers), the total the kept 'firms' count.
  */
 export async function blockFirms(db: Db, p: { page: number; tagId?: number }) {
-  const tagId = p.tagId ?? 0;
-  const total = countOf(await countQuery(db, 'firms', tagId));
-  const counted = await windowed(total, p.page, (w) =>
-    db.all<{ id: number; n: number }>(sql`
-      SELECT invst_id AS id, n FROM medical_firm_counts
-      WHERE tag_id = ${tagId} AND invst_type = 'invst' AND n > 0
-      ORDER BY ${w.reverse ? sql`n ASC, invst_id DESC` : sql`n DESC, invst_id ASC`}
-      LIMIT ${w.limit} OFFSET ${w.offset}`),
-  );
+  const total = countOf(await countQuery(db, 'firms', p.tagId ?? 0));
+  const counted = await pageItems(db, { list: LIST.firm, tagId: p.tagId, page: p.page, total });
   const firms = await perId(db, counted.map((c) => c.id), (id) =>
     db.select({ id: investFirms.id, name: investFirms.name, logo: investFirms.logo, des: investFirms.des }).from(investFirms).where(eq(investFirms.id, id)),
   );
   const byId = new Map(firms.map((f) => [f.id, f]));
   const data = counted.flatMap((c) => {
     const f = byId.get(c.id);
-    return f ? [{ ...f, medical_invse_num: c.n }] : [];
+    return f ? [{ ...f, medical_invse_num: firmEvents(c.k) }] : [];
   });
   return pageOf(data, total, p.page);
 }
-

@@ -14,7 +14,7 @@ import { pageWindow } from '../lib/pagination';
 import { MEDICAL_PAGE_SIZE } from './constants';
 
 /** List codes of medical_list_items (see the migration). */
-export const LIST = { event: 1, news: 2, policy: 3, broker: 4, money: 5, born: 6, invse: 7, horse: 8, unicorn: 9 } as const;
+export const LIST = { event: 1, news: 2, policy: 3, broker: 4, money: 5, born: 6, invse: 7, horse: 8, unicorn: 9, firm: 10 } as const;
 export type ListCode = (typeof LIST)[keyof typeof LIST];
 
 /** The kept list of a block sort (排序方式 1 total funding, 2 founding time, 3 latest funding). */
@@ -39,7 +39,12 @@ export const LIST_WIDTHS: Record<ListCode, readonly number[]> = {
   [LIST.money]: MONEY_WIDTHS,
   [LIST.horse]: MONEY_WIDTHS,
   [LIST.unicorn]: MONEY_WIDTHS,
+  [LIST.firm]: [1e10, 1e9, 1e8, 1e7, 1e6, 1e5, 1e4, 1e3, 100, 10, 1],
 };
+
+/** The firm ranking's key: most healthcare events first, then the lower firm id (ids stay below 10^7). */
+export const FIRM_KEY_SPAN = 10_000_000;
+export const firmEvents = (k: number) => Math.floor(k / FIRM_KEY_SPAN);
 
 /**
  * The k a page starts at and how many of that k's items (in the read direction) come before it:
@@ -70,20 +75,26 @@ async function startKey(db: Db, list: ListCode, tagId: number, reverse: boolean,
  * Item ids of one page of a kept list whose total is known, in list order (newest / largest first,
  * the higher id first on a tie), `perPage` rows a page.
  */
-export async function pageIds(db: Db, p: { list: ListCode; tagId?: number; page: number; total: number; perPage?: number }): Promise<number[]> {
+export async function pageIds(db: Db, p: PageParams): Promise<number[]> {
+  return (await pageItems(db, p)).map((r) => r.id);
+}
+
+type PageParams = { list: ListCode; tagId?: number; page: number; total: number; perPage?: number };
+
+/** The same page as pageIds, with each item's key k. */
+export async function pageItems(db: Db, p: PageParams): Promise<{ id: number; k: number }[]> {
   const tagId = p.tagId ?? 0;
   const w = pageWindow(p.page, p.perPage ?? MEDICAL_PAGE_SIZE, p.total);
   if (w.limit === 0) return [];
   const dir = sql.raw(w.reverse ? 'ASC' : 'DESC');
   const start = w.offset > SKIP_DIRECTLY ? await startKey(db, p.list, tagId, w.reverse, w.offset) : null;
   const from = start ? (w.reverse ? sql`AND k >= ${start.k}` : sql`AND k <= ${start.k}`) : sql``;
-  const rows = await db.all<{ id: number }>(sql`
-    SELECT item_id AS id FROM medical_list_items
+  const rows = await db.all<{ id: number; k: number }>(sql`
+    SELECT item_id AS id, k FROM medical_list_items
     WHERE list = ${p.list} AND tag_id = ${tagId} ${from}
     ORDER BY k ${dir}, item_id ${dir}
     LIMIT ${w.limit} OFFSET ${start ? start.skip : w.offset}`);
-  const ids = rows.map((r) => r.id);
-  return w.reverse ? ids.reverse() : ids;
+  return w.reverse ? rows.reverse() : rows;
 }
 
 /**
