@@ -37,6 +37,16 @@ export const medicalArea: BenchArea = {
       (await one<{ n: number }>(`SELECT COUNT(*) AS n FROM invest_events WHERE com_id IN (SELECT com_id FROM medical_company_tags WHERE tag_id = ${p.field})`)).n / 10,
     );
     p.tagComPages = Math.ceil((await one<{ n: number }>(`SELECT COUNT(*) AS n FROM medical_company_tags WHERE tag_id = ${p.field}`)).n / 10);
+    p.tagNewsPages = Math.ceil(
+      (await one<{ n: number }>(`SELECT COUNT(*) AS n FROM news WHERE com_id IN (SELECT com_id FROM medical_company_tags WHERE tag_id = ${p.field})`)).n / 10,
+    );
+    p.tagFirmPages = Math.ceil(
+      (
+        await one<{ n: number }>(
+          `SELECT COUNT(DISTINCT i.invst_id) AS n FROM invest_events e JOIN invest_event_investors i ON i.event_id = e.id WHERE e.com_id IN (SELECT com_id FROM medical_company_tags WHERE tag_id = ${p.field}) AND i.invst_id > 0 AND i.invst_type = 'invst'`,
+        )
+      ).n / 10,
+    );
     p.year = (await one<{ y: number }>(`SELECT date / 10000 AS y FROM invest_events WHERE scope = ${S} GROUP BY 1 ORDER BY COUNT(*) DESC LIMIT 1`)).y;
     return p;
   },
@@ -58,6 +68,9 @@ export const medicalArea: BenchArea = {
       { label: 'data horse middle page', path: `/api/medical/data?type=horse&page=${mid(p.horsePages)}`, paged: true },
       { label: 'block company, invst, top100', path: '/api/medical/block?type=company,invst,invse_money_rank', paged: true },
       { label: 'block company order 2 middle page', path: `/api/medical/block?type=company&order=2&page=${mid(p.comPages)}`, paged: true },
+      { label: 'data policy middle page', path: `/api/medical/data?type=policy&page=${mid(p.policyPages)}`, paged: true },
+      { label: 'block company order 1 middle page', path: `/api/medical/block?type=company&order=1&page=${mid(p.comPages)}`, paged: true },
+      { label: 'block company order 3 middle page', path: `/api/medical/block?type=company&order=3&page=${mid(p.comPages)}`, paged: true },
       { label: 'block company order 3 last page', path: `/api/medical/block?type=company&order=3&page=${p.comPages}`, paged: true },
       { label: 'block invst middle page', path: `/api/medical/block?type=invst&page=${mid(p.firmPages)}`, paged: true },
       { label: 'block invst last page', path: `/api/medical/block?type=invst&page=${p.firmPages}`, paged: true },
@@ -66,6 +79,11 @@ export const medicalArea: BenchArea = {
       { label: 'tag: event middle page', path: `/api/medical/detail?tag_id=${p.field}&type=event&page=${mid(p.tagEventPages)}`, paged: true },
       { label: 'tag: event last page', path: `/api/medical/detail?tag_id=${p.field}&type=event&page=${p.tagEventPages}`, paged: true },
       { label: 'tag: block invst, company', path: `/api/medical/block?tag_id=${p.field}&type=invst,company`, paged: true },
+      { label: 'tag: news middle page', path: `/api/medical/detail?tag_id=${p.field}&type=news&page=${mid(p.tagNewsPages)}`, paged: true },
+      { label: 'tag: block invst middle page', path: `/api/medical/block?tag_id=${p.field}&type=invst&page=${mid(p.tagFirmPages)}`, paged: true },
+      { label: 'tag: block company order 1 middle page', path: `/api/medical/block?tag_id=${p.field}&type=company&order=1&page=${mid(p.tagComPages)}`, paged: true },
+      { label: 'tag: block company order 3 middle page', path: `/api/medical/block?tag_id=${p.field}&type=company&order=3&page=${mid(p.tagComPages)}`, paged: true },
+      { label: 'tag: block top100 p7', path: `/api/medical/block?tag_id=${p.field}&type=invse_money_rank&page=7`, paged: true },
       { label: 'tag: block company order 2 last page', path: `/api/medical/block?tag_id=${p.field}&type=company&order=2&page=${p.tagComPages}`, paged: true },
       { label: 'chart (years)', path: '/api/medical/chart' },
       { label: 'chart year + round', path: `/api/medical/chart?year=${p.year}&round=4` },

@@ -3,14 +3,14 @@
  * investment firms by their healthcare events, and the top 100 by total funding; of the area or
  * of a tag. Each list answers `{ data, page }`.
  */
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { companies, investFirms, medicalCompanyTags, medicalTags } from '../db';
 import type { Db } from '../env';
 import { offsetOf } from '../lib/pagination';
 import { MEDICAL_PAGE_SIZE, MONEY_RANK_SIZE, type MedicalOrder } from './constants';
-import { pageOf, windowed } from './info';
+import { pageOf } from './info';
 import { countOf, countQuery } from './kept';
-import { MEDICAL_ORDER_COLUMNS, medicalCompanyOrder, medicalCompanyWhere } from './select';
+import { COMPANY_LIST, firmEvents, LIST, pageIds, pageItems, perId } from './pages';
 
 const companyColumns = {
   id: companies.id,
@@ -27,17 +27,18 @@ type CompanyBase = { id: number; name: string; logo: string; des: string; total_
 
 /** Rows with their atlas tags (the specific tags; a company tagged only with a field shows the field). */
 async function withTags(db: Db, rows: CompanyBase[]) {
-  const ids = rows.map((r) => r.id);
-  const tags = ids.length
-    ? await db
-        .select({ comId: medicalCompanyTags.comId, id: medicalTags.id, pId: medicalTags.pId, name: medicalTags.name })
-        .from(medicalCompanyTags)
-        .innerJoin(medicalTags, eq(medicalTags.id, medicalCompanyTags.tagId))
-        .where(inArray(medicalCompanyTags.comId, ids))
-        .orderBy(asc(medicalCompanyTags.comId), asc(medicalTags.id))
-    : [];
+  const links = await perId(db, rows.map((r) => r.id), (id) =>
+    db.select({ comId: medicalCompanyTags.comId, tagId: medicalCompanyTags.tagId }).from(medicalCompanyTags).where(eq(medicalCompanyTags.comId, id)),
+  );
+  const tagRows = await perId(db, [...new Set(links.map((l) => l.tagId))], (id) =>
+    db.select({ id: medicalTags.id, pId: medicalTags.pId, name: medicalTags.name }).from(medicalTags).where(eq(medicalTags.id, id)),
+  );
+  const tagById = new Map(tagRows.map((t) => [t.id, t]));
   return rows.map(({ born_year, born_month, ...r }) => {
-    const own = tags.filter((t) => t.comId === r.id);
+    const own = links
+      .filter((l) => l.comId === r.id)
+      .flatMap((l) => tagById.get(l.tagId) ?? [])
+      .sort((a, b) => a.id - b.id);
     const specific = own.filter((t) => t.pId !== 0);
     return {
       ...r,
@@ -50,67 +51,42 @@ async function withTags(db: Db, rows: CompanyBase[]) {
 /** The area's (kept 'com') or a tag's (kept 'tag_com') company count. */
 const companyTotal = async (db: Db, tagId?: number) => countOf(await (tagId === undefined ? countQuery(db, 'com') : countQuery(db, 'tag_com', tagId)));
 
-export async function blockCompanies(db: Db, p: { page: number; order: MedicalOrder; tagId?: number }) {
-  const where = medicalCompanyWhere(p.tagId);
-  const total = await companyTotal(db, p.tagId);
-  const rows = await windowed(total, p.page, (w) =>
-    db
-      .select(companyColumns)
-      .from(companies)
-      .where(where)
-      .orderBy(...(w.reverse ? [...MEDICAL_ORDER_COLUMNS[p.order].map((c) => asc(c)), asc(companies.id)] : medicalCompanyOrder(p.order)))
-      .limit(w.limit)
-      .offset(w.offset),
-  );
-  return pageOf(await withTags(db, rows), total, p.page);
+/** Company rows by id, in the order of `ids`, with their tags. */
+async function companiesById(db: Db, ids: number[]) {
+  return withTags(db, await perId(db, ids, (id) => db.select(companyColumns).from(companies).where(eq(companies.id, id))));
 }
 
-/** 融资金额TOP100: the area's (or tag's) 100 best-funded companies, 10 a page, with their rank. */
+/** The area's or a tag's companies in a block sort: the page's ids from the kept list order (pages.ts). */
+export async function blockCompanies(db: Db, p: { page: number; order: MedicalOrder; tagId?: number }) {
+  const total = await companyTotal(db, p.tagId);
+  const ids = await pageIds(db, { list: COMPANY_LIST[p.order], tagId: p.tagId, page: p.page, total });
+  return pageOf(await companiesById(db, ids), total, p.page);
+}
+
+/** 融资金额TOP100: the area's (or tag's) 100 best-funded companies, 10 a page, with their rank: pages 1-10 of sort 1. */
 export async function moneyRank(db: Db, p: { page: number; tagId?: number }) {
   const offset = offsetOf(p.page, MEDICAL_PAGE_SIZE);
-  const where = medicalCompanyWhere(p.tagId);
-  const [rows, total] = await Promise.all([
-    offset >= MONEY_RANK_SIZE
-      ? Promise.resolve([])
-      : db
-          .select(companyColumns)
-          .from(companies)
-          .where(where)
-          .orderBy(...medicalCompanyOrder(1))
-          .limit(Math.min(MEDICAL_PAGE_SIZE, MONEY_RANK_SIZE - offset))
-          .offset(offset),
-    companyTotal(db, p.tagId),
-  ]);
-  const data = (await withTags(db, rows)).map((r, i) => ({ ...r, rank: offset + i + 1 }));
+  const total = await companyTotal(db, p.tagId);
+  const ids = offset >= MONEY_RANK_SIZE ? [] : await pageIds(db, { list: LIST.money, tagId: p.tagId, page: p.page, total });
+  const data = (await companiesById(db, ids)).map((r, i) => ({ ...r, rank: offset + i + 1 }));
   return pageOf(data, Math.min(MONEY_RANK_SIZE, total), p.page);
 }
 
 /**
  * Investment firms by the number of healthcare events they took part in (of the tag's companies
- * on a tag page), most active first: the trigger-kept medical_firm_counts in its ranking index
- * (mfc_rank_idx), the total the kept 'firms' count. (Raw SQL: the kept tables are outside drizzle's schema.)
+ * on a tag page), most active first, the lower id first on a tie: the page's firms from the kept
+ * list order (pages.ts; kept from medical_firm_counts by triggers), the total the kept 'firms' count.
  */
 export async function blockFirms(db: Db, p: { page: number; tagId?: number }) {
-  const tagId = p.tagId ?? 0;
-  const total = countOf(await countQuery(db, 'firms', tagId));
-  const counted = await windowed(total, p.page, (w) =>
-    db.all<{ id: number; n: number }>(sql`
-      SELECT invst_id AS id, n FROM medical_firm_counts
-      WHERE tag_id = ${tagId} AND invst_type = 'invst' AND n > 0
-      ORDER BY ${w.reverse ? sql`n ASC, invst_id DESC` : sql`n DESC, invst_id ASC`}
-      LIMIT ${w.limit} OFFSET ${w.offset}`),
+  const total = countOf(await countQuery(db, 'firms', p.tagId ?? 0));
+  const counted = await pageItems(db, { list: LIST.firm, tagId: p.tagId, page: p.page, total });
+  const firms = await perId(db, counted.map((c) => c.id), (id) =>
+    db.select({ id: investFirms.id, name: investFirms.name, logo: investFirms.logo, des: investFirms.des }).from(investFirms).where(eq(investFirms.id, id)),
   );
-  const firms = counted.length
-    ? await db
-        .select({ id: investFirms.id, name: investFirms.name, logo: investFirms.logo, des: investFirms.des })
-        .from(investFirms)
-        .where(inArray(investFirms.id, counted.map((c) => c.id)))
-    : [];
   const byId = new Map(firms.map((f) => [f.id, f]));
   const data = counted.flatMap((c) => {
     const f = byId.get(c.id);
-    return f ? [{ ...f, medical_invse_num: c.n }] : [];
+    return f ? [{ ...f, medical_invse_num: firmEvents(c.k) }] : [];
   });
   return pageOf(data, total, p.page);
 }
-

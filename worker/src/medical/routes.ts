@@ -67,7 +67,7 @@ async function answerInfo(c: C, q: { type: InfoType[]; page: number }, tag: Tag 
       if (t === 'basic') out.basic = tag ? await tagBasic(db, tag) : await areaBasic(db);
       else if (t === 'policy') out.policy = await listPolicies(db, q.page);
       else if (t === 'news') out.news = await listNews(db, q.page, tag?.id);
-      else out.event = await listEvents(db, q.page, { tagId: tag?.id });
+      else out.event = await listEvents(db, q.page, tag?.id);
     }),
   );
   return ok(c, out);
