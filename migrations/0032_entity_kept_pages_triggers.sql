@@ -153,3 +153,5 @@ CREATE TRIGGER `entity_incense_au` AFTER UPDATE OF `user_id`, `created_at` ON `i
   INSERT INTO `entity_day_counts` (`k`, `level`, `bucket`, `n`) SELECT r.k, r.lv, r.bk, 1 FROM (SELECT ks.k AS k, l.lv AS lv, CASE l.lv WHEN 0 THEN 0 WHEN 1 THEN (NEW.`created_at` / 86400000) / 512 * 512 WHEN 2 THEN (NEW.`created_at` / 86400000) / 16 * 16 WHEN 3 THEN (NEW.`created_at` / 86400000) END AS bk FROM (SELECT 0 AS w, 'ui:' || NEW.`user_id` AS k) ks, (SELECT a.a * 2 + b.b AS lv FROM (SELECT 0 AS a UNION ALL SELECT 1) a, (SELECT 0 AS b UNION ALL SELECT 1) b) l) r WHERE true
     ON CONFLICT (`k`, `level`, `bucket`) DO UPDATE SET `n` = `n` + excluded.`n`;
 END;
+--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS `medical_tags_name_idx` ON `medical_tags` (`name`, `id`);

@@ -55,7 +55,7 @@ export async function hydrateEvents(
   ids: number[],
 ): Promise<EventRow[]> {
   if (!ids.length) return [];
-  const [base, investors, people] = await db.batch([
+  const [base, investors] = await db.batch([
     db
       .select({
         id: ev.id,
@@ -64,25 +64,25 @@ export async function hydrateEvents(
         money: ev.money,
         guess: ev.guessMoney,
         scope: ev.scope,
-        comName: sql<string | null>`${companies.name}`.as("com_name"),
-        logo: sql<string | null>`${companies.logo}`.as("com_logo"),
-        round: sql<string | null>`${rounds.name}`.as("round_name"),
+        comName: sql<string | null>`${companies.name}`.as('com_name'),
+        logo: sql<string | null>`${companies.logo}`.as('com_logo'),
+        round: sql<string | null>`${rounds.name}`.as('round_name'),
       })
       .from(ev)
       .leftJoin(companies, eq(companies.id, ev.comId))
       .leftJoin(rounds, eq(rounds.id, ev.roundId))
       .where(inArray(ev.id, ids)),
     db.select().from(iei).where(inArray(iei.eventId, ids)),
-    db
-      .select({
-        eventId: personRoles.eventId,
-        personId: personRoles.personId,
-        name: persons.name,
-      })
-      .from(personRoles)
-      .innerJoin(persons, eq(persons.id, personRoles.personId))
-      .where(inArray(personRoles.eventId, ids)),
   ]);
+  // Person ids only for the events that name an individual investor (most name none).
+  const withPeople = [...new Set(investors.filter((i) => i.invstType === 'person').map((i) => i.eventId))];
+  const people = !withPeople.length
+    ? []
+    : await db
+        .select({ eventId: personRoles.eventId, personId: personRoles.personId, name: persons.name })
+        .from(personRoles)
+        .innerJoin(persons, eq(persons.id, personRoles.personId))
+        .where(inArray(personRoles.eventId, withPeople));
   // An individual investor is matched to their person by event and name (an event names each investor once).
   const personOf = new Map(
     people.map((p) => [`${p.eventId}:${p.name}`, p.personId]),

@@ -20,7 +20,7 @@ export const DAY_WIDTHS = [512, 16, 1] as const;
 export type Widths = readonly [number, number, 1];
 
 /** Up to this many rows to skip, a page is read with a plain OFFSET (cheaper than the kept rows). */
-const SKIP_DIRECTLY = 20;
+const SKIP_DIRECTLY = 12;
 
 /** The kept totals of `keys` (a key without rows counts 0). */
 export async function keptTotals(
@@ -40,33 +40,49 @@ export async function keptTotal(db: Db, key: string): Promise<number> {
   return (await keptTotals(db, [key])).get(key) ?? 0;
 }
 
+/** Kept bucket rows are read this many at a time, stopping at the bucket the offset falls in. */
+const CHUNK = 4;
+
 /**
  * The day the row at `offset` (from the newest end, or the oldest when `reverse`) falls on, and how
- * many rows of that day come before it in that direction. Null when the kept counts run out.
+ * many rows of that day come before it in that direction. At each level the buckets are walked
+ * from the end of their parent nearer the offset, a few rows at a time, so a level reads at most
+ * half its buckets (years, then one year's months, then one month's days). Null when the kept
+ * counts run out (a write between the total and the walk).
  */
-export async function startDay(
-  db: Db,
-  key: string,
-  widths: Widths,
-  reverse: boolean,
-  offset: number,
-): Promise<{ day: number; skip: number } | null> {
+export async function startDay(db: Db, key: string, widths: Widths, reverse: boolean, offset: number, total: number): Promise<{ day: number; skip: number } | null> {
   let rest = offset;
+  let size = total;
   let [lo, hi] = [Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER];
   for (const [i, width] of widths.entries()) {
-    const buckets = await db
-      .select({ bucket: dc.bucket, n: dc.n })
-      .from(dc)
-      .where(
-        and(eq(dc.k, key), eq(dc.level, i + 1), between(dc.bucket, lo, hi)),
-      )
-      .orderBy(reverse ? asc(dc.bucket) : desc(dc.bucket));
-    const hit = buckets.find((b) => {
-      if (rest < b.n) return true;
-      rest -= Math.max(0, b.n);
-      return false;
-    });
+    // Walk ascending when the offset (counted newest first unless reversed) lies nearer the oldest end.
+    const flip = rest >= size / 2;
+    const ascending = reverse !== flip;
+    let left = flip ? size - 1 - rest : rest;
+    let hit: { bucket: number; n: number } | undefined;
+    let [from, to] = [lo, hi];
+    while (!hit && from <= to) {
+      const chunk = await db
+        .select({ bucket: dc.bucket, n: dc.n })
+        .from(dc)
+        .where(and(eq(dc.k, key), eq(dc.level, i + 1), between(dc.bucket, from, to)))
+        .orderBy(ascending ? asc(dc.bucket) : desc(dc.bucket))
+        .limit(CHUNK);
+      for (const b of chunk) {
+        if (left < b.n) {
+          hit = b;
+          break;
+        }
+        left -= Math.max(0, b.n);
+      }
+      if (chunk.length < CHUNK) break;
+      const last = chunk[chunk.length - 1].bucket;
+      if (ascending) from = last + 1;
+      else to = last - 1;
+    }
     if (!hit) return null;
+    rest = flip ? hit.n - 1 - left : left;
+    size = hit.n;
     [lo, hi] = [hit.bucket, hit.bucket + width - 1];
   }
   return { day: lo, skip: rest };
@@ -98,7 +114,7 @@ export async function keptPage(
   if (!w.limit) return { ids: [], total };
   const start =
     w.offset > SKIP_DIRECTLY
-      ? await startDay(db, key, widths, w.reverse, w.offset)
+      ? await startDay(db, key, widths, w.reverse, w.offset, total)
       : null;
   const ids = await read(
     start ? { ...w, offset: start.skip, day: start.day } : w,
