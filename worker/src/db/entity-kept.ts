@@ -54,3 +54,25 @@ export const investEventFirms = sqliteTable(
   },
   (t) => [index('ief_invst_date_idx').on(t.invstId, t.date, t.eventId), index('ief_event_idx').on(t.eventId)],
 );
+
+/**
+ * The companies of each atlas tag with their total funding (medical_company_tags joined with
+ * companies), kept by triggers on both tables, so a tag's company list reads its page off the
+ * index (tag_id, total_money DESC, com_id) instead of ordering every company of the tag.
+ */
+export const atlasTagCompanies = sqliteTable(
+  'atlas_tag_companies',
+  {
+    comId: integer('com_id').notNull(),
+    tagId: integer('tag_id').notNull(),
+    totalMoney: integer('total_money').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.comId, t.tagId] })],
+);
+
+/** Per atlas tag: its companies that exist and the sum of their total funding (kept from atlas_tag_companies). */
+export const atlasTagStats = sqliteTable('atlas_tag_stats', {
+  tagId: integer('tag_id').primaryKey(),
+  n: integer('n').notNull(),
+  money: integer('money').notNull(),
+});
