@@ -6,7 +6,7 @@
 --  * invest_event_investors -> invest_event_firms (one row per investor row with invst_id > 0)
 --  * invest_event_tags      -> entity_day_counts 't:<tag>' / 'st:<scope>:<tag>'
 --  * invest_event_firms     -> entity_day_counts 'f:<firm>' / 'fs:<firm>:<scope>' (total only)
---  * comments / incense_records -> entity_day_counts 'uc:<user>' / 'ui:<user>'
+--  * comments / incense_records -> entity_day_counts 'uc:<user>' / 'ui:<user>', 'uis:<user>' (level 0, n = sum of amounts)
 -- Rows whose count falls to 0 are removed. tests/worker/entity/kept-pages.test.ts compares every
 -- kept row with a recount after inserts, updates and deletes.
 INSERT INTO `invest_event_tags` (`event_id`, `tag_id`, `scope`, `date`) SELECT e.`id`, m.`tag_id`, e.`scope`, e.`date` FROM `medical_company_tags` m JOIN `invest_events` e ON e.`com_id` = m.`com_id`;
@@ -22,6 +22,8 @@ INSERT INTO `entity_day_counts` (`k`, `level`, `bucket`, `n`) SELECT 'f:' || x.`
 INSERT INTO `entity_day_counts` (`k`, `level`, `bucket`, `n`) SELECT 'fs:' || x.`invst_id` || ':' || x.`scope`, 0, 0, COUNT(*) FROM `invest_event_firms` x GROUP BY 1;
 --> statement-breakpoint
 INSERT INTO `entity_day_counts` (`k`, `level`, `bucket`, `n`) SELECT 'uc:' || c.`user_id`, l.lv, CASE l.lv WHEN 0 THEN 0 WHEN 1 THEN c.`created_at` / 86400000 / 512 * 512 WHEN 2 THEN c.`created_at` / 86400000 / 16 * 16 ELSE c.`created_at` / 86400000 END, COUNT(*) FROM `comments` c, (SELECT a.a * 2 + b.b AS lv FROM (SELECT 0 AS a UNION ALL SELECT 1) a, (SELECT 0 AS b UNION ALL SELECT 1) b) l GROUP BY 1, 2, 3;
+--> statement-breakpoint
+INSERT INTO `entity_day_counts` (`k`, `level`, `bucket`, `n`) SELECT 'uis:' || c.`user_id`, 0, 0, SUM(c.`amount`) FROM `incense_records` c GROUP BY 1;
 --> statement-breakpoint
 INSERT INTO `entity_day_counts` (`k`, `level`, `bucket`, `n`) SELECT 'ui:' || c.`user_id`, l.lv, CASE l.lv WHEN 0 THEN 0 WHEN 1 THEN c.`created_at` / 86400000 / 512 * 512 WHEN 2 THEN c.`created_at` / 86400000 / 16 * 16 ELSE c.`created_at` / 86400000 END, COUNT(*) FROM `incense_records` c, (SELECT a.a * 2 + b.b AS lv FROM (SELECT 0 AS a UNION ALL SELECT 1) a, (SELECT 0 AS b UNION ALL SELECT 1) b) l GROUP BY 1, 2, 3;
 --> statement-breakpoint
@@ -138,19 +140,29 @@ END;
 CREATE TRIGGER `entity_incense_ai` AFTER INSERT ON `incense_records` BEGIN
   INSERT INTO `entity_day_counts` (`k`, `level`, `bucket`, `n`) SELECT r.k, r.lv, r.bk, 1 FROM (SELECT ks.k AS k, l.lv AS lv, CASE l.lv WHEN 0 THEN 0 WHEN 1 THEN (NEW.`created_at` / 86400000) / 512 * 512 WHEN 2 THEN (NEW.`created_at` / 86400000) / 16 * 16 WHEN 3 THEN (NEW.`created_at` / 86400000) END AS bk FROM (SELECT 0 AS w, 'ui:' || NEW.`user_id` AS k) ks, (SELECT a.a * 2 + b.b AS lv FROM (SELECT 0 AS a UNION ALL SELECT 1) a, (SELECT 0 AS b UNION ALL SELECT 1) b) l) r WHERE true
     ON CONFLICT (`k`, `level`, `bucket`) DO UPDATE SET `n` = `n` + excluded.`n`;
+  INSERT INTO `entity_day_counts` (`k`, `level`, `bucket`, `n`) VALUES ('uis:' || NEW.`user_id`, 0, 0, NEW.`amount`)
+    ON CONFLICT (`k`, `level`, `bucket`) DO UPDATE SET `n` = `n` + excluded.`n`;
 END;
 --> statement-breakpoint
 CREATE TRIGGER `entity_incense_ad` AFTER DELETE ON `incense_records` BEGIN
   INSERT INTO `entity_day_counts` (`k`, `level`, `bucket`, `n`) SELECT r.k, r.lv, r.bk, -1 FROM (SELECT ks.k AS k, l.lv AS lv, CASE l.lv WHEN 0 THEN 0 WHEN 1 THEN (OLD.`created_at` / 86400000) / 512 * 512 WHEN 2 THEN (OLD.`created_at` / 86400000) / 16 * 16 WHEN 3 THEN (OLD.`created_at` / 86400000) END AS bk FROM (SELECT 0 AS w, 'ui:' || OLD.`user_id` AS k) ks, (SELECT a.a * 2 + b.b AS lv FROM (SELECT 0 AS a UNION ALL SELECT 1) a, (SELECT 0 AS b UNION ALL SELECT 1) b) l) r WHERE true
     ON CONFLICT (`k`, `level`, `bucket`) DO UPDATE SET `n` = `n` + excluded.`n`;
   DELETE FROM `entity_day_counts` WHERE `n` = 0 AND (`k`, `level`, `bucket`) IN (SELECT ks.k AS k, l.lv AS lv, CASE l.lv WHEN 0 THEN 0 WHEN 1 THEN (OLD.`created_at` / 86400000) / 512 * 512 WHEN 2 THEN (OLD.`created_at` / 86400000) / 16 * 16 WHEN 3 THEN (OLD.`created_at` / 86400000) END AS bk FROM (SELECT 0 AS w, 'ui:' || OLD.`user_id` AS k) ks, (SELECT a.a * 2 + b.b AS lv FROM (SELECT 0 AS a UNION ALL SELECT 1) a, (SELECT 0 AS b UNION ALL SELECT 1) b) l);
+  INSERT INTO `entity_day_counts` (`k`, `level`, `bucket`, `n`) VALUES ('uis:' || OLD.`user_id`, 0, 0, -OLD.`amount`)
+    ON CONFLICT (`k`, `level`, `bucket`) DO UPDATE SET `n` = `n` + excluded.`n`;
+  DELETE FROM `entity_day_counts` WHERE `k` = 'uis:' || OLD.`user_id` AND `level` = 0 AND `bucket` = 0 AND `n` = 0;
 END;
 --> statement-breakpoint
-CREATE TRIGGER `entity_incense_au` AFTER UPDATE OF `user_id`, `created_at` ON `incense_records` BEGIN
+CREATE TRIGGER `entity_incense_au` AFTER UPDATE OF `user_id`, `created_at`, `amount` ON `incense_records` BEGIN
   INSERT INTO `entity_day_counts` (`k`, `level`, `bucket`, `n`) SELECT r.k, r.lv, r.bk, -1 FROM (SELECT ks.k AS k, l.lv AS lv, CASE l.lv WHEN 0 THEN 0 WHEN 1 THEN (OLD.`created_at` / 86400000) / 512 * 512 WHEN 2 THEN (OLD.`created_at` / 86400000) / 16 * 16 WHEN 3 THEN (OLD.`created_at` / 86400000) END AS bk FROM (SELECT 0 AS w, 'ui:' || OLD.`user_id` AS k) ks, (SELECT a.a * 2 + b.b AS lv FROM (SELECT 0 AS a UNION ALL SELECT 1) a, (SELECT 0 AS b UNION ALL SELECT 1) b) l) r WHERE true
     ON CONFLICT (`k`, `level`, `bucket`) DO UPDATE SET `n` = `n` + excluded.`n`;
   DELETE FROM `entity_day_counts` WHERE `n` = 0 AND (`k`, `level`, `bucket`) IN (SELECT ks.k AS k, l.lv AS lv, CASE l.lv WHEN 0 THEN 0 WHEN 1 THEN (OLD.`created_at` / 86400000) / 512 * 512 WHEN 2 THEN (OLD.`created_at` / 86400000) / 16 * 16 WHEN 3 THEN (OLD.`created_at` / 86400000) END AS bk FROM (SELECT 0 AS w, 'ui:' || OLD.`user_id` AS k) ks, (SELECT a.a * 2 + b.b AS lv FROM (SELECT 0 AS a UNION ALL SELECT 1) a, (SELECT 0 AS b UNION ALL SELECT 1) b) l);
   INSERT INTO `entity_day_counts` (`k`, `level`, `bucket`, `n`) SELECT r.k, r.lv, r.bk, 1 FROM (SELECT ks.k AS k, l.lv AS lv, CASE l.lv WHEN 0 THEN 0 WHEN 1 THEN (NEW.`created_at` / 86400000) / 512 * 512 WHEN 2 THEN (NEW.`created_at` / 86400000) / 16 * 16 WHEN 3 THEN (NEW.`created_at` / 86400000) END AS bk FROM (SELECT 0 AS w, 'ui:' || NEW.`user_id` AS k) ks, (SELECT a.a * 2 + b.b AS lv FROM (SELECT 0 AS a UNION ALL SELECT 1) a, (SELECT 0 AS b UNION ALL SELECT 1) b) l) r WHERE true
+    ON CONFLICT (`k`, `level`, `bucket`) DO UPDATE SET `n` = `n` + excluded.`n`;
+  INSERT INTO `entity_day_counts` (`k`, `level`, `bucket`, `n`) VALUES ('uis:' || OLD.`user_id`, 0, 0, -OLD.`amount`)
+    ON CONFLICT (`k`, `level`, `bucket`) DO UPDATE SET `n` = `n` + excluded.`n`;
+  DELETE FROM `entity_day_counts` WHERE `k` = 'uis:' || OLD.`user_id` AND `level` = 0 AND `bucket` = 0 AND `n` = 0;
+  INSERT INTO `entity_day_counts` (`k`, `level`, `bucket`, `n`) VALUES ('uis:' || NEW.`user_id`, 0, 0, NEW.`amount`)
     ON CONFLICT (`k`, `level`, `bucket`) DO UPDATE SET `n` = `n` + excluded.`n`;
 END;
 --> statement-breakpoint

@@ -20,7 +20,7 @@ beforeAll(async () => {
   await taxonomy();
   token = (await makeUser({ role: 'vip' })).token;
   tag = nextId();
-  await env.DB.prepare("INSERT INTO medical_tags (id, p_id, name, \"desc\") VALUES (?, 0, ?, '')").bind(tag, `测试图谱${tag}`).run();
+  await env.DB.prepare('INSERT INTO medical_tags (id, p_id, name, "desc") VALUES (?, 0, ?, \'\')').bind(tag, `测试图谱${tag}`).run();
   coms = [];
   for (let i = 0; i < COMPANIES; i++) coms.push(await makeCompany(`测试图谱公司${i}`, { medical: true }));
   await env.DB.batch([
@@ -47,12 +47,19 @@ async function expectPagesMatch() {
   const last = Math.ceil((await oracle(1)).total / 10);
   for (const page of [1, 2, Math.floor(last / 2), Math.ceil(last / 2) + 1, last - 1, last, last + 1]) {
     const r = await get(`/api/atlas/${tag}/companies?page=${page}`);
-    const body = r.body as { data: { info: { id: number }[]; page: { total: number } } };
+    const body = r.body as {
+      data: { info: { id: number }[]; page: { total: number } };
+    };
     const want = await oracle(page);
     expect(body.data.page.total, `page ${page}`).toBe(want.total);
-    expect(body.data.info.map((x) => x.id), `page ${page}`).toEqual(want.ids);
+    expect(
+      body.data.info.map((x) => x.id),
+      `page ${page}`,
+    ).toEqual(want.ids);
   }
-  const detail = (await get(`/api/atlas/${tag}`)).body as { data: { com_num: number; invse_num: number; total_money: number } };
+  const detail = (await get(`/api/atlas/${tag}`)).body as {
+    data: { com_num: number; invse_num: number; total_money: number };
+  };
   const want = await env.DB.prepare(
     `SELECT (SELECT count(*) FROM medical_company_tags WHERE tag_id = ?1) AS com_num,
             (SELECT count(*) FROM invest_events WHERE com_id IN (SELECT com_id FROM medical_company_tags WHERE tag_id = ?1)) AS invse_num,
@@ -60,7 +67,11 @@ async function expectPagesMatch() {
   )
     .bind(tag)
     .first();
-  expect({ com_num: detail.data.com_num, invse_num: detail.data.invse_num, total_money: detail.data.total_money }).toEqual(want);
+  expect({
+    com_num: detail.data.com_num,
+    invse_num: detail.data.invse_num,
+    total_money: detail.data.total_money,
+  }).toEqual(want);
 }
 
 async function expectKeptEqualRecount() {
@@ -73,7 +84,8 @@ async function expectKeptEqualRecount() {
   ).first<{ d: number }>();
   expect([rows!.n, extra!.d]).toEqual([0, 0]);
   const stats = (await env.DB.prepare('SELECT tag_id, n, money FROM atlas_tag_stats ORDER BY 1').all()).results;
-  const recount = (await env.DB.prepare('SELECT tag_id, count(*) AS n, sum(total_money) AS money FROM atlas_tag_companies GROUP BY 1 ORDER BY 1').all()).results;
+  const recount = (await env.DB.prepare('SELECT tag_id, count(*) AS n, sum(total_money) AS money FROM atlas_tag_companies GROUP BY 1 ORDER BY 1').all())
+    .results;
   expect(stats).toEqual(recount);
 }
 
@@ -88,7 +100,10 @@ describe('atlas tag companies from kept rows', () => {
     for (const page of [1, 2, last - 1, last]) {
       const r = await get(`/api/atlas/${tag}/companies?page=${page}`);
       const n = (r.body as { data: { info: unknown[] } }).data.info.length;
-      expect((await rowsReadBy(r.statements)).reduce((x, s) => x + s.rows, 0), `page ${page}`).toBeLessThanOrEqual(3 * n + 100);
+      expect(
+        (await rowsReadBy(r.statements)).reduce((x, s) => x + s.rows, 0),
+        `page ${page}`,
+      ).toBeLessThanOrEqual(3 * n + 100);
     }
     const card = await get(`/api/atlas/${tag}`);
     expect((await rowsReadBy(card.statements)).reduce((x, s) => x + s.rows, 0)).toBeLessThanOrEqual(30);
@@ -96,7 +111,7 @@ describe('atlas tag companies from kept rows', () => {
 
   it('after money changes, tag changes and deletes the kept rows equal a recount and the pages still match', async () => {
     const other = nextId();
-    await env.DB.prepare("INSERT INTO medical_tags (id, p_id, name, \"desc\") VALUES (?, 0, ?, '')").bind(other, `测试图谱乙${other}`).run();
+    await env.DB.prepare('INSERT INTO medical_tags (id, p_id, name, "desc") VALUES (?, 0, ?, \'\')').bind(other, `测试图谱乙${other}`).run();
     const fresh = await makeCompany('测试图谱新公司', { medical: true });
     await env.DB.batch([
       env.DB.prepare('UPDATE companies SET total_money = 999999 WHERE id = ?').bind(coms[50]),

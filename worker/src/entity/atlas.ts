@@ -3,79 +3,47 @@
  * the public counterpart of the members' tag page /health/{tagId}. A parent tag's companies include
  * its children's (the seed tags each company with both, see scripts/seed/medical-tags.ts).
  */
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
-import {
-  atlasTagCompanies as atc,
-  atlasTagStats,
-  companies,
-  entityDayCounts as dc,
-  medicalTags,
-  rounds,
-} from "../db";
-import type { Db } from "../env";
-import { ApiError } from "../lib/errors";
-import { pageWindow } from "../lib/pagination";
-import { countOf, countQuery } from "../medical/kept";
-import { ENTITY_PAGE_SIZE } from "./constants";
-import { eventListKey } from "./events";
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { atlasTagCompanies as atc, atlasTagStats, companies, entityDayCounts as dc, medicalTags, rounds } from '../db';
+import type { Db } from '../env';
+import { ApiError } from '../lib/errors';
+import { pageWindow } from '../lib/pagination';
+import { countOf, countQuery } from '../medical/kept';
+import { ENTITY_PAGE_SIZE } from './constants';
+import { eventListKey } from './events';
 
 /** The id of the atlas tag with this name, or null when no tag has it (a list filtered by it is empty). */
-export async function tagIdByName(
-  db: Db,
-  name: string,
-): Promise<number | null> {
+export async function tagIdByName(db: Db, name: string): Promise<number | null> {
   // medical_tags is the atlas: a few dozen rows.
-  const row = await db
-    .select({ id: medicalTags.id })
-    .from(medicalTags)
-    .where(eq(medicalTags.name, name))
-    .orderBy(asc(medicalTags.id))
-    .get();
+  const row = await db.select({ id: medicalTags.id }).from(medicalTags).where(eq(medicalTags.name, name)).orderBy(asc(medicalTags.id)).get();
   return row?.id ?? null;
 }
 
 export async function requireTag(db: Db, id: number) {
-  const tag = await db
-    .select()
-    .from(medicalTags)
-    .where(eq(medicalTags.id, id))
-    .get();
-  if (!tag) throw new ApiError("NOT_FOUND", "该标签不存在");
+  const tag = await db.select().from(medicalTags).where(eq(medicalTags.id, id)).get();
+  if (!tag) throw new ApiError('NOT_FOUND', '该标签不存在');
   return tag;
 }
 
 /** The tag's company count (medical_counts 'tag_com', kept by the healthcare area's triggers). */
-const tagComCount = async (db: Db, tagId: number) =>
-  countOf(await countQuery(db, "tag_com", tagId));
+const tagComCount = async (db: Db, tagId: number) => countOf(await countQuery(db, 'tag_com', tagId));
 
 export async function atlasDetail(db: Db, id: number) {
   const tag = await requireTag(db, id);
   // Counts and the money sum from kept rows: medical_counts, atlas_tag_stats, entity_day_counts 't:<tag>'.
   const [[parent, children, money, events], comCount] = await Promise.all([
     db.batch([
-      db
-        .select({ id: medicalTags.id, name: medicalTags.name })
-        .from(medicalTags)
-        .where(eq(medicalTags.id, tag.pId)),
+      db.select({ id: medicalTags.id, name: medicalTags.name }).from(medicalTags).where(eq(medicalTags.id, tag.pId)),
       db
         .select({ id: medicalTags.id, name: medicalTags.name })
         .from(medicalTags)
         .where(eq(medicalTags.pId, tag.pId === 0 ? tag.id : -1))
         .orderBy(asc(medicalTags.id)),
-      db
-        .select({ total: atlasTagStats.money })
-        .from(atlasTagStats)
-        .where(eq(atlasTagStats.tagId, id)),
+      db.select({ total: atlasTagStats.money }).from(atlasTagStats).where(eq(atlasTagStats.tagId, id)),
       db
         .select({ n: dc.n })
         .from(dc)
-        .where(
-          and(
-            eq(dc.k, eventListKey(undefined, id)),
-            eq(dc.level, 0),
-            eq(dc.bucket, 0),
-          ),
-        ),
+        .where(and(eq(dc.k, eventListKey(undefined, id)), eq(dc.level, 0), eq(dc.bucket, 0))),
     ]),
     tagComCount(db, id),
   ]);
@@ -99,13 +67,7 @@ export async function atlasDetail(db: Db, id: number) {
  */
 export async function atlasCompanies(db: Db, id: number, page: number) {
   await requireTag(db, id);
-  const [total, kept] = await Promise.all([
-    tagComCount(db, id),
-    db
-      .select({ n: atlasTagStats.n })
-      .from(atlasTagStats)
-      .where(eq(atlasTagStats.tagId, id)),
-  ]);
+  const [total, kept] = await Promise.all([tagComCount(db, id), db.select({ n: atlasTagStats.n }).from(atlasTagStats).where(eq(atlasTagStats.tagId, id))]);
   const w = pageWindow(page, ENTITY_PAGE_SIZE, kept[0]?.n ?? 0);
   const idRows = !w.limit
     ? []
@@ -113,11 +75,7 @@ export async function atlasCompanies(db: Db, id: number, page: number) {
         .select({ id: atc.comId })
         .from(atc)
         .where(eq(atc.tagId, id))
-        .orderBy(
-          ...(w.reverse
-            ? [asc(atc.totalMoney), desc(atc.comId)]
-            : [desc(atc.totalMoney), asc(atc.comId)]),
-        )
+        .orderBy(...(w.reverse ? [asc(atc.totalMoney), desc(atc.comId)] : [desc(atc.totalMoney), asc(atc.comId)]))
         .limit(w.limit)
         .offset(w.offset);
   if (w.reverse) idRows.reverse();
@@ -129,9 +87,9 @@ export async function atlasCompanies(db: Db, id: number, page: number) {
           id: companies.id,
           name: companies.name,
           logo: companies.logo,
-          des: sql<string>`substr(${companies.des}, 1, 80)`.as("des"),
+          des: sql<string>`substr(${companies.des}, 1, 80)`.as('des'),
           prov: companies.prov,
-          round: sql<string | null>`${rounds.name}`.as("round_name"),
+          round: sql<string | null>`${rounds.name}`.as('round_name'),
           total_money: companies.totalMoney,
         })
         .from(companies)
@@ -139,9 +97,7 @@ export async function atlasCompanies(db: Db, id: number, page: number) {
         .where(inArray(companies.id, ids));
   const byId = new Map(rows.map((r) => [r.id, r]));
   return {
-    info: ids.flatMap((i) =>
-      byId.has(i) ? [{ ...byId.get(i)!, round: byId.get(i)!.round ?? "" }] : [],
-    ),
+    info: ids.flatMap((i) => (byId.has(i) ? [{ ...byId.get(i)!, round: byId.get(i)!.round ?? '' }] : [])),
     total,
   };
 }

@@ -2,22 +2,18 @@
  * /investfirm/{id}: the firm, its investment and healthcare-event counts, and its closed-company
  * cases (closure_investors, biggest burns first, from the area's covering index).
  */
-import { asc, desc, eq } from "drizzle-orm";
-import { hydrateClosures } from "../closure/rows";
-import { closureFirmStats, closureInvestors, investFirms } from "../db";
-import { keptTotals } from "../lib/daypages";
-import type { Db } from "../env";
-import { ApiError } from "../lib/errors";
-import { pageWindow } from "../lib/pagination";
-import { ENTITY_PAGE_SIZE, MEDICAL_SCOPE } from "./constants";
+import { asc, desc, eq } from 'drizzle-orm';
+import { hydrateClosures } from '../closure/rows';
+import { closureFirmStats, closureInvestors, investFirms } from '../db';
+import { keptTotals } from '../lib/daypages';
+import type { Db } from '../env';
+import { ApiError } from '../lib/errors';
+import { pageWindow } from '../lib/pagination';
+import { ENTITY_PAGE_SIZE, MEDICAL_SCOPE } from './constants';
 
 export async function requireFirm(db: Db, id: number) {
-  const firm = await db
-    .select()
-    .from(investFirms)
-    .where(eq(investFirms.id, id))
-    .get();
-  if (!firm) throw new ApiError("NOT_FOUND", "该投资机构不存在");
+  const firm = await db.select().from(investFirms).where(eq(investFirms.id, id)).get();
+  if (!firm) throw new ApiError('NOT_FOUND', '该投资机构不存在');
   return firm;
 }
 
@@ -26,10 +22,7 @@ export async function firmDetail(db: Db, id: number) {
   // Investor rows of the firm, all and of healthcare events: kept totals (entity_day_counts 'f:' / 'fs:').
   const [kept, closed] = await Promise.all([
     keptTotals(db, [`f:${id}`, `fs:${id}:${MEDICAL_SCOPE}`]),
-    db
-      .select({ n: closureFirmStats.comCount })
-      .from(closureFirmStats)
-      .where(eq(closureFirmStats.invstId, id)),
+    db.select({ n: closureFirmStats.comCount }).from(closureFirmStats).where(eq(closureFirmStats.invstId, id)),
   ]);
   return {
     id: firm.id,
@@ -50,10 +43,7 @@ export async function firmDetail(db: Db, id: number) {
  */
 export async function firmClosures(db: Db, id: number, page: number) {
   await requireFirm(db, id);
-  const kept = await db
-    .select({ n: closureFirmStats.comCount })
-    .from(closureFirmStats)
-    .where(eq(closureFirmStats.invstId, id));
+  const kept = await db.select({ n: closureFirmStats.comCount }).from(closureFirmStats).where(eq(closureFirmStats.invstId, id));
   const total = kept[0]?.n ?? 0;
   const w = pageWindow(page, ENTITY_PAGE_SIZE, total);
   const idRows = !w.limit
@@ -63,12 +53,7 @@ export async function firmClosures(db: Db, id: number, page: number) {
         .from(closureInvestors)
         .where(eq(closureInvestors.invstId, id))
         .orderBy(
-          ...(w.reverse
-            ? [asc(closureInvestors.totalMoney), asc(closureInvestors.comId)]
-            : [
-                desc(closureInvestors.totalMoney),
-                desc(closureInvestors.comId),
-              ]),
+          ...(w.reverse ? [asc(closureInvestors.totalMoney), asc(closureInvestors.comId)] : [desc(closureInvestors.totalMoney), desc(closureInvestors.comId)]),
         )
         .limit(w.limit)
         .offset(w.offset);

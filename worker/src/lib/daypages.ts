@@ -8,10 +8,10 @@
  * A list is a key of entity_day_counts and a day function of its sort column: level 1..3 buckets
  * are floor(day / width) * width for the widths below, level 0 bucket 0 is the total.
  */
-import { and, asc, between, desc, eq, inArray } from "drizzle-orm";
-import { entityDayCounts as dc } from "../db";
-import type { Db } from "../env";
-import { pageWindow } from "./pagination";
+import { and, asc, between, desc, eq, inArray } from 'drizzle-orm';
+import { entityDayCounts as dc } from '../db';
+import type { Db } from '../env';
+import { pageWindow } from './pagination';
 
 /** yyyymmdd dates: years, months, days. */
 export const YMD_WIDTHS = [10_000, 100, 1] as const;
@@ -23,10 +23,7 @@ export type Widths = readonly [number, number, 1];
 const SKIP_DIRECTLY = 12;
 
 /** The kept totals of `keys` (a key without rows counts 0). */
-export async function keptTotals(
-  db: Db,
-  keys: string[],
-): Promise<Map<string, number>> {
+export async function keptTotals(db: Db, keys: string[]): Promise<Map<string, number>> {
   const rows = keys.length
     ? await db
         .select({ k: dc.k, n: dc.n })
@@ -50,7 +47,14 @@ const CHUNK = 4;
  * half its buckets (years, then one year's months, then one month's days). Null when the kept
  * counts run out (a write between the total and the walk).
  */
-export async function startDay(db: Db, key: string, widths: Widths, reverse: boolean, offset: number, total: number): Promise<{ day: number; skip: number } | null> {
+export async function startDay(
+  db: Db,
+  key: string,
+  widths: Widths,
+  reverse: boolean,
+  offset: number,
+  total: number,
+): Promise<{ day: number; skip: number } | null> {
   let rest = offset;
   let size = total;
   let [lo, hi] = [Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER];
@@ -112,13 +116,8 @@ export async function keptPage(
   const total = await keptTotal(db, key);
   const w = pageWindow(page, perPage, total);
   if (!w.limit) return { ids: [], total };
-  const start =
-    w.offset > SKIP_DIRECTLY
-      ? await startDay(db, key, widths, w.reverse, w.offset, total)
-      : null;
-  const ids = await read(
-    start ? { ...w, offset: start.skip, day: start.day } : w,
-  );
+  const start = w.offset > SKIP_DIRECTLY ? await startDay(db, key, widths, w.reverse, w.offset, total) : null;
+  const ids = await read(start ? { ...w, offset: start.skip, day: start.day } : w);
   return { ids: w.reverse ? ids.reverse() : ids, total };
 }
 
