@@ -26,14 +26,20 @@ export const entityArea: BenchArea = {
     p.tagName = (await one<{ name: string }>(`SELECT name FROM medical_tags WHERE id = ${tag.id}`)).name;
     p.tagPages = pages(tag.n, 10);
     p.eventPages = pages((await one<{ n: number }>('SELECT COUNT(*) AS n FROM invest_events')).n, 10);
+    p.medEventPages = pages((await one<{ n: number }>("SELECT COUNT(*) AS n FROM invest_events WHERE scope = '医疗健康'")).n, 10);
+    p.tagEventPages = pages((await one<{ n: number }>(`SELECT COUNT(*) AS n FROM invest_events WHERE com_id IN (SELECT com_id FROM medical_company_tags WHERE tag_id = ${tag.id})`)).n, 10);
     p.newsPages = pages((await one<{ n: number }>('SELECT COUNT(*) AS n FROM news')).n, 20);
     p.policyPages = pages((await one<{ n: number }>('SELECT COUNT(*) AS n FROM policies')).n, 20);
     p.newsScopePages = pages((await one<{ n: number }>("SELECT COUNT(*) AS n FROM news WHERE scope = '医疗健康'")).n, 20);
     p.newsTagPages = pages((await one<{ n: number }>(`SELECT COUNT(*) AS n FROM news WHERE com_id IN (SELECT com_id FROM medical_company_tags WHERE tag_id = ${tag.id})`)).n, 20);
     p.policyStarPages = pages((await one<{ n: number }>("SELECT COUNT(*) AS n FROM policies WHERE region = '科创板'")).n, 20);
     p.policyMedPages = pages((await one<{ n: number }>("SELECT COUNT(*) AS n FROM policies WHERE scope = '医疗健康'")).n, 20);
-    p.commenter = (await one<{ id: number }>('SELECT user_id AS id FROM comments GROUP BY user_id ORDER BY COUNT(*) DESC LIMIT 1')).id;
-    p.offerer = (await one<{ id: number }>('SELECT user_id AS id FROM incense_records GROUP BY user_id ORDER BY COUNT(*) DESC LIMIT 1')).id;
+    const commenter = await one<{ id: number; n: number }>('SELECT user_id AS id, COUNT(*) AS n FROM comments GROUP BY user_id ORDER BY n DESC LIMIT 1');
+    p.commenter = commenter.id;
+    p.commenterPages = pages(commenter.n, 10);
+    const offerer = await one<{ id: number; n: number }>('SELECT user_id AS id, COUNT(*) AS n FROM incense_records GROUP BY user_id ORDER BY n DESC LIMIT 1');
+    p.offerer = offerer.id;
+    p.offererPages = pages(offerer.n, 10);
     p.policy = (await one<{ id: number }>('SELECT id FROM policies ORDER BY id LIMIT 1')).id;
     // Search keywords from a real company name in the middle of the table.
     const name = (await one<{ name: string; pinyin: string; initials: string }>("SELECT name, pinyin, initials FROM search_names WHERE kind = 1 ORDER BY id LIMIT 1 OFFSET 1000"));
@@ -59,21 +65,34 @@ export const entityArea: BenchArea = {
     { label: 'investfirm investments middle', path: `/api/investfirm/${p.firm}/investments?page=${Math.ceil(Number(p.firmPages) / 2)}`, paged: true },
     { label: 'investfirm investments last', path: `/api/investfirm/${p.firm}/investments?page=${p.firmPages}`, paged: true },
     { label: 'investfirm closures p1', path: `/api/investfirm/${p.closedFirm}/closures`, paged: true },
+    { label: 'investfirm closures middle', path: `/api/investfirm/${p.closedFirm}/closures?page=${Math.ceil(Number(p.closedFirmPages) / 2)}`, paged: true },
     { label: 'investfirm closures last', path: `/api/investfirm/${p.closedFirm}/closures?page=${p.closedFirmPages}`, paged: true },
     { label: 'investevent p1', path: '/api/investevent', paged: true },
     { label: 'investevent middle', path: `/api/investevent?page=${Math.ceil(Number(p.eventPages) / 2)}`, paged: true },
     { label: 'investevent last', path: `/api/investevent?page=${p.eventPages}`, paged: true },
     { label: 'investevent scope 医疗健康', path: `/api/investevent?scope=${q('医疗健康')}`, paged: true },
+    { label: 'investevent scope 医疗健康 middle', path: `/api/investevent?scope=${q('医疗健康')}&page=${Math.ceil(Number(p.medEventPages) / 2)}`, paged: true },
+    { label: 'investevent scope 医疗健康 last', path: `/api/investevent?scope=${q('医疗健康')}&page=${p.medEventPages}`, paged: true },
     { label: 'investevent tag (biggest)', path: `/api/investevent?tag=${q(p.tagName)}`, paged: true },
+    { label: 'investevent tag middle', path: `/api/investevent?tag=${q(p.tagName)}&page=${Math.ceil(Number(p.tagEventPages) / 2)}`, paged: true },
+    { label: 'investevent tag last', path: `/api/investevent?tag=${q(p.tagName)}&page=${p.tagEventPages}`, paged: true },
+    { label: 'investevent scope + tag', path: `/api/investevent?scope=${q('医疗健康')}&tag=${q(p.tagName)}`, paged: true },
+    { label: 'investevent scope + tag middle', path: `/api/investevent?scope=${q('医疗健康')}&tag=${q(p.tagName)}&page=${Math.ceil(Number(p.tagEventPages) / 2)}`, paged: true },
     { label: 'investevent detail', path: `/api/investevent/${p.event}` },
     { label: 'person (most roles)', path: `/api/person/${p.person}` },
     { label: 'users profile (most comments)', path: `/api/users/${p.commenter}` },
     { label: 'users comments (most)', path: `/api/users/${p.commenter}/comments`, paged: true },
+    { label: 'users comments middle', path: `/api/users/${p.commenter}/comments?page=${Math.ceil(Number(p.commenterPages) / 2)}`, paged: true },
+    { label: 'users comments last', path: `/api/users/${p.commenter}/comments?page=${p.commenterPages}`, paged: true },
     { label: 'users incense (most)', path: `/api/users/${p.offerer}/incense`, paged: true },
+    { label: 'users incense middle', path: `/api/users/${p.offerer}/incense?page=${Math.ceil(Number(p.offererPages) / 2)}`, paged: true },
     { label: 'atlas detail (biggest tag)', path: `/api/atlas/${p.tag}` },
     { label: 'atlas companies p1', path: `/api/atlas/${p.tag}/companies`, paged: true },
+    { label: 'atlas companies middle', path: `/api/atlas/${p.tag}/companies?page=${Math.ceil(Number(p.tagPages) / 2)}`, paged: true },
     { label: 'atlas companies last', path: `/api/atlas/${p.tag}/companies?page=${p.tagPages}`, paged: true },
     { label: 'atlas events p1', path: `/api/atlas/${p.tag}/events`, paged: true },
+    { label: 'atlas events middle', path: `/api/atlas/${p.tag}/events?page=${Math.ceil(Number(p.tagEventPages) / 2)}`, paged: true },
+    { label: 'atlas events last', path: `/api/atlas/${p.tag}/events?page=${p.tagEventPages}`, paged: true },
     { label: 'news p1', path: '/api/news', paged: true },
     { label: 'news middle', path: `/api/news?page=${Math.ceil(Number(p.newsPages) / 2)}`, paged: true },
     { label: 'news last', path: `/api/news?page=${p.newsPages}`, paged: true },

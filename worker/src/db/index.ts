@@ -32,3 +32,4 @@ export function sessionDb(d1: D1Database, incoming: string | undefined) {
   const db = drizzle(session as unknown as D1Database, { schema });
   return { db, bookmark: () => session.getBookmark() };
 }
+export * from './entity-kept';
