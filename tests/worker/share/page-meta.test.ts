@@ -17,7 +17,7 @@ describe('share pages carry Open Graph and WeChat meta', () => {
     expect(res.headers.get('Content-Type')).toContain('text/html');
     const html = await res.text();
     // Still the SPA's page.
-    expect(html).toContain('<div id="root"></div>');
+    expect(html).toContain('<div id="root">');
     expect(html).toContain('<title>李&lt;投资&gt;人的主页 - 桔子数据</title>');
     const m = metas(html);
     expect(m['property:og:title']).toBe('李&lt;投资&gt;人的主页 - 桔子数据');
@@ -52,7 +52,7 @@ describe('share pages carry Open Graph and WeChat meta', () => {
     const res = await SELF.fetch('http://localhost/share/dynamic/2000000000');
     expect(res.status).toBe(404);
     const html = await res.text();
-    expect(html).toContain('<div id="root"></div>');
+    expect(html).toContain('<div id="root">');
     expect(metas(html)['property:og:title']).toBe('动态不存在 - 桔子数据');
   });
 });

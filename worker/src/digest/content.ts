@@ -1,5 +1,5 @@
 /** What one day's e-mail says: the healthcare financing events and news of its window. */
-import { and, asc, between, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, between, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { companies, investEventInvestors, investEvents, news, rounds } from '../db';
 import type { Db } from '../env';
 import { DIGEST_MAX_EVENTS, DIGEST_MAX_NEWS, DIGEST_SCOPE } from './constants';
@@ -80,9 +80,11 @@ export async function loadDigest(db: Db, from: number, to: number): Promise<Dige
   const ids = eventRows.map((e) => e.id);
   for (let i = 0; i < ids.length; i += IN_CHUNK) {
     const rows = await db
-      .select({ eventId: investEventInvestors.eventId, id: investEventInvestors.invstId, name: investEventInvestors.invstName, type: investEventInvestors.invstType })
+      .select({ eventId: investEventInvestors.eventId, id: investEventInvestors.invstId, name: investEventInvestors.invstName, type: investEventInvestors.invstType, seq: sql<number>`rowid` })
       .from(investEventInvestors)
       .where(inArray(investEventInvestors.eventId, ids.slice(i, i + IN_CHUNK)));
+    // Sorted by rowid: the order the event names its investors (lead first), whatever index the query uses.
+    rows.sort((a, b) => a.seq - b.seq);
     for (const r of rows) {
       const list = byEvent.get(r.eventId) ?? [];
       list.push({ id: r.id, name: r.name, type: r.type });

@@ -4,7 +4,7 @@
  * A page is hydrated from its ids: one query for the events with their company and round, one for
  * their investors (with the person id of an individual investor), never one per row.
  */
-import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import {
   companies,
   investEventFirms as ief,
@@ -58,8 +58,10 @@ export async function hydrateEvents(db: Db, ids: number[]): Promise<EventRow[]> 
       .leftJoin(companies, eq(companies.id, ev.comId))
       .leftJoin(rounds, eq(rounds.id, ev.roundId))
       .where(inArray(ev.id, ids)),
-    db.select().from(iei).where(inArray(iei.eventId, ids)),
+    db.select({ ...getTableColumns(iei), seq: sql<number>`rowid` }).from(iei).where(inArray(iei.eventId, ids)),
   ]);
+  // Sorted by rowid: the order the event names its investors (lead first), whatever index the query uses.
+  investors.sort((a, b) => a.seq - b.seq);
   // Person ids only for the events that name an individual investor (most name none).
   const withPeople = [...new Set(investors.filter((i) => i.invstType === 'person').map((i) => i.eventId))];
   const people = !withPeople.length

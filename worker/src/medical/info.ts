@@ -4,7 +4,7 @@
  * a page's ids come from the kept list order (pages.ts), so a middle or last page reads what the
  * first does; the rows are then fetched by id.
  */
-import { eq, sql } from 'drizzle-orm';
+import { eq, getTableColumns, sql } from 'drizzle-orm';
 import { companies, investEventInvestors, investEvents, news, policies, rounds } from '../db';
 import type { Db } from '../env';
 import { pageWindow } from '../lib/pagination';
@@ -84,8 +84,10 @@ export async function hydrateEvents(db: Db, ids: number[]) {
         .leftJoin(companies, eq(companies.id, investEvents.comId))
         .where(eq(investEvents.id, id)),
     ),
-    perId(db, ids, (id) => db.select().from(investEventInvestors).where(eq(investEventInvestors.eventId, id))),
+    perId(db, ids, (id) => db.select({ ...getTableColumns(investEventInvestors), seq: sql<number>`rowid` }).from(investEventInvestors).where(eq(investEventInvestors.eventId, id))),
   ]);
+  // Sorted by rowid: the order the event names its investors (lead first), whatever index the query uses.
+  investors.sort((a, b) => a.seq - b.seq);
   return events.map((e) => ({
     ...e,
     logo: e.logo ?? '',

@@ -69,10 +69,12 @@ export async function starDetail(db: Db, mComId: number, opts: { vip: boolean })
   ]);
   const investors = events.length
     ? await db
-        .select({ eventId: iei.eventId, id: iei.invstId, name: iei.invstName })
+        .select({ eventId: iei.eventId, id: iei.invstId, name: iei.invstName, seq: sql<number>`rowid` })
         .from(iei)
         .where(inArray(iei.eventId, events.map((e) => e.id)))
     : [];
+  // Sorted by rowid: the order the event names its investors (lead first), whatever index the query uses.
+  investors.sort((a, b) => a.seq - b.seq);
   const c = info.c;
   return {
     com_info: {
