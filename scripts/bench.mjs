@@ -33,4 +33,4 @@ if (!only || only === 'rows' || only === 'closure') run('npx', ['vitest', 'run',
 if (!only || only === 'throughput') run('node', ['tests/bench/throughput.mjs', '--scale', arg('--tscale', '1'), '--duration', arg('--duration', '15')]);
 if (!only || only === 'exports') run('node', ['tests/bench/export-batch.ts', '--scale', scale]);
 if (!only || only === 'fuzz') run('npx', ['vitest', 'run', '--config', 'tests/bench/fuzz.vitest.config.ts']);
-if (!only || only === 'pages') run('node', ['tests/bench/pages.mjs', '--scale', arg('--pscale', '1')]);
+if (!only || only === 'pages') run('node', ['tests/bench/pages.mjs', '--scale', arg('--pscale', '1'), ...['--mobile', '--no-lighthouse', '--no-weights'].filter((f) => process.argv.includes(f))]);
