@@ -10,7 +10,8 @@ import { offsetOf } from '../lib/pagination';
 import { MEDICAL_PAGE_SIZE, MONEY_RANK_SIZE, type MedicalOrder } from './constants';
 import { pageOf } from './info';
 import { countOf, countQuery } from './kept';
-import { COMPANY_LIST, firmEvents, LIST, pageIds, pageItems, perId } from './pages';
+import { COMPANY_LIST, firmEvents, LIST, pageIds, pageItems } from './pages';
+import { perId } from '../lib/perId';
 
 const companyColumns = {
   id: companies.id,

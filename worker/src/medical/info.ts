@@ -10,7 +10,8 @@ import type { Db } from '../env';
 import { pageWindow } from '../lib/pagination';
 import { MEDICAL_PAGE_SIZE } from './constants';
 import { countOf, countQuery, eventTotalQuery } from './kept';
-import { LIST, pageIds, perId } from './pages';
+import { LIST, pageIds } from './pages';
+import { perId } from '../lib/perId';
 
 export interface Paged<T> {
   data: T[];

@@ -7,7 +7,8 @@ import type { Db } from '../env';
 import { FA_TOP, IPO_PLATFORMS, UNDISCLOSED } from './constants';
 import { pageOf, windowed } from './info';
 import { countOf, countQuery } from './kept';
-import { LIST, pageIds, perId } from './pages';
+import { LIST, pageIds } from './pages';
+import { perId } from '../lib/perId';
 
 export async function listBrokerReports(db: Db, page: number) {
   const total = countOf(await countQuery(db, 'broker'));
