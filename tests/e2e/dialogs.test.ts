@@ -213,18 +213,58 @@ describe('dialogs by keyboard: opened with Enter, focus trapped, Escape closes, 
     await page.context().close();
   });
 
-  it('a lazy chunk gone after a deploy (the ranking panel here): the page loads again once, and then the panel opens', async () => {
+  it("a route chunk gone after a deploy: hovering a link (the router preloads its route) leaves the page alone, and following it loads the page anew", async () => {
     const page = await open('vip@demo.local', '/deathCompany');
     await page.locator('.closure-name').first().waitFor();
+    let gone = true;
+    await page.route(/\/assets\/deathRank-[^/]+\.js$/, (route) => (gone ? route.fulfill({ status: 404, body: 'gone' }) : route.continue()));
+    await page.evaluate(() => ((window as unknown as { juziMark: number }).juziMark = 1));
+    const tag = page.getByRole('link', { name: '烧钱榜' }).first();
+    const preloaded = page.waitForResponse(/\/assets\/deathRank-[^/]+\.js$/);
+    await tag.hover();
+    expect((await preloaded).status()).toBe(404);
+    await page.evaluate(() => new Promise((r) => setTimeout(r, 300)));
+    expect(await page.evaluate(() => (window as unknown as { juziMark?: number }).juziMark)).toBe(1);
+    // The deploy is over: following the link is a full page load, which brings the new build.
+    gone = false;
+    const loaded = page.waitForEvent('load');
+    await tag.click();
+    await loaded;
+    await page.waitForURL(/\/deathRank/);
+    expect(await page.evaluate(() => (window as unknown as { juziMark?: number }).juziMark)).toBeUndefined();
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await page.context().close();
+  });
+
+  it('a lazy chunk gone after a deploy (the ranking panel here): a failed hover prefetch leaves the page alone; the press reloads it once, and then the panel opens', async () => {
+    const page = await open('vip@demo.local', '/deathCompany');
+    await page.locator('.closure-name').first().waitFor();
+    let gone = true;
     let asked = 0;
-    await page.route(/\/assets\/RankingPopover-[^/]+\.js$/, (route) => (asked++ === 0 ? route.fulfill({ status: 404, body: 'gone' }) : route.continue()));
+    await page.route(/\/assets\/RankingPopover-[^/]+\.js$/, (route) => {
+      asked++;
+      return gone ? route.fulfill({ status: 404, body: 'gone' }) : route.continue();
+    });
+    // A mark on this document: a reload would drop it.
+    await page.evaluate(() => ((window as unknown as { juziMark: number }).juziMark = 1));
+    const toggle = page.getByRole('button', { name: /上香榜/ });
+    const prefetched = page.waitForResponse(/\/assets\/RankingPopover-[^/]+\.js$/);
+    await toggle.hover();
+    expect((await prefetched).status()).toBe(404);
+    // The prefetch failed while nobody waited for it: no reload, the page is the same document.
+    await page.locator('.closure-name').first().waitFor();
+    await page.evaluate(() => new Promise((r) => setTimeout(r, 300)));
+    expect(await page.evaluate(() => (window as unknown as { juziMark?: number }).juziMark)).toBe(1);
+    // The press needs the chunk: the page loads again (once).
     const reloaded = page.waitForEvent('load');
-    await page.getByRole('button', { name: /上香榜/ }).click();
+    await toggle.click();
     await reloaded;
+    expect(await page.evaluate(() => (window as unknown as { juziMark?: number }).juziMark)).toBeUndefined();
+    gone = false;
     await page.locator('.closure-name').first().waitFor();
     await page.getByRole('button', { name: /上香榜/ }).click();
     await page.getByRole('region', { name: '上香排行榜' }).getByRole('link').first().waitFor();
-    expect(asked).toBe(2);
+    expect(asked).toBeGreaterThanOrEqual(2);
     await page.context().close();
   });
 });

@@ -6,20 +6,11 @@ import { createRoot } from 'react-dom/client';
 import './styles.css';
 import { createQueryClient } from './lib/queryClient';
 import { routeTree } from './routeTree.gen';
+import { buildIsStale, onPreloadError, prefetchQuietly } from './lib/staleBuild';
 
 const queryClient = createQueryClient();
 
-// After a deploy the previous build's chunks are gone, so a page still running that build fails to load
-// a lazy chunk (a route, the ranking panel, a chart). Vite reports it here: load the page again, which
-// brings the new build, at most once a minute so a chunk that is truly missing shows the error instead.
-const RELOADED_AT = 'juzi_chunk_reload_at';
-window.addEventListener('vite:preloadError', (event) => {
-  const last = Number(sessionStorage.getItem(RELOADED_AT) ?? 0);
-  if (Date.now() - last < 60_000) return;
-  sessionStorage.setItem(RELOADED_AT, String(Date.now()));
-  event.preventDefault();
-  window.location.reload();
-});
+window.addEventListener('vite:preloadError', (event) => onPreloadError(event));
 
 const router = createRouter({
   routeTree,
@@ -28,6 +19,15 @@ const router = createRouter({
   // React Query decides freshness; the router must not keep its own copy of loader data.
   defaultPreloadStaleTime: 0,
   scrollRestoration: true,
+});
+
+// The router preloads a link's route when the pointer rests on it: a background load, whose failure
+// after a deploy must not reload the page (lib/staleBuild.ts). Once the build is known to be stale,
+// the next navigation loads the page anew, which brings the new build.
+const preloadRoute = router.preloadRoute;
+router.preloadRoute = ((opts) => prefetchQuietly(() => preloadRoute(opts))) as typeof preloadRoute;
+router.subscribe('onBeforeNavigate', ({ toLocation, pathChanged }) => {
+  if (buildIsStale() && pathChanged) window.location.assign(toLocation.href);
 });
 
 declare module '@tanstack/react-router' {

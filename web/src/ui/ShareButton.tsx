@@ -1,9 +1,10 @@
 import { lazy, Suspense, useState } from 'react';
 import { Dialog } from './Dialog';
 import './share-button.css';
+import { lazyChunk } from '../lib/staleBuild';
 
 // The QR code's encoder loads when the dialog first opens, not with every page that has a share button.
-const QRCodeSVG = lazy(() => import('qrcode.react').then((m) => ({ default: m.QRCodeSVG })));
+const QRCodeSVG = lazy(lazyChunk(() => import('qrcode.react').then((m) => ({ default: m.QRCodeSVG }))));
 
 export interface ShareButtonProps {
   /** The address in the QR code (absolute). The SPA is responsive: a page's phone address is its own. */

@@ -3,10 +3,11 @@ import { EmptyState } from '../../ui/EmptyState';
 import { Loading } from '../../ui/Loading';
 import { sliceColor, toPieData, type PieKind } from './pieData';
 import './closure-pie.css';
+import { lazyChunk } from '../../lib/staleBuild';
 
 // Recharts (~100 KB gzip) loads with the first chart drawn, not with the page: the frame, the title and
 // the legend render at once and the canvas keeps its 300 px while the chart's code arrives (no layout shift).
-const ClosurePieCanvas = lazy(() => import('./ClosurePieCanvas'));
+const ClosurePieCanvas = lazy(lazyChunk(() => import('./ClosurePieCanvas')));
 
 /**
  * Spec §2/§9: 300px high, radius 55%, minimum slice angle 5. The spec's 300 px canvas with a 55% pie

@@ -1,9 +1,10 @@
 import { lazy, Suspense, useRef, useState } from 'react';
+import { lazyChunk, prefetchQuietly } from '../../lib/staleBuild';
 import { IncenseIcon } from './IncenseIcon';
 import './ranking-panel.css';
 
 const loadPopover = () => import('./RankingPopover');
-const RankingPopover = lazy(loadPopover);
+const RankingPopover = lazy(lazyChunk(loadPopover));
 
 /**
  * The incense ranking (上香榜) toggle. The panel behind it (Radix Popover with floating-ui, its tabs
@@ -23,8 +24,8 @@ export function RankingPanel() {
         aria-haspopup="dialog"
         aria-expanded={false}
         aria-busy={wanted || undefined}
-        onPointerEnter={() => void loadPopover()}
-        onFocus={() => void loadPopover()}
+        onPointerEnter={() => void prefetchQuietly(loadPopover)}
+        onFocus={() => void prefetchQuietly(loadPopover)}
         onClick={(e) => {
           hadFocus.current = document.activeElement === e.currentTarget;
           setWanted(true);

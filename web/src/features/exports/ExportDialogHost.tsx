@@ -1,9 +1,10 @@
 import { lazy, Suspense } from 'react';
 import { closeExport, useOpenExport } from './store';
 import './exports.css';
+import { lazyChunk } from '../../lib/staleBuild';
 
 // The dialog's code loads with the first export a user asks for, not in every page's first load.
-const ExportDialog = lazy(() => import('./ExportDialog').then((m) => ({ default: m.ExportDialog })));
+const ExportDialog = lazy(lazyChunk(() => import('./ExportDialog').then((m) => ({ default: m.ExportDialog }))));
 
 /**
  * Mounted once in the root layout; shows the export dialog that `openExport` asked for.

@@ -8,10 +8,11 @@ import { useViewer } from '../auth/me';
 import { SearchBox } from '../search/SearchBox';
 import { AREAS, areaOf } from './areas';
 import { MemberBadge } from './MemberBadge';
+import { lazyChunk } from '../../lib/staleBuild';
 
 // The dropdown (Radix menu + floating-ui, ~15 KB gzip) loads when a signed-in header first draws, not in
 // every visitor's first load; until then the same badge, balance and name hold its place.
-const UserMenu = lazy(() => import('./UserMenu').then((m) => ({ default: m.UserMenu })));
+const UserMenu = lazy(lazyChunk(() => import('./UserMenu').then((m) => ({ default: m.UserMenu }))));
 
 /** The top bar: brand, the product's areas, and login or the user menu. Collapses to a menu button on phones. */
 export function Header() {

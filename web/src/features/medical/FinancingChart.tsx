@@ -11,8 +11,9 @@ import { chartFilterOf, chartYears, EMPTY_SELECTION, trendPoints, type ChartSele
 import { chartQueryOptions } from './queries/chart';
 import { roundsQueryOptions, scopeQueryOptions } from './queries/options';
 import './financing-chart.css';
+import { lazyChunk } from '../../lib/staleBuild';
 
-const TrendLines = lazy(() => import('./TrendLines'));
+const TrendLines = lazy(lazyChunk(() => import('./TrendLines')));
 
 /**
  * The financing-trend chart with its three selectors (时间, 轮次, 子领域). The placeholders count as

@@ -23,9 +23,10 @@ import { RouteError } from '../../ui/RouteError';
 import { RoutePending } from '../../ui/RoutePending';
 import { Select } from '../../ui/Select';
 import { Tabs } from '../../ui/Tabs';
+import { lazyChunk } from '../../lib/staleBuild';
 
 // Recharts loads with the chart, not with the page (first-load JS per route).
-const TimingChart = lazy(() => import('../../features/starmarket/TimingChart').then((m) => ({ default: m.TimingChart })));
+const TimingChart = lazy(lazyChunk(() => import('../../features/starmarket/TimingChart').then((m) => ({ default: m.TimingChart }))));
 
 const searchSchema = searchValidator({
   type: optEnumParam([LISTED_TAB]),
