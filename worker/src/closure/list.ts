@@ -7,7 +7,7 @@
  * a list without a keyword is a keyset seek from the kept page anchors (anchors.ts).
  */
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
-import { closureCounts, closures } from '../db';
+import { closureCards, closureCounts, closures } from '../db';
 import type { Db } from '../env';
 import { ApiError } from '../lib/errors';
 import { offsetOf, pageWindow } from '../lib/pagination';
@@ -16,7 +16,7 @@ import { CLOSURE_PAGE_SIZE, type ClosureSort } from './constants';
 import { ANCHOR_GAP, anchoredIds, gapOf } from './anchors';
 import { countQuery, type CountDim } from './counts';
 import { closureOrder, closureWhere, SORT_COLUMNS, type ClosureFilter } from './select';
-import { hydrateClosures, type ClosureRow } from './rows';
+import { BASE_COLUMNS, closureRowsOf, hydrateClosures, type ClosureRow } from './rows';
 
 export interface ClosureListParams extends ClosureFilter {
   sort: ClosureSort;
@@ -83,6 +83,9 @@ async function listOneChar(db: Db, p: ClosureListParams, perPage: number): Promi
   return { ids: w.reverse ? ids.reverse() : ids, total };
 }
 
+/** The BaseRow field of each sort's key (SORT_COLUMNS); NULL sorts last in a descending order, as in SQLite. */
+const SORT_KEY = { 1: 'close_date', 2: 'born_date', 3: 'survival_months' } as const;
+
 export async function listClosures(db: Db, p: ClosureListParams): Promise<{ info: ClosureRow[]; total: number }> {
   const perPage = p.per_page ?? CLOSURE_PAGE_SIZE;
   const key = countKey(p);
@@ -100,9 +103,29 @@ export async function listClosures(db: Db, p: ClosureListParams): Promise<{ info
       .offset(w.offset);
   let total: number;
   let idRows: { id: number }[];
+  // A page near the start of a list an index orders (page 1 above all): its kept total and the page
+  // itself, hydrated, in one round trip. Only a short list whose page lies in its far half reads again.
+  let known: number | undefined;
+  if (key && gapOf(p.sort, key.dim) !== 1 && offsetOf(p.page, perPage) < ANCHOR_GAP) {
+    const offset = offsetOf(p.page, perPage);
+    const page = ids({ reverse: false, offset, limit: perPage }).as('page');
+    const [countRows, base] = await db.batch([
+      countQuery(db, key.dim, key.key),
+      db
+        .select(BASE_COLUMNS)
+        .from(page)
+        .innerJoin(closures, eq(closures.comId, page.id))
+        .leftJoin(closureCards, eq(closureCards.comId, closures.comId)),
+    ]);
+    known = countRows[0]?.n ?? 0;
+    // In list order again (an ORDER BY here would tempt SQLite to walk closures instead of the page).
+    const sortKey = SORT_KEY[p.sort];
+    base.sort((a, b) => (b[sortKey] ?? -Infinity) - (a[sortKey] ?? -Infinity) || b.com_id - a.com_id);
+    if (!pageWindow(p.page, perPage, known).reverse) return { info: await closureRowsOf(db, base), total: known };
+  }
   if (key || walk) {
     // The total is one kept row: read it first, then the page from whichever end is nearer.
-    total = walk ? walk.total : ((await countQuery(db, key!.dim, key!.key))[0]?.n ?? 0);
+    total = walk ? walk.total : (known ?? (await countQuery(db, key!.dim, key!.key))[0]?.n ?? 0);
     const w = pageWindow(p.page, perPage, total);
     // A page deep inside a filter combination's list (no keyword) starts from its nearest anchor; a
     // combination no index orders (sector + round, say) reads every page off its kept positions.

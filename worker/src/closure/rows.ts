@@ -4,9 +4,10 @@
  * A page is hydrated from its ids in one D1 batch: the rows with their sector and round names,
  * and their related lists from closure_cards (JSON kept by triggers), one row per company.
  */
-import { inArray, sql } from 'drizzle-orm';
-import { closureCards, closures, rounds, sectors } from '../db';
+import { sql } from 'drizzle-orm';
+import { closureCards, closures } from '../db';
 import type { Db } from '../env';
+import { namesOf } from '../lib/names';
 import { formatYmd } from '../lib/time';
 import { formatMonth, liveDays, survival } from './format';
 
@@ -58,20 +59,41 @@ export const BASE_SELECT = sql`
     survival_months, operating_status, total_money, valuation, incense_total,
     ${closureCards}.types, ${closureCards}.team, ${closureCards}.tags, ${closureCards}.investors`;
 
+/** BaseRow's columns for a drizzle select (one name each, so they survive D1's batch, which returns objects). */
+export const BASE_COLUMNS = {
+  com_id: closures.comId,
+  com_name: closures.comName,
+  logo: closures.logo,
+  com_des: closures.comDes,
+  com_prov: closures.comProv,
+  cat_id: closures.catId,
+  se_cat_id: closures.seCatId,
+  fund_status_id: closures.fundStatusId,
+  born_date: closures.bornDate,
+  close_date: closures.closeDate,
+  survival_months: closures.survivalMonths,
+  operating_status: closures.operatingStatus,
+  total_money: closures.totalMoney,
+  valuation: closures.valuation,
+  incense_total: closures.incenseTotal,
+  types: closureCards.types,
+  team: closureCards.team,
+  tags: closureCards.tags,
+  investors: closureCards.investors,
+};
+
 /**
- * BaseRows to ClosureRows (same order): sector and round names are read once per distinct id (a
- * page shares a few), not one lookup per row and column.
+ * BaseRows to ClosureRows (same order): sector and round names come from the isolate's kept
+ * reference names (lib/names.ts), not one lookup per row and column.
  */
 export async function closureRowsOf(db: Db, base: BaseRow[]): Promise<ClosureRow[]> {
   if (base.length === 0) return [];
-  const sectorIds = [...new Set(base.flatMap((b) => [b.cat_id, b.se_cat_id]))];
-  const roundIds = [...new Set(base.map((b) => b.fund_status_id))];
-  const [sectorRows, roundRows] = await db.batch([
-    db.select({ id: sectors.id, name: sectors.name }).from(sectors).where(inArray(sectors.id, sectorIds)),
-    db.select({ id: rounds.id, name: rounds.name }).from(rounds).where(inArray(rounds.id, roundIds)),
-  ]);
-  const sectorName = new Map(sectorRows.map((r) => [r.id, r.name]));
-  const roundName = new Map(roundRows.map((r) => [r.id, r.name]));
+  const names = await namesOf(db, {
+    sectors: base.flatMap((b) => [b.cat_id, b.se_cat_id]),
+    rounds: base.map((b) => b.fund_status_id),
+  });
+  const sectorName = names.sectors;
+  const roundName = names.rounds;
   const list = <T>(json: string | null): T[] => JSON.parse(json ?? '[]') as T[];
   return base.map((b) => ({
     com_id: b.com_id,

@@ -4,9 +4,10 @@
  * from the small taxonomy tables for just the ids on the page. Rows read stay about three per row
  * returned plus a few dozen, instead of one more lookup per row for each name.
  */
-import { eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { companies, rounds, sectors, starmarketCompanies as m, starmarketStates } from '../db';
+import { eq, sql, type SQL } from 'drizzle-orm';
+import { companies, starmarketCompanies as m } from '../db';
 import type { Db } from '../env';
+import { namesOf } from '../lib/names';
 import { formatYmd } from '../lib/time';
 import type { StarRow } from './schemas';
 
@@ -36,23 +37,17 @@ export const selectStarRows = (db: Db) => db.select(columns).from(m).leftJoin(co
 
 type Selected = Awaited<ReturnType<ReturnType<typeof selectStarRows>['all']>>[number];
 
-const uniq = (xs: number[]) => [...new Set(xs)].filter((x) => x > 0);
-
-/** Names of the page's sectors, states and rounds, read by primary key. */
+/** The page's rows with their sector, state and round names (the isolate's kept reference names, lib/names.ts). */
 export async function toStarRows(db: Db, rows: Selected[]): Promise<StarRow[]> {
   if (!rows.length) return [];
-  const sectorIds = uniq(rows.flatMap((r) => [r.catId, r.seCatId]));
-  const stateIds = uniq(rows.map((r) => r.stateId));
-  const roundIds = uniq(rows.map((r) => r.roundId ?? 0));
-  const none = [-1];
-  const [sectorRows, stateRows, roundRows] = await db.batch([
-    db.select({ id: sectors.id, name: sectors.name }).from(sectors).where(inArray(sectors.id, sectorIds.length ? sectorIds : none)),
-    db.select({ id: starmarketStates.id, name: starmarketStates.name }).from(starmarketStates).where(inArray(starmarketStates.id, stateIds.length ? stateIds : none)),
-    db.select({ id: rounds.id, name: rounds.name }).from(rounds).where(inArray(rounds.id, roundIds.length ? roundIds : none)),
-  ]);
-  const sector = new Map(sectorRows.map((s) => [s.id, s.name]));
-  const state = new Map(stateRows.map((s) => [s.id, s.name]));
-  const round = new Map(roundRows.map((s) => [s.id, s.name]));
+  const names = await namesOf(db, {
+    sectors: rows.flatMap((r) => [r.catId, r.seCatId]),
+    starmarket_states: rows.map((r) => r.stateId),
+    rounds: rows.map((r) => r.roundId ?? 0),
+  });
+  const sector = names.sectors;
+  const state = names.starmarket_states;
+  const round = names.rounds;
   return rows.map((r) => {
     const last = r.lastInvse ?? 0;
     return {
