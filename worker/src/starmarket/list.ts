@@ -115,10 +115,21 @@ export async function listStar(db: Db, p: StarListParams, listed: Listed): Promi
       .orderBy(...(w.reverse ? [asc(m.acceptanceTime), asc(m.mComId)] : starOrder()))
       .limit(w.limit)
       .offset(w.offset);
+  // The rows of an id query, hydrated in the same statement, in list order.
+  const rowsOf = (q: ReturnType<typeof ids>) => selectStarRows(db).where(inArray(m.mComId, q));
+  const inOrder = <T extends { acceptance: number; mComId: number }>(rows: T[]) => rows.sort((a, b) => b.acceptance - a.acceptance || b.mComId - a.mComId);
   let total: number;
   let idRows: { id: number }[];
+  // A page near the start (page 1 above all): its kept total and its rows in one round trip. Only a
+  // short list whose page lies in its far half reads again.
+  let known: number | undefined;
+  if (!p.keyword && offsetOf(p.page, perPage) <= SKIP_DIRECTLY) {
+    const [countRows, rows] = await db.batch([keptCount(db, p, listed), rowsOf(ids({ reverse: false, offset: offsetOf(p.page, perPage), limit: perPage }))]);
+    known = countRows[0]?.n ?? 0;
+    if (!pageWindow(p.page, perPage, known).reverse) return { info: await toStarRows(db, inOrder(rows)), total: known };
+  }
   if (!p.keyword) {
-    total = (await keptCount(db, p, listed))[0]?.n ?? 0;
+    total = known ?? (await keptCount(db, p, listed))[0]?.n ?? 0;
     const w = pageWindow(p.page, perPage, total);
     const start = w.limit && w.offset > SKIP_DIRECTLY ? await startDay(db, p, listed, w.reverse, w.offset, total) : null;
     idRows = !w.limit
@@ -132,9 +143,9 @@ export async function listStar(db: Db, p: StarListParams, listed: Listed): Promi
     total = one.total;
     idRows = one.ids.map((id) => ({ id }));
   } else {
-    const [rows, countRows] = await db.batch([ids({ reverse: false, offset: offsetOf(p.page, perPage), limit: perPage }), countOf(db, where)]);
-    idRows = rows;
-    total = countRows[0]?.n ?? 0;
+    // The few matches of the name index: counted and paged, rows included, in one round trip.
+    const [rows, countRows] = await db.batch([rowsOf(ids({ reverse: false, offset: offsetOf(p.page, perPage), limit: perPage })), countOf(db, where)]);
+    return { info: await toStarRows(db, inOrder(rows)), total: countRows[0]?.n ?? 0 };
   }
   if (!idRows.length) return { info: [], total };
   const order = new Map(idRows.map((r, i) => [r.id, i]));
