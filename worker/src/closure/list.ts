@@ -101,6 +101,19 @@ export async function listClosures(db: Db, p: ClosureListParams): Promise<{ info
       .orderBy(...(w.reverse ? [asc(SORT_COLUMNS[p.sort]), asc(closures.comId)] : closureOrder(p.sort)))
       .limit(w.limit)
       .offset(w.offset);
+  // The rows of an id query with their cards, in one statement; in list order again afterwards (an
+  // ORDER BY in the statement would tempt SQLite to walk closures instead of the page's few ids).
+  const pageRows = (q: ReturnType<typeof ids>) => {
+    const page = q.as('page');
+    return db
+      .select(BASE_COLUMNS)
+      .from(page)
+      .innerJoin(closures, eq(closures.comId, page.id))
+      .leftJoin(closureCards, eq(closureCards.comId, closures.comId));
+  };
+  const sortKey = SORT_KEY[p.sort];
+  const inListOrder = <T extends Record<typeof sortKey, number | null> & { com_id: number }>(rows: T[]) =>
+    rows.sort((a, b) => (b[sortKey] ?? -Infinity) - (a[sortKey] ?? -Infinity) || b.com_id - a.com_id);
   let total: number;
   let idRows: { id: number }[];
   // A page near the start of a list an index orders (page 1 above all): its kept total and the page
@@ -108,20 +121,9 @@ export async function listClosures(db: Db, p: ClosureListParams): Promise<{ info
   let known: number | undefined;
   if (key && gapOf(p.sort, key.dim) !== 1 && offsetOf(p.page, perPage) < ANCHOR_GAP) {
     const offset = offsetOf(p.page, perPage);
-    const page = ids({ reverse: false, offset, limit: perPage }).as('page');
-    const [countRows, base] = await db.batch([
-      countQuery(db, key.dim, key.key),
-      db
-        .select(BASE_COLUMNS)
-        .from(page)
-        .innerJoin(closures, eq(closures.comId, page.id))
-        .leftJoin(closureCards, eq(closureCards.comId, closures.comId)),
-    ]);
+    const [countRows, base] = await db.batch([countQuery(db, key.dim, key.key), pageRows(ids({ reverse: false, offset, limit: perPage }))]);
     known = countRows[0]?.n ?? 0;
-    // In list order again (an ORDER BY here would tempt SQLite to walk closures instead of the page).
-    const sortKey = SORT_KEY[p.sort];
-    base.sort((a, b) => (b[sortKey] ?? -Infinity) - (a[sortKey] ?? -Infinity) || b.com_id - a.com_id);
-    if (!pageWindow(p.page, perPage, known).reverse) return { info: await closureRowsOf(db, base), total: known };
+    if (!pageWindow(p.page, perPage, known).reverse) return { info: await closureRowsOf(db, inListOrder(base)), total: known };
   }
   if (key || walk) {
     // The total is one kept row: read it first, then the page from whichever end is nearer.
@@ -137,12 +139,12 @@ export async function listClosures(db: Db, p: ClosureListParams): Promise<{ info
       if (w.reverse) idRows.reverse();
     }
   } else {
-    const [rows, countRows] = await db.batch([
-      ids({ reverse: false, offset: offsetOf(p.page, perPage), limit: perPage }),
+    // A keyword's matches: the page, hydrated, and their count in one round trip.
+    const [base, countRows] = await db.batch([
+      pageRows(ids({ reverse: false, offset: offsetOf(p.page, perPage), limit: perPage })),
       db.select({ n: sql<number>`count(*)` }).from(closures).where(where),
     ]);
-    idRows = rows;
-    total = countRows[0]?.n ?? 0;
+    return { info: await closureRowsOf(db, inListOrder(base)), total: countRows[0]?.n ?? 0 };
   }
   const info = await hydrateClosures(db, idRows.map((r) => r.id));
   return { info, total };

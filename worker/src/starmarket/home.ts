@@ -14,22 +14,30 @@ import { starConditions, starOrder, type Listed } from './select';
 /** The region policies are filed under for the STAR market (/policy?region=科创板). */
 export const STAR_REGION = '科创板';
 
-export async function homeCompanies(db: Db, listed: Listed) {
-  const rows = await selectStarRows(db).where(and(...starConditions({}, listed))).orderBy(...starOrder()).limit(HOME_SIZE);
-  return toStarRows(db, rows);
-}
+const companiesQuery = (db: Db, listed: Listed) => selectStarRows(db).where(and(...starConditions({}, listed))).orderBy(...starOrder()).limit(HOME_SIZE);
 
-export async function homeRules(db: Db) {
-  const rows = await db
+const rulesQuery = (db: Db) =>
+  db
     .select({ id: policies.id, title: policies.title, ref: policies.referenceNumber, put: policies.putTime })
     .from(policies)
     .where(eq(policies.region, STAR_REGION))
     .orderBy(desc(policies.putTime), desc(policies.id))
     .limit(HOME_SIZE);
-  return rows.map((r) => ({ id: r.id, title: r.title, reference_number: r.ref, put_time: formatYmd(r.put) }));
+
+const ruleItems = (rows: Awaited<ReturnType<typeof rulesQuery>>) =>
+  rows.map((r) => ({ id: r.id, title: r.title, reference_number: r.ref, put_time: formatYmd(r.put) }));
+
+export async function homeCompanies(db: Db, listed: Listed) {
+  return toStarRows(db, await companiesQuery(db, listed));
 }
 
+export async function homeRules(db: Db) {
+  return ruleItems(await rulesQuery(db));
+}
+
+/** The three parts in one D1 round trip. */
 export async function homeData(db: Db) {
-  const [com, listed, rule] = await Promise.all([homeCompanies(db, 0), homeCompanies(db, 1), homeRules(db)]);
-  return { com, listed, rule };
+  const [com, listed, rule] = await db.batch([companiesQuery(db, 0), companiesQuery(db, 1), rulesQuery(db)]);
+  const [comRows, listedRows] = await Promise.all([toStarRows(db, com), toStarRows(db, listed)]);
+  return { com: comRows, listed: listedRows, rule: ruleItems(rule) };
 }
