@@ -211,19 +211,27 @@ describe('STAR-market query plans', () => {
     expect((await rowsReadBy(top.statements)).reduce((n, s) => n + s.rows, 0)).toBeLessThanOrEqual(3 * 100 + 100);
     const amount = await post('/api/starmarket/amount_top', {});
     expect((await rowsReadBy(amount.statements)).reduce((n, s) => n + s.rows, 0)).toBeLessThanOrEqual(3 * 10 + 100);
-    // 400 applicants with up to 6 stages each: the chart reads the states, each state's kept year rows,
-    // the months of the one or two years and the days of the one or two months holding its middle,
-    // whatever the number of companies: three round trips of plain reads of kept rows.
+    // 400 applicants with up to 6 stages each. The first request of a filter after the data changed
+    // descends the kept year, month and day rows in one statement and keeps the answer; every later
+    // one reads one kept row per state in one statement, whatever the number of companies.
+    await env.DB.prepare("UPDATE starmarket_companies SET com_slogan = com_slogan || '' WHERE m_com_id = (SELECT min(m_com_id) FROM starmarket_companies)").run();
+    await env.DB.prepare('UPDATE starmarket_companies SET state_since = state_since WHERE m_com_id = (SELECT min(m_com_id) FROM starmarket_companies)').run();
     for (const json of [{}, { com_prov: '北京' }, { com_prov: '北京', cat_id: SECTOR.chip }]) {
-      const timing = await post('/api/starmarket/review_timing', json);
-      const states = (timing.body as { data: unknown[] }).data.length;
+      const first = await post('/api/starmarket/review_timing', json);
+      const states = (first.body as { data: unknown[] }).data.length;
       const years = await env.DB.prepare('SELECT count(*) AS n FROM starmarket_timing_days WHERE is_listed = 0 AND prov = ? AND cat_id = ? AND level = 1')
         .bind((json as { com_prov?: string }).com_prov ?? '', (json as { cat_id?: number }).cat_id ?? 0)
         .first<{ n: number }>();
-      const read = (await rowsReadBy(timing.statements)).reduce((n, s) => n + s.rows, 0);
-      expect(read, JSON.stringify(json)).toBeLessThanOrEqual(states + years!.n + states * (2 * 12 + 2 * 31) + 10);
-      // The years in one read; the months, then the days, one seek per middle bucket (at most 2 per state).
-      expect(timing.statements.filter((s) => /starmarket_timing_days/.test(s.sql)).length, 'years, months, days').toBeLessThanOrEqual(1 + 2 * 2 * states);
+      const reads = first.statements.filter((s) => /^\s*(select|with)\b/i.test(s.sql) && /starmarket_timing/.test(s.sql));
+      expect(reads.map((s) => (/starmarket_timing_days/.test(s.sql) ? 'descent' : 'kept')), JSON.stringify(json)).toEqual(['kept', 'descent']);
+      const computed = (await rowsReadBy(first.statements)).reduce((n, s) => n + s.rows, 0);
+      // Each level's rows read a few times over (the windows' sorts), never the companies.
+      expect(computed, JSON.stringify(json)).toBeLessThanOrEqual(8 * (states + years!.n + states * (2 * 12 + 2 * 31)));
+      const again = await post('/api/starmarket/review_timing', json);
+      expect(again.body).toEqual(first.body);
+      const kept = again.statements.filter((s) => /starmarket_timing/.test(s.sql));
+      expect(kept, JSON.stringify(json)).toHaveLength(1);
+      expect((await rowsReadBy(kept)).reduce((n, s) => n + s.rows, 0), JSON.stringify(json)).toBeLessThanOrEqual(3 * states + 10);
     }
   });
 
@@ -390,5 +398,43 @@ describe('the disclosure search by a 3+ character keyword, off the list-ordered 
       env.DB.prepare("INSERT INTO disclosures (m_com_id, type_id, file_name, url, disclosure_time) SELECT m_com_id, 1, '新增的招股说明书1', '', 20010101 FROM disclosures LIMIT 1"),
     ]);
     await expectAsStraight('after a rename, a new date, a delete and an insert');
+  });
+
+  it('a long keyword with many matches is counted once, then its total is one kept row until a filing changes', async () => {
+    const kw = '招股说明';
+    const read = async (page: number) => {
+      const r = await post('/api/starmarket/info_disclosure', { keyword: kw, page });
+      const data = (r.body as { data: { info: { id: number }[]; page: { total: number } } }).data;
+      return { data, rows: (await rowsReadBy(r.statements)).reduce((n, s) => n + s.rows, 0) };
+    };
+    const first = await read(1);
+    const want = await straight(kw, 1);
+    expect(first.data.page.total).toBe(want.total);
+    expect(want.total).toBeGreaterThan(300);
+    // The first count reads one index row per match.
+    expect(first.rows).toBeGreaterThan(want.total);
+    // Pages near either end read what they return; a page in the middle also walks the matches
+    // before it in the index (the pages still equal the straightforward query's).
+    const last = Math.ceil(want.total / 20);
+    for (const page of [1, 2, Math.ceil(last / 2), last - 1, last]) {
+      const next = await read(page);
+      expect(next.data.page.total).toBe(want.total);
+      expect(next.data.info.map((x) => x.id)).toEqual((await straight(kw, page)).ids);
+      if (page <= 2 || page >= last - 1) expect(next.rows, `page ${page}`).toBeLessThanOrEqual(3 * next.data.info.length + 100);
+    }
+    // A new filing, a rename away and a delete each change the total the next search shows.
+    const ids = (await env.DB.prepare("SELECT id FROM disclosures WHERE file_name LIKE '%招股说明%' ORDER BY id LIMIT 2").all<{ id: number }>()).results.map((x) => x.id);
+    const steps: [string, D1PreparedStatement][] = [
+      ['insert', env.DB.prepare("INSERT INTO disclosures (m_com_id, type_id, file_name, url, disclosure_time) SELECT m_com_id, 1, '补充招股说明', '', 20350101 FROM disclosures LIMIT 1")],
+      ['rename', env.DB.prepare("UPDATE disclosures SET file_name = '改名的文件' WHERE id = ?").bind(ids[0])],
+      ['delete', env.DB.prepare('DELETE FROM disclosures WHERE id = ?').bind(ids[1])],
+    ];
+    for (const [label, change] of steps) {
+      await change.run();
+      const after = await read(1);
+      const truth = await straight(kw, 1);
+      expect(after.data.page.total, label).toBe(truth.total);
+      expect(after.data.info.map((x) => x.id), label).toEqual(truth.ids);
+    }
   });
 });

@@ -11,9 +11,9 @@
  * over its combination's rows, and every later middle page reads a few dozen rows.
  */
 import { and, desc, sql, type SQL } from 'drizzle-orm';
-import { SQLiteAsyncDialect } from 'drizzle-orm/sqlite-core';
 import { closures } from '../db';
 import type { Db } from '../env';
+import { rawBatch } from '../lib/rawBatch';
 import type { ClosureSort } from './constants';
 import { SORT_COLUMNS } from './select';
 
@@ -44,8 +44,6 @@ export interface AnchorList {
 
 type Anchor = { v: number; com_id: number };
 
-const dialect = new SQLiteAsyncDialect();
-
 /** Anchors n .. n + count - 1 (in order), only if their set was built at the current data version. */
 const anchorsFrom = (db: Db, l: AnchorList, n: number, count: number) =>
   db.all<Anchor>(sql`
@@ -63,24 +61,19 @@ export async function rebuildAnchors(db: Db, l: AnchorList): Promise<void> {
   const col = SORT_COLUMNS[l.sort];
   const gap = gapOf(l.sort, l.dim);
   const where = l.where ? sql`WHERE ${l.where}` : sql``;
-  // drizzle's batch takes no raw statements: the three run as one D1 batch (one transaction).
-  const client = (db as Db & { $client: D1Database }).$client;
-  const statement = (q: SQL) => {
-    const { sql: text, params } = dialect.sqlToQuery(q);
-    return client.prepare(text).bind(...params);
-  };
-  await client.batch([
-    statement(sql`DELETE FROM closure_anchors WHERE sort = ${l.sort} AND dim = ${l.dim} AND key = ${l.key}`),
-    statement(sql`
+  // The three run as one D1 batch (one transaction).
+  await rawBatch(db, [
+    sql`DELETE FROM closure_anchors WHERE sort = ${l.sort} AND dim = ${l.dim} AND key = ${l.key}`,
+    sql`
       INSERT INTO closure_anchors (sort, dim, key, n, v, com_id)
       SELECT ${l.sort}, ${l.dim}, ${l.key}, rn / ${gap}, v, com_id FROM (
         SELECT ${col} AS v, ${closures.comId} AS com_id, row_number() OVER (ORDER BY ${col} DESC, ${closures.comId} DESC) - 1 AS rn
         FROM ${closures} ${where}
-      ) WHERE rn % ${gap} = 0`),
-    statement(sql`
+      ) WHERE rn % ${gap} = 0`,
+    sql`
       INSERT INTO closure_anchor_sets (sort, dim, key, ver)
       VALUES (${l.sort}, ${l.dim}, ${l.key}, (SELECT ver FROM closure_data_version WHERE id = 1))
-      ON CONFLICT (sort, dim, key) DO UPDATE SET ver = excluded.ver`),
+      ON CONFLICT (sort, dim, key) DO UPDATE SET ver = excluded.ver`,
   ]);
 }
 

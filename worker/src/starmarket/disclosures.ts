@@ -42,18 +42,44 @@ function keywordMatch(keyword: string): { cond: SQL; ids: SQL | null; exact: boo
 /** Rowids of disclosure_name_ord: disclosure_time * KEY_SPAN + id (the list order). */
 const KEY_SPAN = 10_000_000;
 
+/** A keyword whose count read at least this many index rows keeps its total (disclosure_keyword_totals). */
+const KEEP_TOTAL_FROM = 100;
+
+/**
+ * The exact number of filings whose name holds a 4+ character keyword. The trigram index counts a
+ * phrase one match at a time (one row read per match), so a count of many matches is kept with the
+ * data version it was read at (migration 0043: a new, deleted or renamed filing bumps the version and
+ * clears the kept totals): the next pages and the next searches for it read one row.
+ */
+async function phraseTotal(db: Db, keyword: string, phrase: string): Promise<number> {
+  const key = keyword.toLowerCase();
+  const [kept] = await db.all<{ n: number }>(
+    sql`SELECT n FROM disclosure_keyword_totals WHERE keyword = ${key} AND ver = (SELECT ver FROM disclosure_name_version WHERE id = 1)`,
+  );
+  if (kept) return kept.n;
+  const [counted] = await db.all<{ n: number; ver: number }>(
+    sql`SELECT count(*) AS n, (SELECT ver FROM disclosure_name_version WHERE id = 1) AS ver FROM disclosure_name_ord WHERE disclosure_name_ord MATCH ${phrase}`,
+  );
+  const n = counted?.n ?? 0;
+  if (n >= KEEP_TOTAL_FROM) {
+    await db.run(
+      sql`INSERT INTO disclosure_keyword_totals (keyword, n, ver) VALUES (${key}, ${n}, ${counted.ver}) ON CONFLICT (keyword) DO UPDATE SET n = excluded.n, ver = excluded.ver`,
+    );
+  }
+  return n;
+}
+
 /**
  * A 3+ character keyword alone: the page is read off disclosure_name_ord in list order (its rowids)
  * from whichever end is nearer, so it reads what it returns; the total is the trigram's document
- * count (one vocabulary row) for exactly 3 characters, else a count of the matches on the index
- * alone (no table rows, no sort).
+ * count (one vocabulary row) for exactly 3 characters, else the phrase's count (kept once counted).
  */
 async function orderedKeywordPage(db: Db, keyword: string, p: DisclosureParams): Promise<{ ids: number[]; total: number }> {
   const phrase = `"${keyword.replace(/"/g, '""')}"`;
   const total =
     [...keyword].length === 3
       ? ((await db.all<{ doc: number }>(sql`SELECT doc FROM disclosure_name_ord_vocab WHERE term = ${keyword.toLowerCase()}`))[0]?.doc ?? 0)
-      : ((await db.all<{ n: number }>(sql`SELECT count(*) AS n FROM disclosure_name_ord WHERE disclosure_name_ord MATCH ${phrase}`))[0]?.n ?? 0);
+      : await phraseTotal(db, keyword, phrase);
   const w = pageWindow(p.page, p.per_page, total);
   if (!w.limit) return { ids: [], total };
   const keys = await db.all<{ k: number }>(

@@ -5,19 +5,24 @@
  *
  * median(today − dᵢ) = today − median(dᵢ), so a kept distribution of entry days is enough:
  * starmarket_timing_days (kept by triggers) holds, per filter combination and state, the companies
- * per entry year, month and day. Without a keyword three round trips of plain index reads (the
- * months and days one primary-key seek per middle bucket, in one batch) find each state's median
- * dates: the year rows of every state under the filters, the months of the one or two years holding
- * each state's middle positions, the days of the one or two months holding them (about years + 12
- * + 31 rows per state, however many companies; window functions would cost D1 several reads a row).
- * With a keyword the few matching applicants are read directly.
+ * per entry year, month and day. Without a keyword the chart is read as one statement of one kept row
+ * per state (starmarket_timing_medians: the count and the two middle entry days of each state under
+ * the filter), kept with the data version it was computed at (migration 0043: every write to the
+ * companies that can move a count or a date bumps the version and clears the kept sets). The first
+ * request for a filter after a write computes the medians in one statement by descending the levels:
+ * the state's year rows under the filters, the months of the one or two years holding its middle
+ * positions, the days of the one or two months holding them (about years + 2 × 12 + 2 × 31 kept
+ * rows per state, however many companies; the running sums are windows over those few rows), and
+ * keeps them. With a keyword the few matching applicants are read directly, in one batch with the
+ * states.
  *
  * With an even count the median is the mean of the two middle dates; the days are rounded to the
  * nearest whole day, a half up (Math.round: 27.5 → 28, −5.5 → −5).
  */
-import { and, asc, between, eq, gt } from 'drizzle-orm';
-import { starmarketCompanies as m, starmarketStates, starmarketTimingDays as t } from '../db';
+import { and, asc, gt, sql } from 'drizzle-orm';
+import { starmarketCompanies as m, starmarketStates } from '../db';
 import type { Db } from '../env';
+import { rawBatch } from '../lib/rawBatch';
 import { beijingDate } from '../lib/time';
 import { LISTED_STATE } from './constants';
 import { starConditions, type StarFilter } from './select';
@@ -28,50 +33,91 @@ export const dayNumber = (v: number) => Date.UTC(Math.floor(v / 10000), (Math.fl
 /** The median wait in whole days from the two middle entry dates (equal when the count is odd). */
 export const medianDays = (today: number, lo: number, hi: number) => Math.round(today - (dayNumber(lo) + dayNumber(hi)) / 2);
 
-/** A bucket that holds a middle position of its state: `before` of the state's dates come earlier. */
-interface Range {
-  state: number;
-  lo: number;
-  hi: number;
-  before: number;
-}
-
-const WIDTH = { 1: 10_000, 2: 100, 3: 1 } as const;
+/**
+ * The data version, then for each state that has applicants under the filters its count and the
+ * entry day at each middle position k = ⌊(n−1)/2⌋ and ⌊n/2⌋ (one row per distinct k), in one
+ * statement: the state's year rows give its count and the year holding each middle
+ * position, that year's month rows (one index range) the month, that month's day rows the day.
+ * Every window runs over the few rows of one state's years, one year's months or one month's days.
+ */
+const medianStatement = (prov: string, cat: number) => sql`
+  WITH y AS (
+    SELECT state_id AS s, bucket AS b, n,
+      sum(n) OVER (PARTITION BY state_id ORDER BY bucket ROWS UNBOUNDED PRECEDING) AS cum,
+      sum(n) OVER (PARTITION BY state_id) AS tot
+    FROM starmarket_timing_days WHERE is_listed = 0 AND prov = ${prov} AND cat_id = ${cat} AND level = 1 AND n > 0
+  ),
+  ks AS (
+    SELECT s, tot, (tot - 1) / 2 AS k FROM y WHERE cum = tot
+    UNION SELECT s, tot, tot / 2 FROM y WHERE cum = tot
+  ),
+  yk AS (
+    SELECT ks.s, ks.tot, ks.k, y.b, ks.k - (y.cum - y.n) AS r FROM ks CROSS JOIN y WHERE y.s = ks.s AND y.cum > ks.k AND y.cum - y.n <= ks.k
+  ),
+  mo AS (
+    SELECT yk.s, yk.tot, yk.k, yk.r, d.bucket AS b, d.n,
+      sum(d.n) OVER (PARTITION BY yk.s, yk.k ORDER BY d.bucket ROWS UNBOUNDED PRECEDING) AS cum
+    FROM yk CROSS JOIN starmarket_timing_days d
+    WHERE d.is_listed = 0 AND d.prov = ${prov} AND d.cat_id = ${cat} AND d.level = 2 AND d.state_id = yk.s AND d.bucket BETWEEN yk.b AND yk.b + 9999 AND d.n > 0
+  ),
+  mk AS (SELECT s, tot, k, b, r - (cum - n) AS r FROM mo WHERE cum > r AND cum - n <= r),
+  dy AS (
+    SELECT mk.s, mk.tot, mk.k, mk.r, d.bucket AS b, d.n,
+      sum(d.n) OVER (PARTITION BY mk.s, mk.k ORDER BY d.bucket ROWS UNBOUNDED PRECEDING) AS cum
+    FROM mk CROSS JOIN starmarket_timing_days d
+    WHERE d.is_listed = 0 AND d.prov = ${prov} AND d.cat_id = ${cat} AND d.level = 3 AND d.state_id = mk.s AND d.bucket BETWEEN mk.b AND mk.b + 99 AND d.n > 0
+  ),
+  med AS (SELECT s, tot, k, b AS day FROM dy WHERE cum > r AND cum - n <= r)
+  SELECT v.ver, med.s AS state, med.tot AS total, med.k, med.day
+  FROM starmarket_timing_version v LEFT JOIN med ON 1 WHERE v.id = 1`;
 
 /**
- * One level of the descent: the state's buckets inside the given ranges (in order), and of those the
- * ones holding the middle positions ⌊(n−1)/2⌋ and ⌊n/2⌋ (0-based) of `total[state]`.
+ * The kept chart of a filter: every review state in filter order with its kept count and middle
+ * entry days, and whether the kept set was computed at the current data version (a filter never
+ * computed, or computed before the last write, is not fresh).
  */
-function middles(rows: { state: number; bucket: number; n: number }[], ranges: Range[], total: Map<number, number>, level: 1 | 2 | 3): Range[] {
-  const out: Range[] = [];
-  const sorted = [...rows].sort((a, b) => a.state - b.state || a.bucket - b.bucket);
-  for (const r of ranges) {
-    const t = total.get(r.state) ?? 0;
-    const want = [Math.floor((t - 1) / 2), Math.floor(t / 2)];
-    let seen = r.before;
-    for (const b of sorted) {
-      if (b.state !== r.state || b.bucket < r.lo || b.bucket > r.hi || b.n <= 0) continue;
-      if (want.some((w) => w >= seen && w < seen + b.n) && !out.some((o) => o.state === r.state && o.lo === b.bucket)) {
-        out.push({ state: r.state, lo: b.bucket, hi: b.bucket + WIDTH[level] - 1, before: seen });
-      }
-      seen += b.n;
-    }
+const keptStatement = (prov: string, cat: number) => sql`
+  SELECT st.id, st.name, t.n, t.lo, t.hi,
+    coalesce((SELECT ver FROM starmarket_timing_sets WHERE prov = ${prov} AND cat_id = ${cat}) = (SELECT ver FROM starmarket_timing_version WHERE id = 1), 0) AS fresh
+  FROM starmarket_states st LEFT JOIN starmarket_timing_medians t ON t.prov = ${prov} AND t.cat_id = ${cat} AND t.state_id = st.id
+  ORDER BY st.sort, st.id`;
+
+/**
+ * Computes a filter's medians by the level descent and keeps them with the version they were read
+ * at (replacing the filter's earlier set in one batch; a write between the read and this batch
+ * leaves the set stale, and the next request computes again).
+ */
+async function computeMedians(db: Db, prov: string, cat: number) {
+  // One row carrying the version the medians were read at, then one per state and middle position.
+  const rows = await db.all<{ ver: number; state: number | null; total: number; k: number; day: number }>(medianStatement(prov, cat));
+  const byState = new Map<number, { total: number; lo: number; hi: number }>();
+  for (const r of rows) {
+    if (r.state === null) continue;
+    const got = byState.get(r.state) ?? { total: r.total, lo: 0, hi: 0 };
+    if (r.k === Math.floor((r.total - 1) / 2)) got.lo = r.day;
+    if (r.k === Math.floor(r.total / 2)) got.hi = r.day;
+    byState.set(r.state, got);
   }
-  return out;
+  const ver = rows[0]?.ver ?? 0;
+  await rawBatch(db, [
+    sql`DELETE FROM starmarket_timing_medians WHERE prov = ${prov} AND cat_id = ${cat}`,
+    ...[...byState].map(
+      ([state, r]) => sql`INSERT INTO starmarket_timing_medians (prov, cat_id, state_id, n, lo, hi) VALUES (${prov}, ${cat}, ${state}, ${r.total}, ${r.lo}, ${r.hi})`,
+    ),
+    sql`INSERT INTO starmarket_timing_sets (prov, cat_id, ver) VALUES (${prov}, ${cat}, ${ver}) ON CONFLICT (prov, cat_id) DO UPDATE SET ver = excluded.ver`,
+  ]);
+  return byState;
 }
 
 export async function reviewTiming(db: Db, p: Omit<StarFilter, 'state'>, now = Date.now()) {
   const { y, m: mo, d } = beijingDate(now);
   const today = Date.UTC(y, mo - 1, d) / 86_400_000;
-  const prov = p.com_prov ?? '';
-  const cat = p.cat_id ?? 0;
-  const combo = and(eq(t.isListed, 0), eq(t.prov, prov), eq(t.catId, cat));
-  const statesQuery = db.select().from(starmarketStates).orderBy(asc(starmarketStates.sort), asc(starmarketStates.id));
   const byState = new Map<number, { total: number; lo: number; hi: number }>();
-  let states: Awaited<typeof statesQuery>;
+  let states: { id: number; name: string }[];
   if (p.keyword) {
-    const [s, rows] = await Promise.all([
-      statesQuery,
+    // The few applicants whose name holds the keyword, read directly, with the states: one round trip.
+    const [s, rows] = await db.batch([
+      db.select({ id: starmarketStates.id, name: starmarketStates.name }).from(starmarketStates).orderBy(asc(starmarketStates.sort), asc(starmarketStates.id)),
       db
         .select({ state: m.stateId, day: m.stateSince })
         .from(m)
@@ -85,46 +131,21 @@ export async function reviewTiming(db: Db, p: Omit<StarFilter, 'state'>, now = D
       byState.set(state, { total: list.length, lo: list[Math.floor((list.length - 1) / 2)], hi: list[Math.floor(list.length / 2)] });
     }
   } else {
-    // Years of every state, then the months of the one or two years holding each state's middle,
-    // then the days of the one or two months holding it: plain index reads, no sort, no window.
-    // One primary-key seek per range, sent as one batch (an OR of ranges would walk the whole level;
-    // D1 caps the terms of a compound SELECT).
-    const rangeQuery = (level: 1 | 2 | 3, r?: Range) =>
-      db
-        .select({ state: t.stateId, bucket: t.bucket, n: t.n })
-        .from(t)
-        .where(and(combo, eq(t.level, level), r ? and(eq(t.stateId, r.state), between(t.bucket, r.lo, r.hi)) : undefined))
-        .orderBy(asc(t.stateId), asc(t.bucket));
-    const levelRows = async (level: 1 | 2 | 3, ranges: Range[] | null) => {
-      if (!ranges) return rangeQuery(level);
-      const [first, ...rest] = ranges.map((r) => rangeQuery(level, r));
-      return (await db.batch([first, ...rest])).flat();
-    };
-    const [s, years] = await Promise.all([statesQuery, levelRows(1, null)]);
-    states = s;
-    const total = new Map<number, number>();
-    for (const y of years) if (y.n > 0) total.set(y.state, (total.get(y.state) ?? 0) + y.n);
-    const all = [...total.keys()].map((state) => ({ state, lo: 0, hi: 99_999_999, before: 0 }));
-    const inYears = middles(years, all, total, 1);
-    const months = inYears.length ? await levelRows(2, inYears) : [];
-    const inMonths = middles(months, inYears, total, 2);
-    const days = inMonths.length ? await levelRows(3, inMonths) : [];
-    const inDays = middles(days, inMonths, total, 3);
-    for (const [state, n] of total) {
-      const mine = inDays.filter((d) => d.state === state);
-      const at = (pos: number) => mine.find((d) => {
-        const row = days.find((x) => x.state === state && x.bucket === d.lo);
-        return row !== undefined && pos >= d.before && pos < d.before + row.n;
-      })?.lo;
-      const lo = at(Math.floor((n - 1) / 2));
-      const hi = at(Math.floor(n / 2));
-      if (lo && hi) byState.set(state, { total: n, lo, hi });
+    // The kept set: one statement of one row per state; computed again only after the data changed.
+    const prov = p.com_prov ?? '';
+    const cat = p.cat_id ?? 0;
+    const rows = await db.all<{ id: number; name: string; n: number | null; lo: number | null; hi: number | null; fresh: number }>(keptStatement(prov, cat));
+    states = rows.map((r) => ({ id: r.id, name: r.name }));
+    if (rows[0]?.fresh) {
+      for (const r of rows) if (r.n !== null && r.lo !== null && r.hi !== null) byState.set(r.id, { total: r.n, lo: r.lo, hi: r.hi });
+    } else {
+      for (const [state, r] of await computeMedians(db, prov, cat)) byState.set(state, r);
     }
   }
   return states
     .filter((s) => s.id !== LISTED_STATE)
     .map((s) => {
       const r = byState.get(s.id);
-      return { id: s.id, name: s.name, num: r?.total ?? 0, median_days: r ? medianDays(today, r.lo, r.hi) : 0 };
+      return { id: s.id, name: s.name, num: r?.total ?? 0, median_days: r && r.lo && r.hi ? medianDays(today, r.lo, r.hi) : 0 };
     });
 }
