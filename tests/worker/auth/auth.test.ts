@@ -2,7 +2,8 @@ import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { LOGIN_LIMITS } from '../../../worker/src/auth/ratelimit';
 import { api, dataOf, errorOf } from '../client';
-import { makeUser } from '../helpers';
+import { db, makeUser } from '../helpers';
+import { forgetSessions, KEPT_SESSION_MS, userForToken } from '../../../worker/src/auth/session';
 
 const uniq = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
@@ -140,6 +141,38 @@ describe('register, login, info, logout', () => {
     expect(await dataOf(api(vip.token).user.info.$get())).toMatchObject({ isVip: true, svip: false, juzibtc: 7 });
     expect(await dataOf(api(svip.token).user.info.$get())).toMatchObject({ isVip: true, svip: true });
     await env.DB.prepare('UPDATE memberships SET ends_at = ? WHERE user_id = ?').bind(Date.now() - 1, vip.id).run();
+    // Written behind the worker's back, the change shows once the isolate's kept session is gone
+    // (at most KEPT_SESSION_MS later; forgotten here rather than waited for).
+    forgetSessions(vip.id);
     expect((await dataOf(api(vip.token).user.info.$get())).isVip).toBe(false);
+  });
+
+  it('a signed-in request reads its session once per KEPT_SESSION_MS; expiry, membership ends and logout count at once', async () => {
+    const vip = await makeUser({ role: 'vip' });
+    const t0 = Date.now();
+    const first = await userForToken(db(), vip.token, t0);
+    expect(first).toMatchObject({ id: vip.id, isVip: true });
+    // Behind the worker's back: the membership ends in 1 s, and the session in 8 s.
+    await env.DB.prepare('UPDATE memberships SET ends_at = ? WHERE user_id = ?').bind(t0 + 1_000, vip.id).run();
+    await env.DB.prepare('UPDATE sessions SET expires_at = ? WHERE user_id = ?').bind(t0 + 8_000, vip.id).run();
+    // Kept: the end date read first (a year away) still answers 2 s later, without a D1 read.
+    expect((await userForToken(db(), vip.token, t0 + 2_000))?.isVip).toBe(true);
+    // After KEPT_SESSION_MS the session is read again: expired by then.
+    expect(await userForToken(db(), vip.token, t0 + KEPT_SESSION_MS)).toBeNull();
+    // A kept end date counts the moment it passes, and the next queued period is read when one ends.
+    const other = await makeUser({ role: 'vip' });
+    const t1 = Date.now();
+    await env.DB.prepare('UPDATE memberships SET ends_at = ? WHERE user_id = ?').bind(t1 + 3_000, other.id).run();
+    forgetSessions(other.id);
+    expect((await userForToken(db(), other.token, t1))?.isVip).toBe(true);
+    expect((await userForToken(db(), other.token, t1 + 3_000))?.isVip).toBe(false);
+    await env.DB.prepare("INSERT INTO memberships (user_id, level, starts_at, ends_at) VALUES (?, 'vip', ?, ?)").bind(other.id, t1 + 3_000, t1 + 90_000).run();
+    forgetSessions(other.id);
+    await userForToken(db(), other.token, t1 + 2_000);
+    expect((await userForToken(db(), other.token, t1 + 4_000))?.isVip).toBe(true);
+    // Logging out in this isolate forgets the kept session at once.
+    expect((await dataOf(api(other.token).user.info.$get())).isVip).toBe(true);
+    await dataOf(api(other.token).auth.logout.$post());
+    expect((await errorOf(api(other.token).user.info.$get())).status).toBe(401);
   });
 });

@@ -11,6 +11,7 @@ import type { DigestMessage, Env } from '../../../worker/src/env';
 import { DAILY_CRON } from '../../../worker/src/exports/lease';
 import { api, dataOf } from '../client';
 import { makeUser, type TestUser } from '../helpers';
+import { forgetSessions } from '../../../worker/src/auth/session';
 
 let next = 7000;
 const nextId = () => ++next;
@@ -33,8 +34,10 @@ export async function subscriber(role: 'vip' | 'svip' = 'vip'): Promise<Subscrib
 }
 
 /** The subscriber's membership ran out yesterday (the subscription stays active). */
+/** Ends the member's VIP a day ago, written straight to D1; the worker's kept session is forgotten as KEPT_SESSION_MS would. */
 export async function lapse(s: TestUser) {
   await env.DB.prepare('UPDATE memberships SET ends_at = ? WHERE user_id = ?').bind(Date.now() - 86_400_000, s.id).run();
+  forgetSessions(s.id);
 }
 
 export interface EventSpec {

@@ -98,7 +98,9 @@ describe('D1 sessions', () => {
   });
 
   it('a signed-in request gets its bookmark back (header and cookie); a visitor GET does not', async () => {
-    const res = await get('/api/user/info', user);
+    // A call that reads through the session (the user's session itself may come from the isolate's
+    // kept sessions, auth/session.ts, and then reads nothing).
+    const res = await get('/api/closure?page=2', user);
     expect(res.status).toBe(200);
     const mark = res.headers.get('X-D1-Bookmark');
     expect(mark).toMatch(/\S/);

@@ -21,27 +21,69 @@ export function membershipFlags(userIdCol: typeof users.id, now: number) {
   };
 }
 
+/**
+ * Signed-in users per session token, kept by each isolate for a few seconds. Every signed-in request
+ * read its session (one D1 round trip, about a sixth of a list page's cost) before doing anything
+ * else. A kept entry holds the membership end dates and the session's expiry, so a membership that
+ * ends or a session that expires counts from the moment it does; what the isolate itself changes
+ * (logout, a paid membership) forgets the user's entries at once. A change made elsewhere (another
+ * isolate's logout) shows within KEPT_SESSION_MS.
+ */
+export const KEPT_SESSION_MS = 10_000;
+const MAX_KEPT_SESSIONS = 5_000;
+
+interface KeptSession {
+  at: number;
+  sessionId: number;
+  id: number;
+  account: string;
+  username: string;
+  vipUntil: number;
+  svipUntil: number;
+  expiresAt: number;
+}
+
+const keptSessions = new Map<string, KeptSession>();
+
+/** Forgets the kept sessions of one user (after a write that changes what the user may do), or all. */
+export function forgetSessions(userId?: number): void {
+  if (userId === undefined) return keptSessions.clear();
+  for (const [hash, k] of keptSessions) if (k.id === userId) keptSessions.delete(hash);
+}
+
+function sessionUser(k: KeptSession, now: number): SessionUser {
+  const svip = k.svipUntil > now;
+  return { id: k.id, account: k.account, username: k.username, sessionId: k.sessionId, svip, isVip: svip || k.vipUntil > now };
+}
+
 export async function userForToken(db: Db, token: string, now = Date.now()): Promise<SessionUser | null> {
   if (!/^[0-9a-f]{64}$/.test(token)) return null;
+  const hash = await sha256Hex(token);
+  const kept = keptSessions.get(hash);
+  // Kept and still young, the session unexpired, and no membership period ended since it was read
+  // (the next, queued period may have begun then: read again).
+  const boundary = (until: number) => kept && kept.at < until && until <= now;
+  if (kept && now - kept.at < KEPT_SESSION_MS && kept.expiresAt > now && !boundary(kept.vipUntil) && !boundary(kept.svipUntil)) return sessionUser(kept, now);
   const flags = membershipFlags(users.id, now);
   const row = await db
-    .select({ sessionId: sessions.id, id: users.id, account: users.account, username: users.username, ...flags })
+    .select({ sessionId: sessions.id, expiresAt: sessions.expiresAt, id: users.id, account: users.account, username: users.username, ...flags })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, await sha256Hex(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
+    .where(and(eq(sessions.tokenHash, hash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
     .get();
-  if (!row) return null;
-  const svip = (row.svipUntil ?? 0) > now;
-  return {
-    id: row.id,
-    account: row.account,
-    username: row.username,
-    sessionId: row.sessionId,
-    svip,
-    isVip: svip || (row.vipUntil ?? 0) > now,
-  };
+  if (!row) {
+    keptSessions.delete(hash);
+    return null;
+  }
+  const entry: KeptSession = { ...row, at: now, vipUntil: row.vipUntil ?? 0, svipUntil: row.svipUntil ?? 0 };
+  keptSessions.delete(hash);
+  keptSessions.set(hash, entry);
+  // The oldest entries go first (a Map iterates in insertion order).
+  while (keptSessions.size > MAX_KEPT_SESSIONS) keptSessions.delete(keptSessions.keys().next().value!);
+  return sessionUser(entry, now);
 }
 
 export async function revokeSession(db: Db, sessionId: number, now = Date.now()) {
   await db.update(sessions).set({ revokedAt: now }).where(eq(sessions.id, sessionId));
+  for (const [hash, k] of keptSessions) if (k.sessionId === sessionId) keptSessions.delete(hash);
 }

@@ -6,6 +6,7 @@
  * one after another, exactly one batch pays and grants; the others change nothing.
  */
 import { eq } from 'drizzle-orm';
+import { forgetSessions } from '../auth/session';
 import { topUpStatements } from '../coins';
 import { orders } from '../db';
 import type { Db } from '../env';
@@ -55,6 +56,8 @@ async function pay(d1: D1Database, db: Db, o: OrderRow, tradeNo: string, now: nu
       ? topUpStatements(d1, { userId: o.userId, amount: o.coins, reason: 'recharge', refType: 'order', refId: o.id, idempotencyKey: `topup:order:${o.id}` }, paid)
       : [membershipStatement(d1, o, paid, now)];
   await d1.batch([mark, ...grants]);
+  // The buyer's kept sessions carry their membership dates: read them again on the next request.
+  forgetSessions(o.userId);
   return (await readOrder(db, o.id))!;
 }
 
