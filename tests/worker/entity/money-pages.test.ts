@@ -162,7 +162,7 @@ async function recount() {
 
 async function expectKeptEqualRecount() {
   const kept = (await env.DB.prepare('SELECT k, level, bucket, n FROM entity_money_counts').all()).results;
-  const order = (a: { k: unknown; level: unknown; bucket: unknown }, b: typeof a) =>
+  const order = (a: Record<string, unknown>, b: Record<string, unknown>) =>
     String(a.k).localeCompare(String(b.k)) || Number(a.level) - Number(b.level) || Number(a.bucket) - Number(b.bucket);
   expect([...kept].sort(order)).toEqual((await recount()).sort(order));
 }
