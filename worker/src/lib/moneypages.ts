@@ -82,11 +82,15 @@ export async function moneyPage(
   if (!w.limit) return [];
   let r: MoneyRead = w;
   if (w.offset > SKIP_DIRECTLY) {
-    const kept = await db
-      .select({ n: mc.n })
-      .from(mc)
-      .where(and(eq(mc.k, key), eq(mc.level, 0), eq(mc.bucket, 0)));
-    const start = kept[0]?.n === total ? await startDay(db, key, MONEY_WIDTHS, w.reverse, w.offset, total, mc) : null;
+    // The kept count is checked alongside the walk (one round trip fewer); the walk counts only when it matches.
+    const [kept, walk] = await Promise.all([
+      db
+        .select({ n: mc.n })
+        .from(mc)
+        .where(and(eq(mc.k, key), eq(mc.level, 0), eq(mc.bucket, 0))),
+      startDay(db, key, MONEY_WIDTHS, w.reverse, w.offset, total, mc),
+    ]);
+    const start = kept[0]?.n === total ? walk : null;
     if (start) {
       // The walk ends on a bucket of the last level: a read in list order starts at its largest key, a reversed one at its smallest.
       const edge = w.reverse ? start.day : start.day + MONEY_WIDTHS[MONEY_WIDTHS.length - 1] - 1;
