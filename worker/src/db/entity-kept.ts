@@ -76,3 +76,22 @@ export const atlasTagStats = sqliteTable('atlas_tag_stats', {
   n: integer('n').notNull(),
   money: integer('money').notNull(),
 });
+
+/**
+ * Lists ordered by total funding (万元, largest first), counted per bucket of their sort key
+ * (worker/src/lib/moneypages.ts), kept by triggers (migration entity_money_counts) so a deep page
+ * finds where it starts from a few dozen rows instead of an OFFSET. Level 0 (bucket 0) counts the
+ * rows that have a sort key; levels 1..7 count them per bucket of the key's widths. Keys:
+ *   't:<tag_id>'    an atlas tag's companies (atlas_tag_companies; ties: the lower com_id first)
+ *   'c:<invst_id>'  the closed companies a firm backed (closure_investors; ties: the higher com_id first)
+ */
+export const entityMoneyCounts = sqliteTable(
+  'entity_money_counts',
+  {
+    k: text('k').notNull(),
+    level: integer('level').notNull(),
+    bucket: integer('bucket').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.k, t.level, t.bucket] })],
+);

@@ -3,11 +3,11 @@
  * the public counterpart of the members' tag page /health/{tagId}. A parent tag's companies include
  * its children's (the seed tags each company with both, see scripts/seed/medical-tags.ts).
  */
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, lt, lte, sql } from 'drizzle-orm';
 import { atlasTagCompanies as atc, atlasTagStats, companies, entityDayCounts as dc, medicalTags, rounds } from '../db';
 import type { Db } from '../env';
 import { ApiError } from '../lib/errors';
-import { pageWindow } from '../lib/pagination';
+import { moneyPage, type MoneyRead } from '../lib/moneypages';
 import { countOf, countQuery } from '../medical/kept';
 import { ENTITY_PAGE_SIZE } from './constants';
 import { eventListKey } from './events';
@@ -61,25 +61,15 @@ export async function atlasDetail(db: Db, id: number) {
 
 /**
  * The tag's companies, biggest total funding first (ties by id). The page's ids come off the kept
- * index of atlas_tag_companies (tag_id, total_money DESC, com_id); a page in the far half is read
- * from the smallest end (pageWindow over the kept row count), so the first and last pages read what
- * they return. The total is the tag's company count, as before.
+ * index of atlas_tag_companies (tag_id, total_money DESC, com_id): a page in the far half is read
+ * from the smallest end, and a deep page seeks to the amount and id it starts at, found from the
+ * kept counts of entity_money_counts 't:<tag>' (moneyPage), so every page reads about what the
+ * first does. The total is the tag's company count, as before.
  */
 export async function atlasCompanies(db: Db, id: number, page: number) {
   await requireTag(db, id);
   const [total, kept] = await Promise.all([tagComCount(db, id), db.select({ n: atlasTagStats.n }).from(atlasTagStats).where(eq(atlasTagStats.tagId, id))]);
-  const w = pageWindow(page, ENTITY_PAGE_SIZE, kept[0]?.n ?? 0);
-  const idRows = !w.limit
-    ? []
-    : await db
-        .select({ id: atc.comId })
-        .from(atc)
-        .where(eq(atc.tagId, id))
-        .orderBy(...(w.reverse ? [asc(atc.totalMoney), desc(atc.comId)] : [desc(atc.totalMoney), asc(atc.comId)]))
-        .limit(w.limit)
-        .offset(w.offset);
-  if (w.reverse) idRows.reverse();
-  const ids = idRows.map((r) => r.id);
+  const ids = await moneyPage(db, `t:${id}`, 'lowerIdFirst', page, ENTITY_PAGE_SIZE, kept[0]?.n ?? 0, (r) => tagCompanyIds(db, id, r));
   const rows = !ids.length
     ? []
     : await db
@@ -100,4 +90,34 @@ export async function atlasCompanies(db: Db, id: number, page: number) {
     info: ids.flatMap((i) => (byId.has(i) ? [{ ...byId.get(i)!, round: byId.get(i)!.round ?? '' }] : [])),
     total,
   };
+}
+
+/**
+ * A MoneyRead of the tag's company ids. From a start row (money m, id i), the rows in list order are
+ * those of amount m from id i up, then those below m: two seeks of the index in one batch (one
+ * index range cannot hold both, as the amount descends while the id ascends).
+ */
+async function tagCompanyIds(db: Db, tagId: number, r: MoneyRead): Promise<number[]> {
+  const byMoney = r.reverse ? [asc(atc.totalMoney), desc(atc.comId)] : [desc(atc.totalMoney), asc(atc.comId)];
+  const ids = (rows: { id: number }[]) => rows.map((x) => x.id);
+  if (!r.from) {
+    return ids(await db.select({ id: atc.comId }).from(atc).where(eq(atc.tagId, tagId)).orderBy(...byMoney).limit(r.limit).offset(r.offset));
+  }
+  const { money, id } = r.from;
+  const n = r.offset + r.limit;
+  const [same, next] = await db.batch([
+    db
+      .select({ id: atc.comId })
+      .from(atc)
+      .where(and(eq(atc.tagId, tagId), eq(atc.totalMoney, money), r.reverse ? lte(atc.comId, id) : gte(atc.comId, id)))
+      .orderBy(r.reverse ? desc(atc.comId) : asc(atc.comId))
+      .limit(n),
+    db
+      .select({ id: atc.comId })
+      .from(atc)
+      .where(and(eq(atc.tagId, tagId), r.reverse ? gt(atc.totalMoney, money) : lt(atc.totalMoney, money)))
+      .orderBy(...byMoney)
+      .limit(n),
+  ]);
+  return ids([...same, ...next]).slice(r.offset, n);
 }

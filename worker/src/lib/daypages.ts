@@ -9,7 +9,7 @@
  * are floor(day / width) * width for the widths below, level 0 bucket 0 is the total.
  */
 import { and, asc, between, desc, eq, inArray } from 'drizzle-orm';
-import { entityDayCounts as dc } from '../db';
+import { entityDayCounts as dc, entityMoneyCounts } from '../db';
 import type { Db } from '../env';
 import { pageWindow } from './pagination';
 
@@ -40,20 +40,26 @@ export async function keptTotal(db: Db, key: string): Promise<number> {
 /** Kept bucket rows are read this many at a time, stopping at the bucket the offset falls in. */
 const CHUNK = 4;
 
+/** Tables of kept bucket counts (k, level, bucket, n): by day, or by a money list's sort key (lib/moneypages.ts). */
+type KeptCounts = typeof dc | typeof entityMoneyCounts;
+
 /**
  * The day the row at `offset` (from the newest end, or the oldest when `reverse`) falls on, and how
  * many rows of that day come before it in that direction. At each level the buckets are walked
  * from the end of their parent nearer the offset, a few rows at a time, so a level reads at most
  * half its buckets (years, then one year's months, then one month's days). Null when the kept
- * counts run out (a write between the total and the walk).
+ * counts run out (a write between the total and the walk). The same walk finds the start of a deep
+ * page of a list by money in entity_money_counts (`table`), whose last level is wider than 1: `day`
+ * is then the first key of that last-level bucket.
  */
 export async function startDay(
   db: Db,
   key: string,
-  widths: Widths,
+  widths: readonly number[],
   reverse: boolean,
   offset: number,
   total: number,
+  table: KeptCounts = dc,
 ): Promise<{ day: number; skip: number } | null> {
   let rest = offset;
   let size = total;
@@ -67,10 +73,10 @@ export async function startDay(
     let [from, to] = [lo, hi];
     while (!hit && from <= to) {
       const chunk = await db
-        .select({ bucket: dc.bucket, n: dc.n })
-        .from(dc)
-        .where(and(eq(dc.k, key), eq(dc.level, i + 1), between(dc.bucket, from, to)))
-        .orderBy(ascending ? asc(dc.bucket) : desc(dc.bucket))
+        .select({ bucket: table.bucket, n: table.n })
+        .from(table)
+        .where(and(eq(table.k, key), eq(table.level, i + 1), between(table.bucket, from, to)))
+        .orderBy(ascending ? asc(table.bucket) : desc(table.bucket))
         .limit(CHUNK);
       for (const b of chunk) {
         if (left < b.n) {

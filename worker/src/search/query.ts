@@ -53,6 +53,7 @@ export function matcherOf(keyword: string): Matcher | null {
 
 interface Candidate {
   id: number;
+  kind: number;
   ref_id: number;
   name: string;
   pinyin: string;
@@ -61,40 +62,42 @@ interface Candidate {
 }
 
 /**
- * Integer ids inlined (they come from the index, never from the request): up to 3 x 2 x CANDIDATES
- * of them, more than D1's 100 bound parameters allow.
+ * One kind's matches with their names (its tokens carry its digit): at most CANDIDATES rowids per
+ * pass, start-of-name matches marked pass 1. The index is read first (CROSS JOIN keeps the FTS
+ * subqueries the outer loop, so SQLite cannot drive the join from search_names' side) and each
+ * candidate's row is then one primary-key read, in the same statement: a separate
+ * `search_names WHERE id IN (...)` read would cost each id twice (the IN list's own rows too).
  */
-const idList = (ids: number[]) => sql.raw(ids.map((id) => String(Math.trunc(id))).join(', '));
-
-/** Rowids of one kind's matches (its tokens carry its digit): at most CANDIDATES per pass, start-of-name matches marked pass 1. */
-async function matches(db: Db, kind: SearchKind, m: Matcher): Promise<{ rid: number; pass: number }[]> {
-  // Only the index here: joining search_names in the same statement lets SQLite drive the join from
-  // the table's side and read far more rows than the candidates.
-  return db.all<{ rid: number; pass: number }>(sql`
-    SELECT * FROM (SELECT rowid AS rid, 1 AS pass FROM search_fts WHERE search_fts MATCH ${m.start(kind)} LIMIT ${CANDIDATES})
-    UNION ALL
-    SELECT * FROM (SELECT rowid AS rid, 2 AS pass FROM search_fts WHERE search_fts MATCH ${m.anywhere(kind)} LIMIT ${CANDIDATES})`);
+async function matches(db: Db, kind: SearchKind, m: Matcher): Promise<Candidate[]> {
+  return db.all<Candidate>(sql`
+    SELECT n.id, n.kind, n.ref_id, n.name, n.pinyin, n.initials, c.pass FROM (
+      SELECT * FROM (SELECT rowid AS rid, 1 AS pass FROM search_fts WHERE search_fts MATCH ${m.start(kind)} LIMIT ${CANDIDATES})
+      UNION ALL
+      SELECT * FROM (SELECT rowid AS rid, 2 AS pass FROM search_fts WHERE search_fts MATCH ${m.anywhere(kind)} LIMIT ${CANDIDATES})
+    ) c CROSS JOIN search_names n ON n.id = c.rid`);
 }
 
 /** The best SEARCH_PER_KIND matches of each kind, best first. */
 async function candidates(db: Db, m: Matcher): Promise<Record<SearchKind, Candidate[]>> {
   const found = await Promise.all((Object.keys(SEARCH_KINDS) as SearchKind[]).map((k) => matches(db, k, m)));
-  const pass = new Map<number, number>();
-  for (const r of found.flat()) pass.set(r.rid, Math.min(pass.get(r.rid) ?? 9, r.pass));
-  const rows = pass.size
-    ? await db.all<Omit<Candidate, 'pass'> & { kind: number }>(sql`
-        SELECT id, kind, ref_id, name, pinyin, initials FROM search_names WHERE id IN (${idList([...pass.keys()])})`)
-    : [];
+  // A name found by both passes counts as found at the start.
+  const byId = new Map<number, Candidate>();
+  for (const r of found.flat()) if (!byId.has(r.id) || r.pass < byId.get(r.id)!.pass) byId.set(r.id, r);
+  const rows = [...byId.values()];
   const rank = (r: Candidate) => (m.exact(r) ? 0 : r.pass);
   const best = (kind: SearchKind) =>
     rows
       .filter((r) => r.kind === SEARCH_KINDS[kind])
-      .map((r) => ({ ...r, pass: pass.get(r.id)! }))
       .sort((a, b) => rank(a) - rank(b) || a.name.length - b.name.length || a.ref_id - b.ref_id)
       .slice(0, SEARCH_PER_KIND);
   return { company: best('company'), investfirm: best('investfirm'), person: best('person') };
 }
 
+/**
+ * Integer ids inlined (they come from the index, never from the request): up to SEARCH_PER_KIND of
+ * each kind, a list the statements below read directly.
+ */
+const idList = (ids: number[]) => sql.raw(ids.map((id) => String(Math.trunc(id))).join(', '));
 
 export interface CompanyHit {
   id: number;
