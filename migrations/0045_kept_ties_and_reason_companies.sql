@@ -1,12 +1,13 @@
 -- Custom SQL migration file, put your code below! --
 
--- Healthcare company lists (medical_list_items lists 5 / 6 / 7: by total funding, founding month,
--- latest funding) hold long runs of one k: a founding month or a round amount (150, 4600 万元) is
--- shared by a few hundred companies at full scale, and a page starting inside such a run skipped
--- up to half of it. medical_list_ties (list, tag_id, k, level, bucket, n) counts the items of each
--- k per bucket of item_id (item_id / width * width) at the widths of medical_list_tie_widths
--- (mirrored in worker/src/medical/pages.ts TIE_WIDTHS), so a page's start inside a k is found as
--- its k is: a few kept rows per level, then a short OFFSET. Rows with n = 0 are deleted.
+-- Healthcare company lists (medical_list_items lists 5 - 9: by total funding, founding month,
+-- latest funding, valuation) hold long runs of one k: a founding month, a round amount (150, 4600
+-- 万元) or a valuation is shared by a few hundred companies at full scale, and a page starting
+-- inside such a run skipped up to half of it. medical_list_ties (list, tag_id, k, level, bucket, n)
+-- counts the items of each k per bucket of item_id (item_id / width * width) at the widths of
+-- medical_list_tie_widths (mirrored in worker/src/medical/pages.ts TIE_WIDTHS), so a page's start
+-- inside a k is found as its k is: a few kept rows per level, then a short OFFSET. Rows with n = 0
+-- are deleted.
 -- tests/worker/medical/pages.test.ts compares it with a fresh recount after writes.
 --> statement-breakpoint
 CREATE TABLE `medical_list_tie_widths` (
@@ -16,7 +17,7 @@ CREATE TABLE `medical_list_tie_widths` (
 	PRIMARY KEY(`list`, `level`)
 ) WITHOUT ROWID;
 --> statement-breakpoint
-INSERT INTO `medical_list_tie_widths` (`list`, `level`, `width`) VALUES (5, 1, 100000), (5, 2, 10000), (5, 3, 1000), (5, 4, 100), (5, 5, 10), (6, 1, 100000), (6, 2, 10000), (6, 3, 1000), (6, 4, 100), (6, 5, 10), (7, 1, 100000), (7, 2, 10000), (7, 3, 1000), (7, 4, 100), (7, 5, 10);
+INSERT INTO `medical_list_tie_widths` (`list`, `level`, `width`) VALUES (5, 1, 10000), (5, 2, 1000), (5, 3, 100), (5, 4, 10), (6, 1, 10000), (6, 2, 1000), (6, 3, 100), (6, 4, 10), (7, 1, 10000), (7, 2, 1000), (7, 3, 100), (7, 4, 10), (8, 1, 10000), (8, 2, 1000), (8, 3, 100), (8, 4, 10), (9, 1, 10000), (9, 2, 1000), (9, 3, 100), (9, 4, 10);
 --> statement-breakpoint
 CREATE TABLE `medical_list_ties` (
 	`list` integer NOT NULL,

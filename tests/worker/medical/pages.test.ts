@@ -260,7 +260,7 @@ describe('healthcare lists kept in list order', () => {
     await expectFaDraw();
   });
 
-  it('page the company sorts as the OFFSET query does on every page, with long runs of one key inside and across pages', async () => {
+  it('page the company sorts and 千里马 as the OFFSET query does on every page, with long runs of one key inside and across pages', async () => {
     // 150 companies sharing one total, founding month and latest round, ids spread over the item id
     // buckets (medical_list_ties): pages start at every position inside each run, nearer either end.
     const [mid] = await all<{ money: number; born_year: number; born_month: number; last: number }>(
@@ -271,10 +271,16 @@ describe('healthcare lists kept in list order', () => {
     await env.DB.batch(
       ids.map((id, i) =>
         env.DB.prepare(
-          "INSERT INTO companies (id, name, full_name, prov, city, cat_id, se_cat_id, born_year, born_month, total_money, valuation, last_invse_date, is_medical) VALUES (?, 'tie', 'tie', '北京', '北京', 1, 1, ?, ?, ?, 0, ?, 1)",
-        ).bind(id, mid.born_year, mid.born_month, mid.money, mid.last),
+          "INSERT INTO companies (id, name, full_name, prov, city, cat_id, se_cat_id, born_year, born_month, total_money, valuation, last_invse_date, is_medical) VALUES (?, 'tie', 'tie', '北京', '北京', 1, 1, ?, ?, ?, ?, ?, 1)",
+        ).bind(id, mid.born_year, mid.born_month, mid.money, HORSE_MIN + 5, mid.last),
       ).concat(ids.filter((_, i) => i % 2 === 0).map((id) => env.DB.prepare('INSERT INTO medical_company_tags (com_id, tag_id) VALUES (?, ?)').bind(id, busy))),
     );
+    // The 千里马 list: the same run of one valuation.
+    const horses = (await all<{ id: number }>(companySql(`is_medical = 1 AND valuation >= ${HORSE_MIN} AND valuation < ${UNICORN_MIN}`, 'valuation DESC'))).map((r) => r.id);
+    for (let page = 1; page <= Math.ceil(horses.length / 10) + 1; page++) {
+      const list = await get(`/api/medical/data?type=horse&page=${page}`);
+      expect(['horse', page, list.data.map((r: any) => r.id)]).toEqual(['horse', page, horses.slice((page - 1) * 10, page * 10)]);
+    }
     for (const [tag, where] of [
       [undefined, 'is_medical = 1'],
       [busy, `id IN ${tagComs(busy)}`],

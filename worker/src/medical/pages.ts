@@ -53,19 +53,25 @@ export const firmEvents = (k: number) => Math.floor(k / FIRM_KEY_SPAN);
  * items of one k counted per item_id / width * width, for a page that starts inside a long run of one k.
  */
 export const TIE_WIDTHS: Partial<Record<ListCode, readonly number[]>> = {
-  [LIST.money]: [100_000, 10_000, 1_000, 100, 10],
-  [LIST.born]: [100_000, 10_000, 1_000, 100, 10],
-  [LIST.invse]: [100_000, 10_000, 1_000, 100, 10],
+  [LIST.money]: [10_000, 1_000, 100, 10],
+  [LIST.born]: [10_000, 1_000, 100, 10],
+  [LIST.invse]: [10_000, 1_000, 100, 10],
+  [LIST.horse]: [10_000, 1_000, 100, 10],
+  [LIST.unicorn]: [10_000, 1_000, 100, 10],
 };
+
+/**
+ * Lists of amounts (funding, valuation) and of event counts: a bucket holds most of its items in
+ * its lowest sub-buckets (many small values under a few large ones), so a level is read from that
+ * end, two sub-buckets at first.
+ */
+const LOW_HEAVY: ReadonlySet<ListCode> = new Set([LIST.money, LIST.horse, LIST.unicorn, LIST.firm]);
 
 /**
  * Past this many rows to skip from the nearer end of the bucket a deep page starts in, the walk goes
  * a level down: a level reads a few of the bucket's non-empty sub-buckets.
  */
 const SKIP_IN_BUCKET = 10;
-
-/** Each level splits a bucket of the level above into at most about this many (LIST_WIDTHS, TIE_WIDTHS). */
-const SPLIT = 10;
 
 type Bucket = { bucket: number; n: number };
 /** A bucket (lo..hi of k, or of item_id inside one k), its item count and the page's first position in it (read order). */
@@ -81,52 +87,31 @@ type LevelRows = (from: number, to: number, asc: boolean, count?: number) => SQL
 
 /**
  * The sub-bucket of `s` at the next level (`width`) holding the page's first row, with its
- * position there. At level 1 (`whole`) the buckets are read whole (a few rows). Below it they are
- * counted from the end of `s` nearer the page, and only about as many as even counts would need
- * are read at first, with the one sub-bucket at the other end (a list of amounts holds most of a
- * bucket in its lowest sub-bucket, which is where a middle page falls); the ones between only when
- * the page lies among them. Null when the counts do not place it.
+ * position there. At level 1 and at a k's first item id level (`whole`) the buckets are read whole
+ * (a few rows). Below, they are counted from the end of `s` nearer the page (of a LOW_HEAVY list,
+ * from its low end) and read from that end a few at a time: about as many as even counts over the
+ * sub-buckets not yet read would need (two at first of a LOW_HEAVY list), then again from the last
+ * one read, until the page's. Null when the counts do not place it.
  */
-async function levelDown(db: Db, s: Walk, width: number, reverse: boolean, whole: boolean, rows: LevelRows): Promise<Walk | null> {
-  const flip = !whole && s.at >= s.n / 2;
+async function levelDown(db: Db, s: Walk, width: number, reverse: boolean, whole: boolean, rows: LevelRows, lowHeavy = false): Promise<Walk | null> {
+  const flip = !whole && (lowHeavy ? !reverse : s.at >= s.n / 2);
   let pos = flip ? s.n - 1 - s.at : s.at;
   const asc = reverse !== flip;
-  const within = (buckets: Bucket[]) =>
-    buckets.find((b) => {
-      if (pos < b.n) return true;
+  let [from, to, left] = [s.lo, s.hi, s.n];
+  for (let first = true; from <= to; first = false) {
+    const slots = Math.floor((to - from) / width) + 1;
+    const count = whole ? undefined : first && lowHeavy ? 2 : Math.ceil((slots * (pos + 1)) / Math.max(1, left)) + 1;
+    const buckets = await db.all<Bucket>(rows(from, to, asc, count));
+    for (const b of buckets) {
+      if (pos < b.n) return { lo: b.bucket, hi: b.bucket + width - 1, n: b.n, at: flip ? b.n - 1 - pos : pos };
       pos -= Math.max(0, b.n);
-      return false;
-    });
-  let hit: Bucket | undefined;
-  let q = 0;
-  if (whole) {
-    hit = within(await db.all<Bucket>(rows(s.lo, s.hi, asc)));
-    q = pos;
-  } else {
-    const first = Math.ceil((SPLIT * (pos + 1)) / Math.max(1, s.n)) + 1;
-    const fromFar = s.n - 1 - pos;
-    const read = await db.all<Bucket & { far: number }>(
-      first > 3
-        ? sql`SELECT 0 AS far, * FROM (${rows(s.lo, s.hi, asc, first)}) UNION ALL SELECT 1, * FROM (${rows(s.lo, s.hi, !asc, 1)})`
-        : sql`SELECT 0 AS far, * FROM (${rows(s.lo, s.hi, asc, first)})`,
-    );
-    const near = read.filter((r) => !r.far);
-    const far = read.find((r) => r.far);
-    hit = within(near);
-    q = pos;
-    if (!hit && near.length === first) {
-      const last = near[near.length - 1].bucket;
-      if (far && far.bucket !== last && fromFar < far.n) [hit, q] = [far, far.n - 1 - fromFar];
-      else {
-        // Between the sub-buckets read.
-        const [from, to] = asc ? [last + 1, far ? far.bucket - 1 : s.hi] : [far ? far.bucket + 1 : s.lo, last - 1];
-        hit = within(await db.all<Bucket>(rows(from, to, asc)));
-        q = pos;
-      }
+      left -= Math.max(0, b.n);
     }
+    if (count === undefined || buckets.length < count) return null;
+    const last = buckets[buckets.length - 1].bucket;
+    [from, to] = asc ? [last + 1, to] : [from, last - 1];
   }
-  if (!hit) return null;
-  return { lo: hit.bucket, hi: hit.bucket + width - 1, n: hit.n, at: flip ? hit.n - 1 - q : q };
+  return null;
 }
 
 /** Rows read past the page's own when it is read from the far end of its bucket (the bucket's last n - at rows, then on). */
@@ -147,7 +132,7 @@ async function startBucket(db: Db, list: ListCode, tagId: number, reverse: boole
   for (const [i, width] of LIST_WIDTHS[list].entries()) {
     const rows: LevelRows = (from, to, asc, count) => sql`SELECT bucket, n FROM medical_list_levels
       WHERE list = ${list} AND tag_id = ${tagId} AND level = ${i + 1} AND bucket BETWEEN ${from} AND ${to} ORDER BY bucket ${order(asc)} ${upTo(count)}`;
-    s = await levelDown(db, s, width, reverse, i === 0, rows);
+    s = await levelDown(db, s, width, reverse, i === 0, rows, LOW_HEAVY.has(list));
     if (!s) return null;
     if (nearEnough(s, limit)) return s;
   }
@@ -156,7 +141,7 @@ async function startBucket(db: Db, list: ListCode, tagId: number, reverse: boole
   for (const [i, width] of (TIE_WIDTHS[list] ?? []).entries()) {
     const rows: LevelRows = (from, to, asc, count) => sql`SELECT bucket, n FROM medical_list_ties
       WHERE list = ${list} AND tag_id = ${tagId} AND k = ${k} AND level = ${i + 1} AND bucket BETWEEN ${from} AND ${to} ORDER BY bucket ${order(asc)} ${upTo(count)}`;
-    t = await levelDown(db, t, width, reverse, false, rows);
+    t = await levelDown(db, t, width, reverse, i === 0, rows);
     if (!t) return null;
     if (nearEnough(t, limit)) break;
   }
