@@ -88,26 +88,38 @@ type LevelRows = (from: number, to: number, asc: boolean, count?: number) => SQL
 /**
  * The sub-bucket of `s` at the next level (`width`) holding the page's first row, with its
  * position there. At level 1 and at a k's first item id level (`whole`) the buckets are read whole
- * (a few rows). Below, they are counted from the end of `s` nearer the page (of a LOW_HEAVY list,
- * from its low end) and read from that end a few at a time: about as many as even counts over the
- * sub-buckets not yet read would need (two at first of a LOW_HEAVY list), then again from the last
- * one read, until the page's. Null when the counts do not place it.
+ * (a few rows). Below, they are read a few at a time from whichever end of the part not yet read
+ * is nearer the page by count: about as many as even counts over its sub-buckets would need, then
+ * again from the nearer end of what is left, until the page's (a LOW_HEAVY list starts with two
+ * from its low end). Null when the counts do not place it.
  */
 async function levelDown(db: Db, s: Walk, width: number, reverse: boolean, whole: boolean, rows: LevelRows, lowHeavy = false): Promise<Walk | null> {
-  const flip = !whole && (lowHeavy ? !reverse : s.at >= s.n / 2);
-  let pos = flip ? s.n - 1 - s.at : s.at;
-  const asc = reverse !== flip;
   let [from, to, left] = [s.lo, s.hi, s.n];
+  if (whole) {
+    // In read order (level 1's n is not known yet).
+    let at = s.at;
+    for (const b of await db.all<Bucket>(rows(from, to, reverse))) {
+      if (at < b.n) return { lo: b.bucket, hi: b.bucket + width - 1, n: b.n, at };
+      at -= Math.max(0, b.n);
+    }
+    return null;
+  }
+  // The page's first row counted from the low end (ascending k or item id) of the part not yet read.
+  let low = reverse ? s.at : s.n - 1 - s.at;
+  const placed = (b: Bucket, fromLow: number): Walk => ({ lo: b.bucket, hi: b.bucket + width - 1, n: b.n, at: reverse ? fromLow : b.n - 1 - fromLow });
   for (let first = true; from <= to; first = false) {
+    const asc = first && lowHeavy ? true : low < left / 2;
+    let d = asc ? low : left - 1 - low;
     const slots = Math.floor((to - from) / width) + 1;
-    const count = whole ? undefined : first && lowHeavy ? 2 : Math.ceil((slots * (pos + 1)) / Math.max(1, left)) + 1;
+    const count = first && lowHeavy ? 2 : Math.ceil((slots * (d + 1)) / Math.max(1, left)) + 1;
     const buckets = await db.all<Bucket>(rows(from, to, asc, count));
     for (const b of buckets) {
-      if (pos < b.n) return { lo: b.bucket, hi: b.bucket + width - 1, n: b.n, at: flip ? b.n - 1 - pos : pos };
-      pos -= Math.max(0, b.n);
+      if (d < b.n) return placed(b, asc ? d : b.n - 1 - d);
+      d -= Math.max(0, b.n);
       left -= Math.max(0, b.n);
+      if (asc) low -= Math.max(0, b.n);
     }
-    if (count === undefined || buckets.length < count) return null;
+    if (buckets.length < count) return null;
     const last = buckets[buckets.length - 1].bucket;
     [from, to] = asc ? [last + 1, to] : [from, last - 1];
   }
