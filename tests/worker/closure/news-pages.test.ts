@@ -69,6 +69,20 @@ describe('closed-company news pages from kept day counts', () => {
     await expectLikeOracle();
   });
 
+  it('match it on every page of the whole list and of the biggest industry, pages straddling days, months and years', async () => {
+    // A deep page is found by the day its first row falls on (lib/day-window.ts dayStart) and read
+    // on from there: every page, at sizes whose pages start at every sort of position in a day.
+    for (const f of [{}, { cat_id: picks.parent }, { com_prov: picks.prov }]) {
+      for (const perPage of [20, 7, 3]) {
+        const { total } = await listNewsPlain(db(), { ...f, page: 1, per_page: perPage });
+        for (let page = 1; page <= Math.ceil(total / perPage) + 1; page++) {
+          const q = { ...f, page, per_page: perPage };
+          expect(await listNews(db(), q), JSON.stringify(q)).toEqual(await listNewsPlain(db(), q));
+        }
+      }
+    }
+  });
+
   it('read at most 3 x rows + 100 on every page and filter without a keyword', async () => {
     const q = encodeURIComponent;
     for (const f of filters()) {

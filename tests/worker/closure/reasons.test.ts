@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { baseTaxonomy, makeAlbum, makeClosure, makeReasons, makeTrack } from './fixtures';
+import { baseTaxonomy, makeAlbum, makeClosure, makeClosures, makeReasons, makeTrack } from './fixtures';
 import { api, dataOf, errorOf } from '../client';
 import { roleTokens, type Role } from '../helpers';
 
@@ -124,5 +124,51 @@ describe('list totals kept by triggers', () => {
     const trackList = await dataOf(api(tokens.user).closure.death_track_list.$get({ query: { item_id: track } }));
     expect(trackList.page.total).toBe(1);
     expect(await mismatches()).toEqual([]);
+  });
+});
+
+describe("a parent reason's companies kept once each (closure_reason_companies)", () => {
+  const recount = 'SELECT p_id, close_date, com_id, COUNT(*) AS n FROM closure_company_types GROUP BY 1, 2, 3 ORDER BY 1, 2, 3';
+  const kept = 'SELECT p_id, close_date, com_id, n FROM closure_reason_companies ORDER BY 1, 2, 3';
+  const rows = async (q: string) => (await env.DB.prepare(q).all()).results;
+  /** Every page of the reason, at two sizes, is the DISTINCT query's page, with its total. */
+  const expectPages = async (typeId: number, pId: number) => {
+    const where = pId === 0 ? 'p_id = ?' : 'type_id = ?';
+    const want = (
+      await env.DB.prepare(`SELECT DISTINCT com_id, close_date FROM closure_company_types WHERE ${where} ORDER BY close_date DESC, com_id DESC`).bind(typeId).all<{ com_id: number }>()
+    ).results.map((x) => x.com_id);
+    for (const perPage of [10, 3]) {
+      for (let page = 1; page <= Math.ceil(want.length / perPage) + 1; page++) {
+        const res = await dataOf(api(tokens.vip).closure.closure_type_list.$get({ query: { type_id: typeId, page, per_page: perPage } }));
+        expect([typeId, perPage, page, res.info.map((x) => x.com_id)]).toEqual([typeId, perPage, page, want.slice((page - 1) * perPage, page * perPage)]);
+        expect(res.page.total).toBe(new Set(want).size);
+      }
+    }
+  };
+
+  it('equal a fresh recount, and every page equals the DISTINCT query, before and after writes', async () => {
+    const t = await makeReasons(3);
+    const [a, b, c] = t.children;
+    // 60 companies, many under two or three of the parent's children, many closing on the same day.
+    const specs = Array.from({ length: 60 }, (_, i) => ({
+      close: 20200101 + (i % 7),
+      reasons: [a, b, c].filter((_, j) => (i + j) % 3 !== 2 || i % 5 === 0).map((id) => ({ id, pId: t.parent })),
+    }));
+    const ids = await makeClosures(specs);
+    expect(await rows(kept)).toEqual(await rows(recount));
+    await expectPages(t.parent, 0);
+    await expectPages(b, t.parent);
+    const other = await makeReasons(1);
+    await env.DB.batch([
+      // A link moved to another parent, one deleted, a company's date changed on one of its links, new links.
+      env.DB.prepare('UPDATE closure_company_types SET type_id = ?, p_id = ? WHERE com_id = ? AND type_id = ?').bind(other.children[0], other.parent, ids[0], a),
+      env.DB.prepare('DELETE FROM closure_company_types WHERE com_id = ? AND type_id = ?').bind(ids[2], b),
+      env.DB.prepare('UPDATE closure_company_types SET close_date = 20300101 WHERE com_id = ?').bind(ids[3]),
+      env.DB.prepare('INSERT INTO closure_company_types (com_id, type_id, p_id, close_date) VALUES (?, ?, ?, 20200105)').bind(ids[4], b, t.parent),
+      env.DB.prepare('DELETE FROM closure_company_types WHERE com_id = ?').bind(ids[6]),
+    ]);
+    expect(await rows(kept)).toEqual(await rows(recount));
+    await expectPages(t.parent, 0);
+    await expectPages(other.parent, 0);
   });
 });

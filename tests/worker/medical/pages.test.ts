@@ -13,7 +13,7 @@ import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { generateSeed } from '../../../scripts/seed/generate';
 import { HORSE_MIN, MEDICAL_SCOPE, UNICORN_MIN } from '../../../worker/src/medical/constants';
-import { LIST_WIDTHS, type ListCode } from '../../../worker/src/medical/pages';
+import { LIST_WIDTHS, TIE_WIDTHS, type ListCode } from '../../../worker/src/medical/pages';
 import { samplePositions } from '../../../worker/src/medical/tops';
 import { call, makeUser, type TestUser } from '../helpers';
 
@@ -76,6 +76,19 @@ async function expectTablesMatch() {
   expect(widths.map((r) => r.join(' '))).toEqual(Object.entries(LIST_WIDTHS).flatMap(([l, ws]) => ws.map((w, i) => `${l} ${i + 1} ${w}`)));
   const kept = (await env.DB.prepare('SELECT list, tag_id, level, bucket, n FROM medical_list_levels').raw<number[]>()) as number[][];
   expect(kept.map((r) => `${r.slice(0, 4).join(' ')} ${r[4]}`).sort()).toEqual([...levels].map(([k, n]) => `${k} ${n}`).sort());
+  // Ties: the items of each k of a company list counted per item_id bucket, recounted likewise.
+  const ties = new Map<string, number>();
+  for (const [list, tag, k, id] of source) {
+    for (const [i, width] of (TIE_WIDTHS[list as ListCode] ?? []).entries()) {
+      const key = [list, tag, k, i + 1, Math.floor(id / width) * width].join(' ');
+      ties.set(key, (ties.get(key) ?? 0) + 1);
+    }
+  }
+  expect(ties.size).toBeGreaterThan(1000);
+  const tieWidths = (await env.DB.prepare('SELECT list, level, width FROM medical_list_tie_widths ORDER BY 1, 2').raw<number[]>()) as number[][];
+  expect(tieWidths.map((r) => r.join(' '))).toEqual(Object.entries(TIE_WIDTHS).flatMap(([l, ws]) => ws!.map((w, i) => `${l} ${i + 1} ${w}`)));
+  const keptTies = (await env.DB.prepare('SELECT list, tag_id, k, level, bucket, n FROM medical_list_ties').raw<number[]>()) as number[][];
+  expect(keptTies.map((r) => `${r.slice(0, 5).join(' ')} ${r[5]}`).sort()).toEqual([...ties].map(([k, n]) => `${k} ${n}`).sort());
   // FA firms sit at the dense positions 1..N, each once.
   const fa = await all<{ pos: number; invst_id: number }>('SELECT pos, invst_id FROM medical_fa_positions ORDER BY pos');
   expect(fa.map((r) => r.pos)).toEqual(fa.map((_, i) => i + 1));
@@ -245,6 +258,43 @@ describe('healthcare lists kept in list order', () => {
     ]);
     expect(await one('SELECT COUNT(*) FROM invest_firms WHERE is_fa = 1')).toBeGreaterThan(40);
     await expectFaDraw();
+  });
+
+  it('page the company sorts and 千里马 as the OFFSET query does on every page, with long runs of one key inside and across pages', async () => {
+    // 150 companies sharing one total, founding month and latest round, ids spread over the item id
+    // buckets (medical_list_ties): pages start at every position inside each run, nearer either end.
+    const [mid] = await all<{ money: number; born_year: number; born_month: number; last: number }>(
+      'SELECT total_money AS money, born_year, born_month, last_invse_date AS last FROM companies WHERE is_medical = 1 ORDER BY total_money LIMIT 1 OFFSET (SELECT COUNT(*) / 2 FROM companies WHERE is_medical = 1)',
+    );
+    const [busy] = await tagsToCheck();
+    const ids = Array.from({ length: 150 }, (_, i) => 600_000 + ((i * 7919) % 150_000));
+    await env.DB.batch(
+      ids.map((id, i) =>
+        env.DB.prepare(
+          "INSERT INTO companies (id, name, full_name, prov, city, cat_id, se_cat_id, born_year, born_month, total_money, valuation, last_invse_date, is_medical) VALUES (?, 'tie', 'tie', '北京', '北京', 1, 1, ?, ?, ?, ?, ?, 1)",
+        ).bind(id, mid.born_year, mid.born_month, mid.money, HORSE_MIN + 5, mid.last),
+      ).concat(ids.filter((_, i) => i % 2 === 0).map((id) => env.DB.prepare('INSERT INTO medical_company_tags (com_id, tag_id) VALUES (?, ?)').bind(id, busy))),
+    );
+    // The 千里马 list: the same run of one valuation.
+    const horses = (await all<{ id: number }>(companySql(`is_medical = 1 AND valuation >= ${HORSE_MIN} AND valuation < ${UNICORN_MIN}`, 'valuation DESC'))).map((r) => r.id);
+    for (let page = 1; page <= Math.ceil(horses.length / 10) + 1; page++) {
+      const list = await get(`/api/medical/data?type=horse&page=${page}`);
+      expect(['horse', page, list.data.map((r: any) => r.id)]).toEqual(['horse', page, horses.slice((page - 1) * 10, page * 10)]);
+    }
+    for (const [tag, where] of [
+      [undefined, 'is_medical = 1'],
+      [busy, `id IN ${tagComs(busy)}`],
+    ] as const) {
+      for (const o of [1, 2, 3] as const) {
+        const want = (await all<{ id: number }>(companySql(where, ORDERS[o]))).map((r) => r.id);
+        for (let page = 1; page <= Math.ceil(want.length / 10) + 1; page++) {
+          const list = (await get(`/api/medical/block?type=company&order=${o}&page=${page}${tag === undefined ? '' : `&tag_id=${tag}`}`)).company;
+          expect([tag, o, page, list.data.map((r: any) => r.id)]).toEqual([tag, o, page, want.slice((page - 1) * 10, page * 10)]);
+          expect(list.page.total).toBe(want.length);
+        }
+      }
+    }
+    await expectTablesMatch();
   });
 
   it('stay equal after inserts, updates and deletes of events, news, policies, reports, companies, tags and firms', async () => {

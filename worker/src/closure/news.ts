@@ -6,7 +6,7 @@
 import { and, asc, between, count, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { news, sectors } from '../db';
 import type { Db } from '../env';
-import { dayPage, type DayBucket } from '../lib/day-window';
+import { dayStart, type DayBucket } from '../lib/day-window';
 import { ApiError } from '../lib/errors';
 import { offsetOf } from '../lib/pagination';
 import { beijingDate, formatYmd } from '../lib/time';
@@ -120,7 +120,7 @@ const dayRows = (db: Db, list: string, key: string, level: 1 | 2 | 3, lo: number
   db.all<DayBucket>(sql`SELECT bucket, n FROM news_day_counts WHERE list = ${list} AND key = ${key} AND level = ${level} AND bucket BETWEEN ${lo} AND ${hi}`);
 
 /**
- * A page of closed-company news. Without a keyword, the total and the days the page spans come
+ * A page of closed-company news. Without a keyword, the total and the day the page starts on come
  * from news_day_counts (kept by triggers per province, sector (covering its sub-sectors) and their
  * pair, migration *_news_policy_day_counts; an industry's rows come in list order from
  * news_closure_secs), so any page under any filter reads a few dozen kept rows and the rows it returns. A company-name keyword is answered by listNewsPlain.
@@ -150,7 +150,7 @@ export async function listNews(db: Db, p: NewsParams): Promise<{ info: NewsItem[
           ? ['c_sec', String(sec)]
           : ['c', ''];
   const years = await dayRows(db, list, key, 1, range.lo, range.hi);
-  const w = await dayPage(years, (level, lo, hi) => dayRows(db, list, key, level, lo, hi), p.page, p.per_page, range);
+  const w = await dayStart(years, (level, lo, hi) => dayRows(db, list, key, level, lo, hi), p.page, p.per_page, range);
   if (w.empty) return { info: [], total: w.total };
   const dir = w.reverse ? asc : desc;
   let rows: ItemRow[];
@@ -161,16 +161,20 @@ export async function listNews(db: Db, p: NewsParams): Promise<{ info: NewsItem[
       .limit(w.limit)
       .offset(w.skip);
   } else {
-    // An industry (a sector and its sub-sectors) is read in list order off news_closure_secs (kept by triggers).
+    // An industry (a sector and its sub-sectors) is read in list order off news_closure_secs (kept by
+    // triggers), the page's rows joined to its ids in the same statement (a seek each; an IN list of
+    // the ids would read the list too), then put back in read order.
     const way = sql.raw(w.reverse ? 'ASC' : 'DESC');
-    const ids = await db.all<{ id: number }>(sql`
-      SELECT news_id AS id FROM news_closure_secs
-      WHERE sec = ${sec} ${p.com_prov !== undefined ? sql`AND prov = ${p.com_prov}` : sql``} AND date BETWEEN ${w.lo} AND ${w.hi}
-      ORDER BY date ${way}, news_id ${way} LIMIT ${w.limit} OFFSET ${w.skip}`);
-    const order = new Map(ids.map((r, i) => [r.id, i]));
-    const found = ids.length ? await db.select().from(news).where(inArray(news.id, ids.map((r) => r.id))) : [];
-    rows = found.map((n) => ({ ...n, catName: names.get(n.catId) ?? null }));
-    rows.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
+    const found = await db.all<Omit<ItemRow, 'catName'> & { catId: number; at: number }>(sql`
+      SELECT n.id AS id, n.title AS title, n.url AS url, n.main_url AS mainUrl, n.source AS source, n.logo AS logo, n.com_id AS comId,
+        n.com_name AS comName, n.cat_id AS catId, n.prov AS prov, n.date AS date, page.date AS at
+      FROM (
+        SELECT news_id, date FROM news_closure_secs
+        WHERE sec = ${sec} ${p.com_prov !== undefined ? sql`AND prov = ${p.com_prov}` : sql``} AND date BETWEEN ${w.lo} AND ${w.hi}
+        ORDER BY date ${way}, news_id ${way} LIMIT ${w.limit} OFFSET ${w.skip}
+      ) page JOIN news n ON n.id = page.news_id`);
+    const sign = w.reverse ? -1 : 1;
+    rows = found.sort((a, b) => sign * (b.at - a.at || b.id - a.id)).map(({ catId, at: _, ...r }) => ({ ...r, catName: names.get(catId) ?? null }));
   }
   if (w.reverse) rows.reverse();
   return { info: rows.map(itemOf), total: w.total };

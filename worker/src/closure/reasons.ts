@@ -71,19 +71,31 @@ export async function reasonDelegates(db: Db, typeId: number) {
     .limit(DELEGATE_SIZE);
 }
 
-/** All companies of a reason, latest closing first. */
+/**
+ * All companies of a reason, latest closing first. A child reason's page is read off its covering
+ * index; a parent's off closure_reason_companies (one kept row per company, however many of the
+ * parent's child reasons it has), so the page skips no repeated links.
+ */
 export async function reasonCompanies(db: Db, p: { type_id: number; page: number; per_page: number }): Promise<{ info: ClosureRow[]; total: number }> {
   const reason = await requireReason(db, p.type_id);
-  const where = linkOf(reason);
+  const offset = offsetOf(p.page, p.per_page);
   const [idRows, countRows] = await db.batch([
-    // (com_id, close_date) pairs are distinct per company: the date is the company's own.
-    db
-      .selectDistinct({ id: closureCompanyTypes.comId, closeDate: closureCompanyTypes.closeDate })
-      .from(closureCompanyTypes)
-      .where(where)
-      .orderBy(desc(closureCompanyTypes.closeDate), desc(closureCompanyTypes.comId))
-      .limit(p.per_page)
-      .offset(offsetOf(p.page, p.per_page)),
+    reason.pId === 0
+      ? db
+          .select({ id: sql<number>`com_id` })
+          .from(sql`closure_reason_companies`)
+          .where(sql`p_id = ${reason.id}`)
+          .orderBy(sql`close_date DESC, com_id DESC`)
+          .limit(p.per_page)
+          .offset(offset)
+      : // (com_id, close_date) pairs are distinct per company: the date is the company's own.
+        db
+          .selectDistinct({ id: closureCompanyTypes.comId, closeDate: closureCompanyTypes.closeDate })
+          .from(closureCompanyTypes)
+          .where(linkOf(reason))
+          .orderBy(desc(closureCompanyTypes.closeDate), desc(closureCompanyTypes.comId))
+          .limit(p.per_page)
+          .offset(offset),
     countQuery(db, reason.pId === 0 ? 'ptype' : 'type', reason.id),
   ]);
   return { info: await hydrateClosures(db, idRows.map((r) => r.id)), total: countRows[0]?.n ?? 0 };

@@ -94,3 +94,34 @@ export async function dayPage(
   }
   return { total, empty: false, reverse: w.reverse, lo, hi, skip: first, limit: w.limit };
 }
+
+/**
+ * The same page as dayPage, placed by its first row alone: the days it reads run from that row's day
+ * to the end of `within` in read order (`lo`..the day newest first, the day..`hi` for a reversed
+ * read), which a list read off an index in date order stops at after `skip` + `limit` rows. The walk
+ * reads the months of one year and the days of one month, where dayPage reads those of every year
+ * and month the page spans (two of each for a page across a year's end). `within` covers whole years, as `years` does.
+ */
+export async function dayStart(years: DayBucket[], fetch: FetchLevel, page: number, perPage: number, within: { lo: number; hi: number }): Promise<DayPage> {
+  const total = totalOf(years);
+  const w = pageWindow(page, perPage, total);
+  const none = { total, empty: true, reverse: false, lo: 0, hi: 0, skip: 0, limit: 0 };
+  if (!w.limit) return none;
+  if (w.offset <= SKIP_DIRECTLY) return { total, empty: false, reverse: w.reverse, lo: within.lo, hi: within.hi, skip: w.offset, limit: w.limit };
+  // Positions are counted in read order: newest first, or oldest first for a reversed read.
+  const order = (b: DayBucket[]) => [...b].filter((x) => x.n > 0).sort((a, z) => (w.reverse ? a.bucket - z.bucket : z.bucket - a.bucket));
+  let at = w.offset;
+  let buckets = order(years);
+  let [lo, hi] = [0, 0];
+  for (const level of [1, 2, 3] as const) {
+    if (level > 1) buckets = order(await fetch(level as 2 | 3, lo, hi));
+    const hit = buckets.find((b) => {
+      if (at < b.n) return true;
+      at -= b.n;
+      return false;
+    });
+    if (!hit) return none;
+    [lo, hi] = [hit.bucket, hit.bucket + WIDTH[level] - 1];
+  }
+  return { total, empty: false, reverse: w.reverse, lo: w.reverse ? lo : within.lo, hi: w.reverse ? within.hi : lo, skip: at, limit: w.limit };
+}
