@@ -400,7 +400,7 @@ describe('the disclosure search by a 3+ character keyword, off the list-ordered 
     await expectAsStraight('after a rename, a new date, a delete and an insert');
   });
 
-  it('a long keyword with many matches is counted once, then its total is one kept row until a filing changes', async () => {
+  it('a keyword with many matches is counted once, then its total is one kept row and a deep page starts at a kept anchor, until a filing changes', async () => {
     const kw = '招股说明';
     const read = async (page: number) => {
       const r = await post('/api/starmarket/info_disclosure', { keyword: kw, page });
@@ -413,14 +413,33 @@ describe('the disclosure search by a 3+ character keyword, off the list-ordered 
     expect(want.total).toBeGreaterThan(300);
     // The first count reads one index row per match.
     expect(first.rows).toBeGreaterThan(want.total);
-    // Pages near either end read what they return; a page in the middle also walks the matches
-    // before it in the index (the pages still equal the straightforward query's).
+    // Every page, the middle ones too (they start at a kept anchor), reads what it returns.
     const last = Math.ceil(want.total / 20);
-    for (const page of [1, 2, Math.ceil(last / 2), last - 1, last]) {
+    for (const page of [1, 2, 3, Math.ceil(last / 2), Math.ceil(last / 2) + 1, last - 2, last - 1, last, last + 1]) {
       const next = await read(page);
       expect(next.data.page.total).toBe(want.total);
-      expect(next.data.info.map((x) => x.id)).toEqual((await straight(kw, page)).ids);
-      if (page <= 2 || page >= last - 1) expect(next.rows, `page ${page}`).toBeLessThanOrEqual(3 * next.data.info.length + 100);
+      expect(next.data.info.map((x) => x.id), `page ${page}`).toEqual((await straight(kw, page)).ids);
+      expect(next.rows, `page ${page}`).toBeLessThanOrEqual(3 * next.data.info.length + 100);
+    }
+    // Per page of 7 (anchors every 20 matches fall inside pages): every page equals the straightforward one.
+    const like = `%${kw}%`;
+    for (let page = 1; page <= Math.ceil(want.total / 7); page += 3) {
+      const r = await post('/api/starmarket/info_disclosure', { keyword: kw, page, per_page: 7 });
+      const got = (r.body as { data: { info: { id: number }[] } }).data.info.map((x) => x.id);
+      const rows = await env.DB.prepare('SELECT id FROM disclosures WHERE file_name LIKE ? ORDER BY disclosure_time DESC, id DESC LIMIT 7 OFFSET ?').bind(like, (page - 1) * 7).all<{ id: number }>();
+      expect(got, `per_page 7 page ${page}`).toEqual(rows.results.map((x) => x.id));
+    }
+    // A 3-character keyword: its total is one vocabulary row; its first deep page keeps the anchors, the next ones read what they return.
+    const three = '招股说';
+    const threeTotal = (await straight(three, 1)).total;
+    const mid = Math.ceil(threeTotal / 40);
+    await post('/api/starmarket/info_disclosure', { keyword: three, page: mid });
+    for (const page of [mid, mid + 1, mid + 5]) {
+      const r = await post('/api/starmarket/info_disclosure', { keyword: three, page });
+      const data = (r.body as { data: { info: { id: number }[]; page: { total: number } } }).data;
+      expect(data.page.total).toBe(threeTotal);
+      expect(data.info.map((x) => x.id), `${three} page ${page}`).toEqual((await straight(three, page)).ids);
+      expect((await rowsReadBy(r.statements)).reduce((n, s) => n + s.rows, 0), `${three} page ${page}`).toBeLessThanOrEqual(3 * data.info.length + 100);
     }
     // A new filing, a rename away and a delete each change the total the next search shows.
     const ids = (await env.DB.prepare("SELECT id FROM disclosures WHERE file_name LIKE '%招股说明%' ORDER BY id LIMIT 2").all<{ id: number }>()).results.map((x) => x.id);
@@ -431,10 +450,12 @@ describe('the disclosure search by a 3+ character keyword, off the list-ordered 
     ];
     for (const [label, change] of steps) {
       await change.run();
-      const after = await read(1);
-      const truth = await straight(kw, 1);
-      expect(after.data.page.total, label).toBe(truth.total);
-      expect(after.data.info.map((x) => x.id), label).toEqual(truth.ids);
+      for (const page of [1, Math.ceil(last / 2)]) {
+        const after = await read(page);
+        const truth = await straight(kw, page);
+        expect(after.data.page.total, `${label} page ${page}`).toBe(truth.total);
+        expect(after.data.info.map((x) => x.id), `${label} page ${page}`).toEqual(truth.ids);
+      }
     }
   });
 });

@@ -6,8 +6,9 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { disclosureCounts, disclosureTypes, disclosures as d, starmarketCompanies as m } from '../db';
 import type { Db } from '../env';
-import { pageWindow } from '../lib/pagination';
+import { offsetOf, pageWindow } from '../lib/pagination';
 import { likeAnywhere } from '../lib/params';
+import { rawBatch } from '../lib/rawBatch';
 import { formatYmd } from '../lib/time';
 
 export interface DisclosureParams {
@@ -42,46 +43,74 @@ function keywordMatch(keyword: string): { cond: SQL; ids: SQL | null; exact: boo
 /** Rowids of disclosure_name_ord: disclosure_time * KEY_SPAN + id (the list order). */
 const KEY_SPAN = 10_000_000;
 
-/** A keyword whose count read at least this many index rows keeps its total (disclosure_keyword_totals). */
-const KEEP_TOTAL_FROM = 100;
+/** A keyword with at least this many matches keeps its total and page anchors (disclosure_keyword_totals). */
+const KEEP_FROM = 100;
+/** Every ANCHOR_GAP-th match key (newest first) is kept, so a deep page walks at most this many matches. */
+const ANCHOR_GAP = 20;
+/** A page this close to either end of the matches is read directly off the index from that end. */
+const NEAR_END = 40;
 
 /**
- * The exact number of filings whose name holds a 4+ character keyword. The trigram index counts a
- * phrase one match at a time (one row read per match), so a count of many matches is kept with the
- * data version it was read at (migration 0043: a new, deleted or renamed filing bumps the version and
- * clears the kept totals): the next pages and the next searches for it read one row.
+ * Reads every match of the phrase, newest first (the FTS index gives one row per match, also to a
+ * count), and, when there are KEEP_FROM or more, keeps the total and every ANCHOR_GAP-th match key
+ * with the data version they were read at (migration 0043: a new, deleted or renamed filing bumps
+ * the version and clears them), replacing the keyword's earlier ones in one batch. Returns the total.
  */
-async function phraseTotal(db: Db, keyword: string, phrase: string): Promise<number> {
-  const key = keyword.toLowerCase();
-  const [kept] = await db.all<{ n: number }>(
-    sql`SELECT n FROM disclosure_keyword_totals WHERE keyword = ${key} AND ver = (SELECT ver FROM disclosure_name_version WHERE id = 1)`,
+async function keepPhrase(db: Db, key: string, phrase: string): Promise<number> {
+  const rows = await db.all<{ k: number; ver: number }>(
+    sql`SELECT rowid AS k, (SELECT ver FROM disclosure_name_version WHERE id = 1) AS ver FROM disclosure_name_ord WHERE disclosure_name_ord MATCH ${phrase} ORDER BY rowid DESC`,
   );
-  if (kept) return kept.n;
-  const [counted] = await db.all<{ n: number; ver: number }>(
-    sql`SELECT count(*) AS n, (SELECT ver FROM disclosure_name_version WHERE id = 1) AS ver FROM disclosure_name_ord WHERE disclosure_name_ord MATCH ${phrase}`,
-  );
-  const n = counted?.n ?? 0;
-  if (n >= KEEP_TOTAL_FROM) {
-    await db.run(
-      sql`INSERT INTO disclosure_keyword_totals (keyword, n, ver) VALUES (${key}, ${n}, ${counted.ver}) ON CONFLICT (keyword) DO UPDATE SET n = excluded.n, ver = excluded.ver`,
-    );
+  if (rows.length >= KEEP_FROM) {
+    const anchors = rows.filter((_, i) => i % ANCHOR_GAP === 0).map((r, n) => sql`(${key}, ${n}, ${r.k})`);
+    const chunks: SQL[] = [];
+    for (let i = 0; i < anchors.length; i += 30) {
+      chunks.push(sql`INSERT INTO disclosure_keyword_anchors (keyword, n, k) VALUES ${sql.join(anchors.slice(i, i + 30), sql`, `)}`);
+    }
+    await rawBatch(db, [
+      sql`DELETE FROM disclosure_keyword_anchors WHERE keyword = ${key}`,
+      ...chunks,
+      sql`INSERT INTO disclosure_keyword_totals (keyword, n, ver) VALUES (${key}, ${rows.length}, ${rows[0].ver}) ON CONFLICT (keyword) DO UPDATE SET n = excluded.n, ver = excluded.ver`,
+    ]);
   }
-  return n;
+  return rows.length;
 }
 
 /**
- * A 3+ character keyword alone: the page is read off disclosure_name_ord in list order (its rowids)
- * from whichever end is nearer, so it reads what it returns; the total is the trigram's document
- * count (one vocabulary row) for exactly 3 characters, else the phrase's count (kept once counted).
+ * A 3+ character keyword alone, off disclosure_name_ord (rowid = list order). The total: the kept
+ * one while current; else the trigram's document count (one vocabulary row) for exactly 3
+ * characters; else the matches are read and counted, and kept when there are many. A page near
+ * either end is read off the index from that end; a deeper page of a keyword with many matches
+ * starts at the kept anchor at or before it (its first read keeps them, for a 3-character keyword
+ * too), so it walks at most ANCHOR_GAP matches.
  */
 async function orderedKeywordPage(db: Db, keyword: string, p: DisclosureParams): Promise<{ ids: number[]; total: number }> {
+  const key = keyword.toLowerCase();
   const phrase = `"${keyword.replace(/"/g, '""')}"`;
-  const total =
-    [...keyword].length === 3
-      ? ((await db.all<{ doc: number }>(sql`SELECT doc FROM disclosure_name_ord_vocab WHERE term = ${keyword.toLowerCase()}`))[0]?.doc ?? 0)
-      : await phraseTotal(db, keyword, phrase);
+  const [kept] = await db.all<{ n: number }>(
+    sql`SELECT n FROM disclosure_keyword_totals WHERE keyword = ${key} AND ver = (SELECT ver FROM disclosure_name_version WHERE id = 1)`,
+  );
+  let total = kept?.n;
+  if (total === undefined && [...keyword].length === 3) {
+    total = (await db.all<{ doc: number }>(sql`SELECT doc FROM disclosure_name_ord_vocab WHERE term = ${key}`))[0]?.doc ?? 0;
+  }
+  let anchored = kept !== undefined;
+  if (total === undefined) {
+    total = await keepPhrase(db, key, phrase);
+    anchored = total >= KEEP_FROM;
+  }
   const w = pageWindow(p.page, p.per_page, total);
   if (!w.limit) return { ids: [], total };
+  if (w.offset > NEAR_END && total >= KEEP_FROM) {
+    if (!anchored) await keepPhrase(db, key, phrase);
+    const from = offsetOf(p.page, p.per_page);
+    const keys = await db.all<{ k: number }>(
+      sql`SELECT rowid AS k FROM disclosure_name_ord WHERE disclosure_name_ord MATCH ${phrase}
+        AND rowid <= (SELECT k FROM disclosure_keyword_anchors WHERE keyword = ${key} AND n = ${Math.floor(from / ANCHOR_GAP)})
+        ORDER BY rowid DESC LIMIT ${w.limit} OFFSET ${from % ANCHOR_GAP}`,
+    );
+    // Anchors cleared by a write in between: read the page as below.
+    if (keys.length === w.limit) return { ids: keys.map((r) => r.k % KEY_SPAN), total };
+  }
   const keys = await db.all<{ k: number }>(
     sql`SELECT rowid AS k FROM disclosure_name_ord WHERE disclosure_name_ord MATCH ${phrase} ORDER BY rowid ${sql.raw(w.reverse ? 'ASC' : 'DESC')} LIMIT ${w.limit} OFFSET ${w.offset}`,
   );
