@@ -98,6 +98,9 @@ async function computeMedians(db: Db, prov: string, cat: number) {
     if (r.k === Math.floor(r.total / 2)) got.hi = r.day;
     byState.set(r.state, got);
   }
+  // A filter no applicant matches (any province string can be asked for) is cheap to descend and
+  // is not kept, so asking for made-up filters writes nothing.
+  if (!byState.size) return byState;
   const ver = rows[0]?.ver ?? 0;
   await rawBatch(db, [
     sql`DELETE FROM starmarket_timing_medians WHERE prov = ${prov} AND cat_id = ${cat}`,
