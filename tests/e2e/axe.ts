@@ -133,7 +133,9 @@ async function visitPath(page: Page, origin: string, path: string, reuse: boolea
       history.pushState(history.state, '', url);
       dispatchEvent(new PopStateEvent('popstate', { state: history.state }));
     }, path);
-    await page.waitForFunction((url) => location.pathname + location.search === url, path);
+    // A page may complete its own URL at once (/deathTrack adds the first track's ?tag_id=): without a
+    // query of its own, the path alone says the navigation happened.
+    await page.waitForFunction((url) => location.pathname + location.search === url || (!url.includes('?') && location.pathname === url), path);
   } else {
     await page.goto(`${origin}${path}`);
   }
