@@ -86,13 +86,14 @@ async function keepPhrase(db: Db, key: string, phrase: string): Promise<number> 
 async function orderedKeywordPage(db: Db, keyword: string, p: DisclosureParams): Promise<{ ids: number[]; total: number }> {
   const key = keyword.toLowerCase();
   const phrase = `"${keyword.replace(/"/g, '""')}"`;
-  const [kept] = await db.all<{ n: number }>(
-    sql`SELECT n FROM disclosure_keyword_totals WHERE keyword = ${key} AND ver = (SELECT ver FROM disclosure_name_version WHERE id = 1)`,
+  // The kept total and, for exactly 3 characters, the trigram's document count: one statement.
+  const three = [...keyword].length === 3;
+  const [read] = await db.all<{ kept: number | null; doc: number | null }>(
+    sql`SELECT (SELECT n FROM disclosure_keyword_totals WHERE keyword = ${key} AND ver = (SELECT ver FROM disclosure_name_version WHERE id = 1)) AS kept,
+      ${three ? sql`(SELECT doc FROM disclosure_name_ord_vocab WHERE term = ${key})` : sql`NULL`} AS doc`,
   );
-  let total = kept?.n;
-  if (total === undefined && [...keyword].length === 3) {
-    total = (await db.all<{ doc: number }>(sql`SELECT doc FROM disclosure_name_ord_vocab WHERE term = ${key}`))[0]?.doc ?? 0;
-  }
+  const kept = read?.kept ?? undefined;
+  let total = kept ?? (three ? (read?.doc ?? 0) : undefined);
   let anchored = kept !== undefined;
   if (total === undefined) {
     total = await keepPhrase(db, key, phrase);
