@@ -2,10 +2,9 @@ import { env, SELF } from 'cloudflare:test';
 import { hashPassword } from '../../worker/src/auth/password';
 import { createSession } from '../../worker/src/auth/session';
 import { credit, openWallet } from '../../worker/src/coins';
-import { drizzle } from 'drizzle-orm/d1';
-import * as schema from '../../worker/src/db';
+import { drizzleDb } from '../../worker/src/db';
 
-export const db = () => drizzle(env.DB, { schema });
+export const db = () => drizzleDb(env.DB);
 
 export type Role = 'visitor' | 'user' | 'vip' | 'svip';
 

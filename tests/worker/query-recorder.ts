@@ -12,7 +12,14 @@ import { app } from '../../worker/src/app';
 export interface Recorded {
   sql: string;
   params: unknown[];
+  /** The round trip it went in: the statements of one batch share theirs. */
+  trip: number;
 }
+
+const nextTrip = (log: Recorded[]) => (log.at(-1)?.trip ?? 0) + 1;
+
+/** How many round trips to D1 the statements took. */
+export const roundTrips = (statements: Recorded[]) => new Set(statements.map((s) => s.trip)).size;
 
 const ORIGINAL = Symbol('original');
 const SQL = Symbol('sql');
@@ -29,7 +36,7 @@ function wrapStatement(stmt: D1PreparedStatement, sql: string, params: unknown[]
       if (prop === 'bind') return (...args: unknown[]) => wrapStatement(target.bind(...args), sql, args, log);
       if (prop === 'all' || prop === 'raw' || prop === 'first' || prop === 'run') {
         return (...args: unknown[]) => {
-          log.push({ sql, params });
+          log.push({ sql, params, trip: nextTrip(log) });
           return (target[prop] as (...a: unknown[]) => unknown).apply(target, args);
         };
       }
@@ -47,7 +54,8 @@ export function recordingD1(real: D1Database, log: Recorded[]): D1Database {
       if (prop === 'withSession') return (b?: string) => recordingD1(target.withSession(b) as unknown as D1Database, log);
       if (prop === 'batch') {
         return (stmts: Tagged[]) => {
-          for (const s of stmts) log.push({ sql: s[SQL], params: s[PARAMS] });
+          const trip = nextTrip(log);
+          for (const s of stmts) log.push({ sql: s[SQL], params: s[PARAMS], trip });
           return target.batch(stmts.map((s) => s[ORIGINAL]));
         };
       }

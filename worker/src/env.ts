@@ -1,5 +1,4 @@
 import type { DrizzleD1Database } from 'drizzle-orm/d1';
-import type * as schema from './db';
 
 /** Message on the export queue: one message builds one download record's xlsx. */
 export interface ExportMessage {
@@ -31,7 +30,8 @@ export interface Env {
   DIGEST_SECRET?: string;
 }
 
-export type Db = DrizzleD1Database<typeof schema>;
+/** The query builder of a request (`drizzleDb`): no relational `db.query`, so no schema. */
+export type Db = DrizzleD1Database;
 
 export interface SessionUser {
   id: number;

@@ -3,15 +3,13 @@
  * id without a D1 round trip per page, and still see new and renamed rows.
  */
 import { env } from 'cloudflare:test';
-import { drizzle } from 'drizzle-orm/d1';
 import { beforeEach, describe, expect, it } from 'vitest';
-import * as schema from '../../../worker/src/db';
-import type { Db } from '../../../worker/src/env';
+import { drizzleDb } from '../../../worker/src/db';
 import { forgetNames, namesOf, NAMES_TTL_MS } from '../../../worker/src/lib/names';
-import { recordingD1, type Recorded } from '../query-recorder';
+import { recordingD1, roundTrips, type Recorded } from '../query-recorder';
 
 const log: Recorded[] = [];
-const db = drizzle(recordingD1(env.DB, log), { schema }) as unknown as Db;
+const db = drizzleDb(recordingD1(env.DB, log));
 const T = Date.UTC(2026, 10, 23, 2);
 
 beforeEach(async () => {
@@ -34,6 +32,7 @@ describe('reference names kept per isolate', () => {
     expect(first.starmarket_states.get(91)).toBe('名称测试状态');
     // One batch of three statements.
     expect(log).toHaveLength(3);
+    expect(roundTrips(log)).toBe(1);
     log.length = 0;
     const again = await namesOf(db, { sectors: [990101], rounds: [91] }, T + 5 * 60_000);
     expect(again.sectors.get(990101)).toBe('名称子类');

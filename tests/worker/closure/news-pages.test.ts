@@ -7,15 +7,13 @@
  * inserts, updates and deletes; and every page reads at most 3 x its rows + 100 rows.
  */
 import { env } from 'cloudflare:test';
-import { drizzle } from 'drizzle-orm/d1';
 import { beforeAll, describe, expect, it } from 'vitest';
-import * as schema from '../../../worker/src/db';
-import type { Db } from '../../../worker/src/env';
+import { drizzleDb } from '../../../worker/src/db';
 import { listNews, listNewsPlain, type NewsParams } from '../../../worker/src/closure/news';
 import { makeUser } from '../helpers';
 import { all, expectKeptMatches, expectWithinBudget, pagesOf, seed } from '../entity/news-days';
 
-const db = () => drizzle(env.DB, { schema }) as unknown as Db;
+const db = () => drizzleDb(env.DB);
 let token = '';
 const picks = { parent: '', child: '', prov: '', year: '' };
 

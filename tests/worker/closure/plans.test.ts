@@ -9,7 +9,7 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { baseTaxonomy, type ClosureSpec, makeAlbum, makeClosures, makeFirm, makeNews, makeReasons, makeTrack, SECTOR } from './fixtures';
-import { fullScans, plans, recordRequest, rowsRead, rowsReadBy } from '../query-recorder';
+import { fullScans, plans, recordRequest, roundTrips, rowsRead, rowsReadBy } from '../query-recorder';
 import { makeUser, type TestUser } from '../helpers';
 
 const COMPANIES = 2000;
@@ -282,6 +282,62 @@ describe('middle pages from the page anchors', () => {
       await env.DB.prepare('UPDATE closures SET close_date = ? WHERE com_id = ?').bind(oldDate, moved).run();
     }
     expect(pageOf(await recordRequest(m.path, { headers })).info.map((r) => r.com_id)).toEqual(before);
+  });
+});
+
+/**
+ * A page within ANCHOR_GAP rows of either end (the first and the last pages above all) of a list an
+ * index orders is one round trip: the kept total and the page from both ends, each end's read gated in SQL on that
+ * total. The pages must be the OFFSET query's, and past the end is empty with the right total.
+ */
+describe('pages near either end in one round trip', () => {
+  const LISTS: { query: string; where: string; sort: 1 | 2 | 3 }[] = [
+    { query: '', where: '1', sort: 1 },
+    { query: 'sort=2', where: '1', sort: 2 },
+    { query: 'sort=3', where: '1', sort: 3 },
+    { query: 'com_prov=北京', where: "com_prov = '北京'", sort: 1 },
+    { query: 'fund_status=2&sort=3', where: 'fund_status_id = 2', sort: 3 },
+    { query: 'com_prov=北京&cat_id=9100', where: "com_prov = '北京' AND cat_id = 9100", sort: 1 },
+  ];
+  it.each(LISTS)('?$query: first, second, last three and past-the-end pages', async (l) => {
+    const headers = { Authorization: `Bearer ${vip.token}` };
+    const total = await expectedTotal({ path: '', where: l.where, sort: l.sort, page: 1 });
+    const last = Math.ceil(total / 10);
+    for (const page of [1, 2, last - 2, last - 1, last, last + 1]) {
+      const res = await recordRequest(`/api/closure?${l.query}&page=${page}`, { headers });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      const data = pageOf(res);
+      expect(data.info.map((r) => r.com_id), `page ${page}`).toEqual(await expectedIds({ path: '', where: l.where, sort: l.sort, page }));
+      expect(data.page.total).toBe(total);
+      // The session and the reference names are read once and then kept per isolate (auth/session.ts, lib/names.ts).
+      const own = res.statements.filter((s) => !/^select "(sessions|id)"\."?(id|name)/.test(s.sql) && !/\bfrom "(sectors|rounds)"$/.test(s.sql));
+      expect(roundTrips(own), `page ${page}: ${own.map((s) => s.sql.slice(0, 80)).join('\n')}`).toBe(1);
+      expect(await rowsRead(res.statements)).toBeLessThanOrEqual(3 * 10 + 100);
+    }
+  });
+
+  it('a ranking by its measure: the page of its top 100 and the kept total in one round trip', async () => {
+    const headers = { Authorization: `Bearer ${vip.token}` };
+    for (const [path, offset] of [['/api/closure/amount_top?per_page=100', 0], ['/api/closure/amount_top?per_page=20&page=3', 40], ['/api/closure/valuation_top?per_page=20&page=2&cat_id=9100', 20]] as const) {
+      await recordRequest(path, { headers });
+      const res = await recordRequest(path, { headers });
+      const data = (res.body as { data: { info: { com_id: number; rank: number }[]; page: { total: number } } }).data;
+      const [measure, where] = path.includes('valuation') ? ['valuation', 'valuation > 0 AND cat_id = 9100'] : ['total_money', 'total_money > 0'];
+      const want = await env.DB.prepare(`SELECT com_id FROM closures WHERE ${where} ORDER BY ${measure} DESC, com_id DESC LIMIT ? OFFSET ?`).bind(data.info.length || 1, offset).all<{ com_id: number }>();
+      expect(data.info.map((r) => r.com_id), path).toEqual(want.results.map((r) => r.com_id));
+      expect(data.info[0].rank).toBe(offset + 1);
+      const { n } = (await env.DB.prepare(`SELECT count(*) AS n FROM closures WHERE ${where}`).first<{ n: number }>())!;
+      expect(data.page.total).toBe(Math.min(100, n));
+      expect(roundTrips(res.statements), path).toBe(1);
+    }
+  });
+
+  it('a deeper page reads the total once and goes on to its anchor', async () => {
+    const headers = { Authorization: `Bearer ${vip.token}` };
+    await recordRequest('/api/closure?page=100', { headers });
+    const res = await recordRequest('/api/closure?page=100', { headers });
+    expect(pageOf(res).info.map((r) => r.com_id)).toEqual(await expectedIds(MIDDLE[0]));
+    expect(res.statements.filter((s) => /\bclosure_counts\b/.test(s.sql) && !/\bclosures\b/.test(s.sql))).toHaveLength(1);
   });
 });
 

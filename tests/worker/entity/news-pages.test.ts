@@ -7,17 +7,15 @@
  * tags and policies; and every page reads at most 3 x its rows + 100 rows.
  */
 import { env } from 'cloudflare:test';
-import { drizzle } from 'drizzle-orm/d1';
 import { beforeAll, describe, expect, it } from 'vitest';
-import * as schema from '../../../worker/src/db';
-import type { Db } from '../../../worker/src/env';
+import { drizzleDb } from '../../../worker/src/db';
 import { NEWS_LIST_PAGE_SIZE, POLICY_PAGE_SIZE } from '../../../worker/src/entity/constants';
 import { listNews, listNewsPlain, type NewsListQuery } from '../../../worker/src/entity/news';
 import { listPolicies, listPoliciesPlain, type PolicyListQuery } from '../../../worker/src/entity/policy';
 import { makeUser } from '../helpers';
 import { all, expectKeptMatches, expectWithinBudget, pagesOf, seed } from './news-days';
 
-const db = () => drizzle(env.DB, { schema }) as unknown as Db;
+const db = () => drizzleDb(env.DB);
 let token = '';
 let bigTag = '';
 let smallTag = '';

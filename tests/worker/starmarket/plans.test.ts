@@ -5,7 +5,7 @@
  */
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { plans, recordRequest, rowsReadBy, type PlanStep } from '../query-recorder';
+import { plans, recordRequest, roundTrips, rowsReadBy, type PlanStep } from '../query-recorder';
 import { makeUser } from '../helpers';
 import { makeFirm, makeStars, SECTOR, STATE, starTaxonomy, type MadeStar } from './fixtures';
 
@@ -359,6 +359,36 @@ describe('STAR-market query plans', () => {
       expect(r.data.page.total, path).toBe(like!.n);
       const renamed = (await post(path, { keyword: '改' })).body as { data: { info: { m_com_id: number }[] } };
       expect(renamed.data.info.map((x) => x.m_com_id)).toEqual(listed === 0 ? [stars[COMPANIES - 1].mComId] : []);
+    }
+  });
+});
+
+/**
+ * Disclosures without a keyword: the kept total, the page from whichever end pageWindow picks
+ * (both ends' reads gated in SQL on that total) and the type names in one round trip. Every page
+ * equals the straightforward ORDER BY … LIMIT / OFFSET, ties on the filing day included.
+ */
+describe('disclosure pages without a keyword', () => {
+  const FILTERS: { json: Record<string, number>; where: string }[] = [
+    { json: {}, where: '1' },
+    { json: { type: 2 }, where: 'type_id = 2' },
+    { json: { per_page: 7 }, where: '1' },
+  ];
+  it.each(FILTERS)('$json: first, middle, last and past-the-end pages in one round trip', async (f) => {
+    const perPage = f.json.per_page ?? 20;
+    const { n } = (await env.DB.prepare(`SELECT count(*) AS n FROM disclosures WHERE ${f.where}`).first<{ n: number }>())!;
+    const last = Math.ceil(n / perPage);
+    for (const page of [1, 2, Math.ceil(last / 2), last - 1, last, last + 1]) {
+      const r = await post('/api/starmarket/info_disclosure', { ...f.json, page });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      const data = (r.body as { data: { info: { id: number }[]; page: { total: number } } }).data;
+      const want = await env.DB.prepare(`SELECT id FROM disclosures WHERE ${f.where} ORDER BY disclosure_time DESC, id DESC LIMIT ? OFFSET ?`)
+        .bind(perPage, (page - 1) * perPage)
+        .all<{ id: number }>();
+      expect(data.info.map((x) => x.id), `page ${page}`).toEqual(want.results.map((x) => x.id));
+      expect(data.page.total).toBe(n);
+      const own = r.statements.filter((x) => !/^select "sessions"/.test(x.sql));
+      expect(roundTrips(own), `page ${page}`).toBe(1);
     }
   });
 });

@@ -10,7 +10,7 @@ import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { closureCards, closureCounts, closures } from '../db';
 import type { Db } from '../env';
 import { ApiError } from '../lib/errors';
-import { offsetOf, pageWindow } from '../lib/pagination';
+import { offsetOf, pageWindow, pageWindowSql } from '../lib/pagination';
 import { likeAnywhere } from '../lib/params';
 import { CLOSURE_PAGE_SIZE, type ClosureSort } from './constants';
 import { ANCHOR_GAP, anchoredIds, gapOf } from './anchors';
@@ -93,14 +93,16 @@ export async function listClosures(db: Db, p: ClosureListParams): Promise<{ info
   if (one) return { info: await hydrateClosures(db, one.ids), total: one.total };
   const walk = key ? null : await oneCharPlan(db, p, perPage);
   const where = walk?.where ?? closureWhere(p);
-  const ids = (w: { reverse: boolean; offset: number; limit: number }) =>
+  // LIMIT and OFFSET may be SQL expressions (a page gated on the kept total, below); drizzle's
+  // types say number, and it writes an SQL object as is.
+  const ids = (w: { reverse: boolean; offset: number | SQL; limit: number | SQL }) =>
     db
       .select({ id: closures.comId })
       .from(closures)
       .where(where)
       .orderBy(...(w.reverse ? [asc(SORT_COLUMNS[p.sort]), asc(closures.comId)] : closureOrder(p.sort)))
-      .limit(w.limit)
-      .offset(w.offset);
+      .limit(w.limit as number)
+      .offset(w.offset as number);
   // The rows of an id query with their cards, in one statement; in list order again afterwards (an
   // ORDER BY in the statement would tempt SQLite to walk closures instead of the page's few ids).
   const pageRows = (q: ReturnType<typeof ids>) => {
@@ -116,14 +118,22 @@ export async function listClosures(db: Db, p: ClosureListParams): Promise<{ info
     rows.sort((a, b) => (b[sortKey] ?? -Infinity) - (a[sortKey] ?? -Infinity) || b.com_id - a.com_id);
   let total: number;
   let idRows: { id: number }[];
-  // A page near the start of a list an index orders (page 1 above all): its kept total and the page
-  // itself, hydrated, in one round trip. Only a short list whose page lies in its far half reads again.
+  // A page within ANCHOR_GAP rows of either end of a list an index orders (page 1 and the last page
+  // above all): its kept total and the page itself, hydrated, in one round trip (pageWindowSql
+  // gates the reads from both ends on the kept total); a deeper page reads neither and goes on to
+  // its anchor with the total known.
   let known: number | undefined;
-  if (key && gapOf(p.sort, key.dim) !== 1 && offsetOf(p.page, perPage) < ANCHOR_GAP) {
-    const offset = offsetOf(p.page, perPage);
-    const [countRows, base] = await db.batch([countQuery(db, key.dim, key.key), pageRows(ids({ reverse: false, offset, limit: perPage }))]);
+  if (key && gapOf(p.sort, key.dim) !== 1) {
+    const n = sql`(SELECT ${closureCounts.n} FROM ${closureCounts} WHERE ${closureCounts.dim} = ${key.dim} AND ${closureCounts.key} = ${key.key})`;
+    const w = pageWindowSql(p.page, perPage, n, ANCHOR_GAP);
+    const [countRows, fromStart, fromEnd] = await db.batch([
+      countQuery(db, key.dim, key.key),
+      pageRows(ids({ reverse: false, ...w.start })),
+      pageRows(ids({ reverse: true, ...w.end })),
+    ]);
     known = countRows[0]?.n ?? 0;
-    if (!pageWindow(p.page, perPage, known).reverse) return { info: await closureRowsOf(db, inListOrder(base)), total: known };
+    const base = fromStart.length ? fromStart : fromEnd;
+    if (base.length || !pageWindow(p.page, perPage, known).limit) return { info: await closureRowsOf(db, inListOrder(base)), total: known };
   }
   if (key || walk) {
     // The total is one kept row: read it first, then the page from whichever end is nearer.

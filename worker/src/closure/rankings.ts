@@ -8,6 +8,7 @@ import { and, desc, eq, gt, sql, type SQL } from 'drizzle-orm';
 import { closureCards, closureFirmStats, closureInvestors, closureRankCounts, closures, firmEventCounts, investFirms } from '../db';
 import type { Db } from '../env';
 import { offsetOf } from '../lib/pagination';
+import { rawBatch } from '../lib/rawBatch';
 import { closureConditions, SORT_COLUMNS } from './select';
 import { RANKING_SIZE } from './constants';
 import { BASE_SELECT, closureRowsOf, type BaseRow, type ClosureRow } from './rows';
@@ -60,25 +61,21 @@ async function rankCompanies(
     const ordered = [...base].sort((a, b) => b.sort_key - a.sort_key || b.com_id - a.com_id).slice(offset, offset + limit);
     page = (await closureRowsOf(db, ordered)).map((row) => ({ row, rank: rankOf.get(row.com_id) ?? 0 }));
   } else {
-    // By the measure the page is a slice of the index's head, read whole with its cards.
-    const base = limit
-      ? await db.all<BaseRow>(sql`${BASE_SELECT}
-          FROM ${closures} LEFT JOIN ${closureCards} ON ${closureCards}.com_id = ${closures}.com_id
-          WHERE ${where} ORDER BY ${measure} DESC, ${closures.comId} DESC LIMIT ${limit} OFFSET ${offset}`)
-      : [];
-    // How many the ranking can hold under these filters: one kept row.
-    const kept = await db
-      .select({ n: closureRankCounts.n })
-      .from(closureRankCounts)
-      .where(
-        and(
-          eq(closureRankCounts.measure, measure === closures.totalMoney ? 'money' : 'valuation'),
-          eq(closureRankCounts.hu, hu),
-          eq(closureRankCounts.prov, p.com_prov ?? ''),
-          eq(closureRankCounts.cat, p.cat_id ?? 0),
-        ),
-      );
-    total = Math.min(RANKING_SIZE, Math.max(0, kept[0]?.n ?? 0));
+    // By the measure the page is a slice of the index's head, read whole with its cards, and how
+    // many the ranking can hold under these filters is one kept row: both in one round trip.
+    const kept = sql`SELECT ${closureRankCounts.n} AS n FROM ${closureRankCounts} WHERE ${and(
+      eq(closureRankCounts.measure, measure === closures.totalMoney ? 'money' : 'valuation'),
+      eq(closureRankCounts.hu, hu),
+      eq(closureRankCounts.prov, p.com_prov ?? ''),
+      eq(closureRankCounts.cat, p.cat_id ?? 0),
+    )}`;
+    const head = sql`${BASE_SELECT}
+      FROM ${closures} LEFT JOIN ${closureCards} ON ${closureCards}.com_id = ${closures}.com_id
+      WHERE ${where} ORDER BY ${measure} DESC, ${closures.comId} DESC LIMIT ${limit} OFFSET ${offset}`;
+    const [keptRes, headRes] = await rawBatch(db, limit ? [kept, head] : [kept]);
+    const base = (headRes?.results ?? []) as BaseRow[];
+    const n = (keptRes.results[0] as { n: number } | undefined)?.n;
+    total = Math.min(RANKING_SIZE, Math.max(0, n ?? 0));
     page = (await closureRowsOf(db, base)).map((row, i) => ({ row, rank: offset + i + 1 }));
   }
   return { info: page.map(({ row, rank }, i) => ({ rank, serial: offset + i + 1, ...row })), total };

@@ -5,8 +5,8 @@
  * failed send, a lost message, an attempt that died while sending.
  */
 import { EmailMessage } from 'cloudflare:email';
-import { drizzle } from 'drizzle-orm/d1';
-import * as schema from '../db';
+
+import { drizzleDb } from '../db';
 import type { DigestMessage, Env } from '../env';
 import { ymd } from '../lib/time';
 import { digestWindow } from './calendar';
@@ -60,7 +60,7 @@ async function enqueue(env: Env, day: number, messages: DigestMessage[], now: nu
  * sends nothing twice.
  */
 export async function planDigest(env: Env, scheduledTime: number, now = Date.now()): Promise<{ run: DigestRun; messages: DigestMessage[] }> {
-  const db = drizzle(env.DB, { schema });
+  const db = drizzleDb(env.DB);
   const day = ymd(scheduledTime);
   const window = await digestWindow(db, day);
   if (!window) return { run: { day, workday: false, planned: 0, enqueued: 0, messages: 0 }, messages: [] };
@@ -152,7 +152,7 @@ export async function sendChunk(env: Env, msg: DigestMessage, content: DigestCon
  * it had claimed wait out their lease and are claimed again by the redelivery or the reconciler.
  */
 export async function consumeDigest(batch: MessageBatch<DigestMessage>, env: Env): Promise<void> {
-  const db = drizzle(env.DB, { schema });
+  const db = drizzleDb(env.DB);
   const contents = new Map<string, Promise<DigestContent>>();
   await Promise.all(
     batch.messages.map(async (m) => {

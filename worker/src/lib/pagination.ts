@@ -1,3 +1,4 @@
+import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { decimalOnly } from './params';
 
@@ -20,4 +21,23 @@ export function pageWindow(page: number, perPage: number, total: number): { reve
   const end = Math.min(offset + perPage, total);
   if (offset <= total - end) return { reverse: false, offset, limit: end - offset };
   return { reverse: true, offset: total - end, limit: end - offset };
+}
+
+/**
+ * pageWindow in SQL, for a page read in the same round trip as its kept total (`n`, an SQL scalar
+ * such as a subquery of the kept row): the page is read from both ends at once, and each read's
+ * LIMIT is 0 (no row read) unless pageWindow would pick that end. With `near`, neither end reads a
+ * page that starts `near` rows or more from it (a deeper page is found another way, with the total
+ * then known). Pass `start.limit` / `end.limit` and the offsets to the two reads; the end's rows
+ * come in reverse order.
+ */
+export function pageWindowSql(page: number, perPage: number, n: SQL, near?: number) {
+  const offset = offsetOf(page, perPage);
+  const end = sql`min(${offset + perPage}, ${n})`;
+  const fromStart = near === undefined ? sql`` : sql` AND ${offset} < ${near}`;
+  const fromEnd = near === undefined ? sql`` : sql` AND ${n} - ${end} < ${near}`;
+  return {
+    start: { offset, limit: sql`CASE WHEN ${offset} < ${n} AND ${offset} <= ${n} - ${end}${fromStart} THEN ${end} - ${offset} ELSE 0 END` },
+    end: { offset: sql`max(0, ${n} - ${end})`, limit: sql`CASE WHEN ${offset} < ${n} AND ${offset} > ${n} - ${end}${fromEnd} THEN ${end} - ${offset} ELSE 0 END` },
+  };
 }

@@ -4,8 +4,8 @@
  * title, description and image. The SPA renders the page itself; this only rewrites <head>.
  */
 import type { Context } from 'hono';
-import { drizzle } from 'drizzle-orm/d1';
-import * as schema from '../db';
+
+import { drizzleDb } from '../db';
 import type { AppEnv } from '../env';
 import { getCharacter } from './character';
 import { getDynamic } from './dynamic';
@@ -32,7 +32,7 @@ const clip = (s: string, max = DESCRIPTION_MAX) => {
 
 /** What the share preview of `/share/<kind>/<id>` says. */
 export async function shareMeta(d1: D1Database, kind: 'user' | 'dynamic', id: number): Promise<ShareMeta> {
-  const db = drizzle(d1, { schema });
+  const db = drizzleDb(d1);
   if (kind === 'user') {
     const u = id > 0 ? await getCharacter(db, id) : null;
     if (!u) return { title: `用户不存在 - ${SITE}`, description: '该用户不存在或已注销', image: DEFAULT_SHARE_IMAGE, found: false };

@@ -6,7 +6,7 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { disclosureCounts, disclosureTypes, disclosures as d, starmarketCompanies as m } from '../db';
 import type { Db } from '../env';
-import { offsetOf, pageWindow } from '../lib/pagination';
+import { offsetOf, pageWindow, pageWindowSql } from '../lib/pagination';
 import { likeAnywhere } from '../lib/params';
 import { rawBatch } from '../lib/rawBatch';
 import { formatYmd } from '../lib/time';
@@ -131,22 +131,7 @@ export async function listDisclosures(db: Db, p: DisclosureParams) {
   if (p.type !== undefined) conds.push(kw ? sql`+${d.typeId} = ${p.type}` : eq(d.typeId, p.type));
   if (kw) conds.push(kw.cond);
   const where = conds.length ? and(...conds) : undefined;
-  // The total: a kept row of disclosure_counts without a keyword; the FTS index alone for a
-  // 3+ character keyword and no other filter; otherwise a count of the (few) matching rows.
-  const total = !kw
-    ? ((
-        await db
-          .select({ n: disclosureCounts.n })
-          .from(disclosureCounts)
-          .where(and(eq(disclosureCounts.mComId, p.m_com_id ?? 0), eq(disclosureCounts.typeId, p.type ?? 0)))
-      )[0]?.n ?? 0)
-    : kw.exact && kw.ids && conds.length === 1
-      ? ((await db.all<{ n: number }>(sql`SELECT count(*) AS n FROM (${kw.ids})`))[0]?.n ?? 0)
-      : ((await db.select({ n: sql<number>`count(*)` }).from(d).where(where))[0]?.n ?? 0);
-  // A page in the far half of the list is read from its other end.
-  const w = pageWindow(p.page, p.per_page, total);
-  const order = w.reverse ? [asc(d.disclosureTime), asc(d.id)] : [desc(d.disclosureTime), desc(d.id)];
-  const [pageRows, types] = await db.batch([
+  const page = (order: SQL[], window: { offset: number | SQL; limit: number | SQL }) =>
     db
       .select({
         id: d.id,
@@ -161,15 +146,43 @@ export async function listDisclosures(db: Db, p: DisclosureParams) {
       .leftJoin(m, eq(m.mComId, d.mComId))
       .where(where)
       .orderBy(...order)
-      .limit(w.limit)
-      .offset(w.offset),
-    // The few type names once, rather than one lookup per row.
-    disclosureTypeList(db),
-  ]);
-  const rows = w.reverse ? pageRows.reverse() : pageRows;
+      // An SQL LIMIT / OFFSET (pageWindowSql) is written as is; drizzle's types say number.
+      .limit(window.limit as number)
+      .offset(window.offset as number);
+  const newest = [desc(d.disclosureTime), desc(d.id)];
+  const oldest = [asc(d.disclosureTime), asc(d.id)];
+  let total: number;
+  let pageRows: Awaited<ReturnType<typeof page>>;
+  let types: { id: number; name: string }[];
+  if (!kw) {
+    // The total is a kept row of disclosure_counts: read it, the page from whichever end
+    // pageWindow picks, and the few type names in one round trip.
+    const kept = and(eq(disclosureCounts.mComId, p.m_com_id ?? 0), eq(disclosureCounts.typeId, p.type ?? 0));
+    const w = pageWindowSql(p.page, p.per_page, sql`(SELECT ${disclosureCounts.n} FROM ${disclosureCounts} WHERE ${kept})`);
+    const [counts, fromStart, fromEnd, typeRows] = await db.batch([
+      db.select({ n: disclosureCounts.n }).from(disclosureCounts).where(kept),
+      page(newest, w.start),
+      page(oldest, w.end),
+      disclosureTypeList(db),
+    ]);
+    total = counts[0]?.n ?? 0;
+    pageRows = fromStart.length ? fromStart : fromEnd.reverse();
+    types = typeRows;
+  } else {
+    // The FTS index alone for a 3+ character keyword and no other filter; otherwise a count of
+    // the (few) matching rows. A page in the far half of the list is read from its other end.
+    total =
+      kw.exact && kw.ids && conds.length === 1
+        ? ((await db.all<{ n: number }>(sql`SELECT count(*) AS n FROM (${kw.ids})`))[0]?.n ?? 0)
+        : ((await db.select({ n: sql<number>`count(*)` }).from(d).where(where))[0]?.n ?? 0);
+    const w = pageWindow(p.page, p.per_page, total);
+    const [rows, typeRows] = await db.batch([page(w.reverse ? oldest : newest, w), disclosureTypeList(db)]);
+    pageRows = w.reverse ? rows.reverse() : rows;
+    types = typeRows;
+  }
   const typeName = new Map(types.map((t) => [t.id, t.name]));
   return {
-    info: rows.map((r) => ({
+    info: pageRows.map((r) => ({
       id: r.id,
       m_com_id: r.mComId,
       com_name: r.comName ?? '',
