@@ -12,6 +12,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildSpa, prepareDatabase, ROOT, startWorkers } from '../../scripts/stack.mjs';
 import { DEMO_PASSWORD } from '../../scripts/seed/demo-accounts.ts';
+import { mainCalls } from './areas/main-calls.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -44,25 +45,8 @@ try {
   };
   const vip = await login('vip@demo.local');
   const auth = { Authorization: `Bearer ${vip}` };
-  const json = { 'Content-Type': 'application/json' };
 
-  /** [area, label, path, options]: GET unless a body is given (then POST JSON). */
-  const CALLS = [
-    ['closure', 'GET /api/closure visitor page 1 (edge cache)', '/api/closure', {}],
-    ['closure', 'GET /api/closure page 1 signed in (no cache)', '/api/closure', { headers: auth }],
-    ['closure', 'GET /api/closure last page (signed in)', '/api/closure?page=600', { headers: auth }],
-    ['closure', 'GET /api/closure?keyword=科技 (signed in)', `/api/closure?keyword=${encodeURIComponent('科技')}`, { headers: auth }],
-    ['closure', 'GET /api/closure/amount_top (signed in)', '/api/closure/amount_top', { headers: auth }],
-    ['closure', 'GET /api/closure/news_list (signed in)', '/api/closure/news_list', { headers: auth }],
-    ['closure', 'GET /api/closure/incense_top visitor (edge cache)', '/api/closure/incense_top', {}],
-    ['starmarket', 'POST /api/starmarket/home visitor (edge cache)', '/api/starmarket/home', { body: '{}', headers: json }],
-    ['starmarket', 'POST /api/starmarket/home signed in (no cache)', '/api/starmarket/home', { body: '{}', headers: { ...json, ...auth } }],
-    ['starmarket', 'POST /api/starmarket visitor page 1', '/api/starmarket', { body: '{}', headers: json }],
-    ['starmarket', 'POST /api/starmarket province (signed in)', '/api/starmarket', { body: JSON.stringify({ com_prov: '北京' }), headers: { ...json, ...auth } }],
-    ['starmarket', 'POST /api/starmarket/listed (signed in)', '/api/starmarket/listed', { body: '{}', headers: { ...json, ...auth } }],
-    ['starmarket', 'POST /api/starmarket/info_disclosure (VIP)', '/api/starmarket/info_disclosure', { body: '{}', headers: { ...json, ...auth } }],
-    ['starmarket', 'POST /api/starmarket/invst_top (signed in)', '/api/starmarket/invst_top', { body: '{}', headers: { ...json, ...auth } }],
-  ].filter(([area]) => !args.only || area === args.only);
+  const CALLS = mainCalls(auth).filter(([area]) => !args.only || area === args.only);
 
   /** Every answer that is not 2xx, by status and envelope code (e.g. '429 RATE_LIMITED'), so a non-2xx count says what it was. */
   const measure = async (label, p, opts = {}) => {
