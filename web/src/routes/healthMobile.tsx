@@ -1,17 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
-import { DEFAULT_HOME_BLOCK_TAB, DEFAULT_INFO_TAB, HOME_BLOCK_TABS } from '../../../worker/src/medical/constants';
 import { useViewer } from '../features/auth/me';
 import { AtlasTags } from '../features/medical/AtlasTags';
-import { FinancingChart } from '../features/medical/FinancingChart';
+import { HealthDatabase } from '../features/medical/HealthDatabase';
+import { loadHealthHome } from '../features/medical/healthHome';
 import { InfoSection } from '../features/medical/InfoSection';
-import { MedicalBlock } from '../features/medical/MedicalBlock';
-import { blockQueryOptions } from '../features/medical/queries/block';
-import { healthDataQueryOptions } from '../features/medical/queries/data';
 import { medicalInfoQueryOptions } from '../features/medical/queries/info';
+import { TagFigures } from '../features/medical/TagFigures';
 import { TopTabs } from '../features/medical/TopTabs';
 import { useRootFontSize } from '../features/medical/useRootFontSize';
-import { formatCount, formatWan } from '../lib/format';
 import { openLogin } from '../lib/gate';
 import { site } from '../lib/site';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
@@ -27,17 +24,7 @@ import './health-mobile.css';
  */
 export const Route = createFileRoute('/healthMobile')({
   staticData: { ownChrome: true },
-  loader: async ({ context: { queryClient } }) => {
-    void queryClient.prefetchQuery(blockQueryOptions(HOME_BLOCK_TABS));
-    // As on /health: the banner and the two lists under it render once, complete. The news list arriving
-    // after the first paint pushed the ranking card down a whole screen (layout shift 0.41 in Lighthouse's
-    // phone preset). Only the banner's failing fails the page; a failed list shows its own error state.
-    await Promise.all([
-      queryClient.ensureQueryData(medicalInfoQueryOptions(['basic'])),
-      queryClient.prefetchQuery(medicalInfoQueryOptions([DEFAULT_INFO_TAB])),
-      queryClient.prefetchQuery(healthDataQueryOptions('unicorn')),
-    ]);
-  },
+  loader: ({ context: { queryClient } }) => loadHealthHome(queryClient),
   pendingComponent: RoutePending,
   errorComponent: RouteError,
   component: HealthMobile,
@@ -74,20 +61,7 @@ function HealthMobile() {
         <div className="hm-banner">
           <h1>{basic.name}</h1>
           <p>{basic.desc}</p>
-          <dl>
-            <div>
-              <dt>公司</dt>
-              <dd>{formatCount(basic.com_num)}</dd>
-            </div>
-            <div>
-              <dt>融资事件</dt>
-              <dd>{formatCount(basic.invse_num)}</dd>
-            </div>
-            <div>
-              <dt>融资总额</dt>
-              <dd>{formatWan(basic.total_money)}</dd>
-            </div>
-          </dl>
+          <TagFigures basic={basic} companiesLabel="公司" />
         </div>
       ) : (
         <Loading />
@@ -96,12 +70,7 @@ function HealthMobile() {
         <InfoSection />
         <TopTabs />
         <AtlasTags />
-        <section id="database" className="hm-database" aria-label="数据库">
-          <div className="health-card">
-            <FinancingChart />
-          </div>
-          <MedicalBlock tabs={HOME_BLOCK_TABS} defaultTab={DEFAULT_HOME_BLOCK_TAB} />
-        </section>
+        <HealthDatabase className="hm-database" />
       </div>
       <footer className="hm-footer">
         <AppLink href="/health">电脑版</AppLink>

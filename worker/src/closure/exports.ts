@@ -4,7 +4,7 @@
  * it was started from. Registered with the export pipeline in exports/kinds.ts.
  */
 import { and, eq, gt, sql, type SQL } from 'drizzle-orm';
-import { alias, type SQLiteColumn } from 'drizzle-orm/sqlite-core';
+import { alias, type SQLiteColumn, type SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { drizzle } from 'drizzle-orm/d1';
 import { z } from 'zod';
 import { closureAlbums, closureCompanyAlbums, closureCompanyTracks, closureCompanyTypes, closures, closureTracks, closureTypes, rounds, sectors } from '../db';
@@ -100,6 +100,14 @@ const reasonLinks = alias(closureCompanyTypes, 'x');
 const trackLinks = alias(closureCompanyTracks, 'x');
 const albumLinks = alias(closureCompanyAlbums, 'x');
 
+/** A file titled `<prefix>-<name>` by the name of the row it exports the companies of (its id, should the row have gone). */
+function titleByName<P>(prefix: string, table: SQLiteTable, name: SQLiteColumn, id: SQLiteColumn, idOf: (p: P) => number) {
+  return async (d1: D1Database, p: P) => {
+    const row = await drizzle(d1).select({ name }).from(table).where(eq(id, idOf(p))).get();
+    return `${prefix}-${row?.name ?? idOf(p)}`;
+  };
+}
+
 const reasonParams = z.object({ type_id: reqId('死亡原因 type_id'), ...slice });
 
 /** down_type 1: companies of a closing reason; a parent reason means all of its children. */
@@ -109,10 +117,7 @@ export const closureReason: ExportKind<z.infer<typeof reasonParams>> = {
   level: 'vip',
   params: reasonParams,
   columns: COLUMNS,
-  async title(d1, p) {
-    const row = await drizzle(d1).select({ name: closureTypes.name }).from(closureTypes).where(eq(closureTypes.id, p.type_id)).get();
-    return `死亡原因-${row?.name ?? p.type_id}`;
-  },
+  title: titleByName('死亡原因', closureTypes, closureTypes.name, closureTypes.id, (p) => p.type_id),
   async query(p, d1) {
     const reason = await drizzle(d1).select({ pId: closureTypes.pId }).from(closureTypes).where(eq(closureTypes.id, p.type_id)).get();
     const link = { table: sql`${closureCompanyTypes} AS x`, comId: reasonLinks.comId, closeDate: reasonLinks.closeDate };
@@ -122,32 +127,33 @@ export const closureReason: ExportKind<z.infer<typeof reasonParams>> = {
 };
 
 const itemParams = z.object({ item_id: reqId('item_id'), ...slice });
+type ItemParams = z.infer<typeof itemParams>;
+
+/** The export of one item's companies (a track or an album), through its link table aliased x. */
+const itemKind = (name: string, title: ExportKind<ItemParams>['title'], links: SQLiteTable, x: { comId: SQLiteColumn; closeDate: SQLiteColumn; item: SQLiteColumn }): ExportKind<ItemParams> => ({
+  name,
+  level: 'login',
+  params: itemParams,
+  columns: COLUMNS,
+  title,
+  query: (p) => byLink({ table: sql`${links} AS x`, comId: x.comId, closeDate: x.closeDate }, eq(x.item, p.item_id)),
+});
 
 /** down_type 2: companies of a track. */
-export const closureTrack: ExportKind<z.infer<typeof itemParams>> = {
-  name: CLOSURE_DOWN_KINDS[2],
-  level: 'login',
-  params: itemParams,
-  columns: COLUMNS,
-  async title(d1, p) {
-    const row = await drizzle(d1).select({ name: closureTracks.tagName }).from(closureTracks).where(eq(closureTracks.tagId, p.item_id)).get();
-    return `死亡赛道-${row?.name ?? p.item_id}`;
-  },
-  query: (p) => byLink({ table: sql`${closureCompanyTracks} AS x`, comId: trackLinks.comId, closeDate: trackLinks.closeDate }, eq(trackLinks.tagId, p.item_id)),
-};
+export const closureTrack = itemKind(
+  CLOSURE_DOWN_KINDS[2],
+  titleByName('死亡赛道', closureTracks, closureTracks.tagName, closureTracks.tagId, (p: ItemParams) => p.item_id),
+  closureCompanyTracks,
+  { comId: trackLinks.comId, closeDate: trackLinks.closeDate, item: trackLinks.tagId },
+);
 
 /** down_type 3: companies of an album. */
-export const closureAlbum: ExportKind<z.infer<typeof itemParams>> = {
-  name: CLOSURE_DOWN_KINDS[3],
-  level: 'login',
-  params: itemParams,
-  columns: COLUMNS,
-  async title(d1, p) {
-    const row = await drizzle(d1).select({ name: closureAlbums.albumName }).from(closureAlbums).where(eq(closureAlbums.albumId, p.item_id)).get();
-    return `死亡专辑-${row?.name ?? p.item_id}`;
-  },
-  query: (p) => byLink({ table: sql`${closureCompanyAlbums} AS x`, comId: albumLinks.comId, closeDate: albumLinks.closeDate }, eq(albumLinks.albumId, p.item_id)),
-};
+export const closureAlbum = itemKind(
+  CLOSURE_DOWN_KINDS[3],
+  titleByName('死亡专辑', closureAlbums, closureAlbums.albumName, closureAlbums.albumId, (p: ItemParams) => p.item_id),
+  closureCompanyAlbums,
+  { comId: albumLinks.comId, closeDate: albumLinks.closeDate, item: albumLinks.albumId },
+);
 
 /** A ranking takes the ranking page's filters and sort; the sort orders its top 100 (as on /deathRank). */
 const { page: _rp, per_page: _rpp, ...rankingFields } = rankingQuery.shape;

@@ -16,7 +16,7 @@ import {
   rounds,
   sectors,
 } from '../db';
-import { keptPage, YMD_WIDTHS } from '../lib/daypages';
+import { keptPage, YMD_WIDTHS } from '../lib/day-window';
 import type { Db } from '../env';
 import { perId } from '../lib/perId';
 import { ApiError } from '../lib/errors';
@@ -118,7 +118,7 @@ export const eventListKey = (scope: string | undefined, tagId: number | undefine
 
 /**
  * The /investevent list: newest first, by scope (医疗健康) and/or atlas tag (by name or id). The
- * total is one kept row and a deep page seeks to its start day (lib/daypages.ts): without a tag
+ * total is one kept row and a deep page seeks to its start day (lib/day-window.ts): without a tag
  * the events' own date indexes, with one invest_event_tags (the events of the tag's companies).
  */
 export async function listEvents(

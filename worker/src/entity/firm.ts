@@ -5,7 +5,7 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { hydrateClosures } from '../closure/rows';
 import { closureFirmStats, closureInvestors, investFirms } from '../db';
-import { keptTotals } from '../lib/daypages';
+import { keptTotals } from '../lib/day-window';
 import type { Db } from '../env';
 import { ApiError } from '../lib/errors';
 import { moneyPage } from '../lib/moneypages';

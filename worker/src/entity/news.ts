@@ -7,7 +7,7 @@
 import { and, asc, between, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { medicalCompanyTags, news } from '../db';
 import type { Db } from '../env';
-import { ANY_DAY, dayPage, type DayBucket } from '../lib/day-window';
+import { ANY_DAY, dayStart, type DayBucket } from '../lib/day-window';
 import { offsetOf } from '../lib/pagination';
 import { formatYmd } from '../lib/time';
 import { tagIdByName } from './atlas';
@@ -67,7 +67,7 @@ export async function listNews(db: Db, q: NewsListQuery) {
   const scope = q.scope || '';
   const [list, key] = tagId !== null ? (scope ? ['scope_tag', `${scope}|${tagId}`] : ['tag', String(tagId)]) : scope ? ['scope', scope] : ['all', ''];
   const years = await newsDayRows(db, list, key, 1);
-  const p = await dayPage(years, (level, lo, hi) => newsDayRows(db, list, key, level, lo, hi), q.page, NEWS_LIST_PAGE_SIZE, ANY_DAY);
+  const p = await dayStart(years, (level, lo, hi) => newsDayRows(db, list, key, level, lo, hi), q.page, NEWS_LIST_PAGE_SIZE, ANY_DAY);
   if (p.empty) return { info: [], total: p.total };
   const dir = p.reverse ? asc : desc;
   let rows: NewsRecord[];

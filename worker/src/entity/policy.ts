@@ -6,7 +6,7 @@
 import { and, asc, between, count, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import { policies } from '../db';
 import type { Db } from '../env';
-import { ANY_DAY, dayPage, type DayBucket } from '../lib/day-window';
+import { ANY_DAY, dayStart, type DayBucket } from '../lib/day-window';
 import { ApiError } from '../lib/errors';
 import { offsetOf } from '../lib/pagination';
 import { formatYmd } from '../lib/time';
@@ -36,7 +36,7 @@ const policyDayRows = (db: Db, q: PolicyListQuery, level: 1 | 2 | 3, lo = 0, hi 
 
 export async function listPolicies(db: Db, q: PolicyListQuery) {
   const years = await policyDayRows(db, q, 1);
-  const p = await dayPage(years, (level, lo, hi) => policyDayRows(db, q, level, lo, hi), q.page, POLICY_PAGE_SIZE, ANY_DAY);
+  const p = await dayStart(years, (level, lo, hi) => policyDayRows(db, q, level, lo, hi), q.page, POLICY_PAGE_SIZE, ANY_DAY);
   if (p.empty) return { info: [], total: p.total };
   const dir = p.reverse ? asc : desc;
   const rows = await db

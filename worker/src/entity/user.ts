@@ -8,7 +8,7 @@ import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { closures, closureTypes, comments, incenseRecords, users } from '../db';
 import type { Db } from '../env';
 import { ApiError } from '../lib/errors';
-import { DAY_WIDTHS, keptPage, keptTotals, type PageRead } from '../lib/daypages';
+import { DAY_WIDTHS, keptPage, keptTotals, type PageRead } from '../lib/day-window';
 import { formatDateTime, ymd } from '../lib/time';
 import { INCENSE_TYPES } from '../closure/constants';
 import { PROFILE_PAGE_SIZE } from './constants';
@@ -53,6 +53,32 @@ export async function userProfile(db: Db, id: number) {
 /** The rows of a deep page start on its day: on or before it newest first, on or after it reversed (created_at is epoch ms). */
 const dayBound = (col: SQLiteColumn, r: PageRead) => (r.day === undefined ? [] : [r.reverse ? gte(col, r.day * DAY_MS) : lt(col, (r.day + 1) * DAY_MS)]);
 
+/**
+ * Page `page` of the user's comments (kept list 'uc:') or incense offerings ('ui:'), newest first: the
+ * page's ids from the user's index (kept total, deep pages seek their day), in list order, and the total.
+ */
+async function userPage(db: Db, t: typeof comments | typeof incenseRecords, key: string, id: number, page: number) {
+  await requireUser(db, id);
+  return keptPage(db, `${key}:${id}`, DAY_WIDTHS, page, PROFILE_PAGE_SIZE, async (r) => {
+    const dir = r.reverse ? asc : desc;
+    const rows = await db
+      .select({ id: t.id })
+      .from(t)
+      .where(and(eq(t.userId, id), ...dayBound(t.createdAt, r)))
+      .orderBy(dir(t.createdAt), dir(t.id))
+      .limit(r.limit)
+      .offset(r.offset);
+    return rows.map((x) => x.id);
+  });
+}
+
+/** The names of a row's target, joined by the caller: a company's (closures) or a closing reason's with its parent (closure_types). */
+const targetNames = {
+  comName: sql<string | null>`${closures.comName}`.as('com_name'),
+  reasonName: sql<string | null>`${closureTypes.name}`.as('reason_name'),
+  reasonPid: sql<number | null>`${closureTypes.pId}`.as('reason_pid'),
+};
+
 /** `rows` in the order of `ids` (a page read by id from its kept list). */
 const inOrder = <T extends { id: number }>(ids: number[], rows: T[]) => {
   const byId = new Map(rows.map((x) => [x.id, x]));
@@ -61,18 +87,7 @@ const inOrder = <T extends { id: number }>(ids: number[], rows: T[]) => {
 
 /** The user's comments and replies on companies and closing reasons, newest first. */
 export async function userComments(db: Db, id: number, page: number) {
-  await requireUser(db, id);
-  // The page's ids from the user's index (kept total, deep pages seek their day), then their rows.
-  const { ids, total } = await keptPage(db, `uc:${id}`, DAY_WIDTHS, page, PROFILE_PAGE_SIZE, async (r) => {
-    const rows = await db
-      .select({ id: comments.id })
-      .from(comments)
-      .where(and(eq(comments.userId, id), ...dayBound(comments.createdAt, r)))
-      .orderBy(...(r.reverse ? [asc(comments.createdAt), asc(comments.id)] : [desc(comments.createdAt), desc(comments.id)]))
-      .limit(r.limit)
-      .offset(r.offset);
-    return rows.map((x) => x.id);
-  });
+  const { ids, total } = await userPage(db, comments, 'uc', id, page);
   const found = !ids.length
     ? []
     : await db
@@ -83,9 +98,7 @@ export async function userComments(db: Db, id: number, page: number) {
           commentType: comments.commentType,
           targetType: comments.targetType,
           targetId: comments.targetId,
-          comName: sql<string | null>`${closures.comName}`.as('com_name'),
-          reasonName: sql<string | null>`${closureTypes.name}`.as('reason_name'),
-          reasonPid: sql<number | null>`${closureTypes.pId}`.as('reason_pid'),
+          ...targetNames,
         })
         .from(comments)
         .leftJoin(closures, and(eq(comments.targetType, 'com'), eq(closures.comId, comments.targetId)))
@@ -111,17 +124,7 @@ export async function userComments(db: Db, id: number, page: number) {
 
 /** The user's incense offerings, newest first. */
 export async function userIncense(db: Db, id: number, page: number) {
-  await requireUser(db, id);
-  const { ids, total } = await keptPage(db, `ui:${id}`, DAY_WIDTHS, page, PROFILE_PAGE_SIZE, async (r) => {
-    const rows = await db
-      .select({ id: incenseRecords.id })
-      .from(incenseRecords)
-      .where(and(eq(incenseRecords.userId, id), ...dayBound(incenseRecords.createdAt, r)))
-      .orderBy(...(r.reverse ? [asc(incenseRecords.createdAt), asc(incenseRecords.id)] : [desc(incenseRecords.createdAt), desc(incenseRecords.id)]))
-      .limit(r.limit)
-      .offset(r.offset);
-    return rows.map((x) => x.id);
-  });
+  const { ids, total } = await userPage(db, incenseRecords, 'ui', id, page);
   const found = !ids.length
     ? []
     : await db
@@ -131,9 +134,7 @@ export async function userIncense(db: Db, id: number, page: number) {
           itemId: incenseRecords.itemId,
           amount: incenseRecords.amount,
           createdAt: incenseRecords.createdAt,
-          comName: sql<string | null>`${closures.comName}`.as('com_name'),
-          reasonName: sql<string | null>`${closureTypes.name}`.as('reason_name'),
-          reasonPid: sql<number | null>`${closureTypes.pId}`.as('reason_pid'),
+          ...targetNames,
         })
         .from(incenseRecords)
         .leftJoin(closures, and(eq(incenseRecords.type, INCENSE_TYPES.company), eq(closures.comId, incenseRecords.itemId)))

@@ -63,25 +63,13 @@ const myFollows = defineRoute({
   data: listOf(z.object({ item_id: z.number().int(), type: z.number().int(), name: z.string(), logo: z.string(), created_at: z.number().int() })),
 });
 
-const follow = defineRoute({
-  method: 'post',
-  path: '/',
-  access: 'login',
-  summary: '关注（JSON：type 1 公司、item_id）',
-  note: '重复关注只保留一条；公司不存在返回 NOT_FOUND「该公司不存在」',
-  request: { body: jsonBody(followBody) },
-  data: followState,
-});
+/** Following and unfollowing: a JSON { type, item_id } in, the state it leaves out. */
+const followChange = <P extends string>(path: P, summary: string, note: string) =>
+  defineRoute({ method: 'post', path, access: 'login', summary, note, request: { body: jsonBody(followBody) }, data: followState });
 
-const unfollow = defineRoute({
-  method: 'post',
-  path: '/cancel',
-  access: 'login',
-  summary: '取消关注（JSON：type、item_id）',
-  note: '未关注时同样成功',
-  request: { body: jsonBody(followBody) },
-  data: followState,
-});
+const follow = followChange('/', '关注（JSON：type 1 公司、item_id）', '重复关注只保留一条；公司不存在返回 NOT_FOUND「该公司不存在」');
+
+const unfollow = followChange('/cancel', '取消关注（JSON：type、item_id）', '未关注时同样成功');
 
 const status = defineRoute({
   method: 'get',

@@ -14,7 +14,7 @@
 import { and, eq } from 'drizzle-orm';
 import { entityMoneyCounts as mc } from '../db';
 import type { Db } from '../env';
-import { startDay } from './daypages';
+import { CHUNK, keptLevels, startDay } from './day-window';
 import { pageWindow } from './pagination';
 
 /** Bucket widths of levels 1..7 (the migration uses the same): digit count, 1..4 significant digits, the amount with ids in blocks of 10^4, then 10^2. */
@@ -88,7 +88,7 @@ export async function moneyPage(
         .select({ n: mc.n })
         .from(mc)
         .where(and(eq(mc.k, key), eq(mc.level, 0), eq(mc.bucket, 0))),
-      startDay(db, key, MONEY_WIDTHS, w.reverse, w.offset, total, mc),
+      startDay(keptLevels(db, key, mc), MONEY_WIDTHS, w.reverse, w.offset, total, { chunk: CHUNK }),
     ]);
     const start = kept[0]?.n === total ? walk : null;
     if (start) {

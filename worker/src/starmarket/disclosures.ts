@@ -132,18 +132,7 @@ export async function listDisclosures(db: Db, p: DisclosureParams) {
   if (kw) conds.push(kw.cond);
   const where = conds.length ? and(...conds) : undefined;
   const page = (order: SQL[], window: { offset: number | SQL; limit: number | SQL }) =>
-    db
-      .select({
-        id: d.id,
-        mComId: d.mComId,
-        comName: m.comName,
-        typeId: d.typeId,
-        fileName: d.fileName,
-        url: d.url,
-        time: d.disclosureTime,
-      })
-      .from(d)
-      .leftJoin(m, eq(m.mComId, d.mComId))
+    selectDisclosures(db)
       .where(where)
       .orderBy(...order)
       // An SQL LIMIT / OFFSET (pageWindowSql) is written as is; drizzle's types say number.
@@ -180,59 +169,53 @@ export async function listDisclosures(db: Db, p: DisclosureParams) {
     pageRows = w.reverse ? rows.reverse() : rows;
     types = typeRows;
   }
-  const typeName = new Map(types.map((t) => [t.id, t.name]));
-  return {
-    info: pageRows.map((r) => ({
-      id: r.id,
-      m_com_id: r.mComId,
-      com_name: r.comName ?? '',
-      type_id: r.typeId,
-      type_name: typeName.get(r.typeId) ?? '',
-      file_name: r.fileName,
-      url: r.url,
-      disclosure_time: formatYmd(r.time),
-    })),
-    total,
-  };
+  return { info: pageRows.map(disclosureRowOf(types)), total };
 }
+
+/** Disclosure rows with their company's name (a page's columns). */
+const selectDisclosures = (db: Db) =>
+  db
+    .select({
+      id: d.id,
+      mComId: d.mComId,
+      comName: m.comName,
+      typeId: d.typeId,
+      fileName: d.fileName,
+      url: d.url,
+      time: d.disclosureTime,
+    })
+    .from(d)
+    .leftJoin(m, eq(m.mComId, d.mComId));
+
+type DisclosureRecord = Awaited<ReturnType<ReturnType<typeof selectDisclosures>['all']>>[number];
+
+/** A row as the lists answer it, with its type's name from `types`. */
+const disclosureRowOf = (types: { id: number; name: string }[]) => {
+  const typeName = new Map(types.map((t) => [t.id, t.name]));
+  return (r: DisclosureRecord) => ({
+    id: r.id,
+    m_com_id: r.mComId,
+    com_name: r.comName ?? '',
+    type_id: r.typeId,
+    type_name: typeName.get(r.typeId) ?? '',
+    file_name: r.fileName,
+    url: r.url,
+    disclosure_time: formatYmd(r.time),
+  });
+};
 
 export const disclosureTypeList = (db: Db) => db.select({ id: disclosureTypes.id, name: disclosureTypes.name }).from(disclosureTypes).orderBy(asc(disclosureTypes.id));
 
 /** The rows of the given disclosure ids, in the given order, with company and type names. */
 async function disclosureRowsOf(db: Db, ids: number[]) {
   const [rows, types] = await db.batch([
-    db
-      .select({
-        id: d.id,
-        mComId: d.mComId,
-        comName: m.comName,
-        typeId: d.typeId,
-        fileName: d.fileName,
-        url: d.url,
-        time: d.disclosureTime,
-      })
-      .from(d)
-      .leftJoin(m, eq(m.mComId, d.mComId))
-      .where(inArray(d.id, ids)),
+    selectDisclosures(db).where(inArray(d.id, ids)),
     disclosureTypeList(db),
   ]);
   const byId = new Map(rows.map((r) => [r.id, r]));
-  const typeName = new Map(types.map((t) => [t.id, t.name]));
+  const rowOf = disclosureRowOf(types);
   return ids.flatMap((id) => {
     const r = byId.get(id);
-    return r
-      ? [
-          {
-            id: r.id,
-            m_com_id: r.mComId,
-            com_name: r.comName ?? '',
-            type_id: r.typeId,
-            type_name: typeName.get(r.typeId) ?? '',
-            file_name: r.fileName,
-            url: r.url,
-            disclosure_time: formatYmd(r.time),
-          },
-        ]
-      : [];
+    return r ? [rowOf(r)] : [];
   });
 }

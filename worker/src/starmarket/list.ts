@@ -4,9 +4,10 @@
  * state counts of the applicant tab under its current filters (/starmarket/state_list), from the
  * kept counts of starmarket_counts.
  */
-import { and, asc, between, desc, eq, gt, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, between, eq, gt, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { starmarketCompanies as m, starmarketCounts, starmarketDayCounts as dc, starmarketStates } from '../db';
 import type { Db } from '../env';
+import { startDay, YMD_WIDTHS, type ReadLevel } from '../lib/day-window';
 import { ApiError } from '../lib/errors';
 import { offsetOf, pageWindow } from '../lib/pagination';
 import { LISTED_STATE, STAR_PAGE_SIZE } from './constants';
@@ -37,43 +38,18 @@ const keptCount = (db: Db, p: StarFilter, listed: Listed) =>
 const SKIP_DIRECTLY = 40;
 
 /**
- * The acceptance day a deep page starts on and how many of that day's rows come before it, from
- * starmarket_day_counts (kept by triggers): the tab's years under the filters, then the months of
- * the year the offset falls in, then that month's days: at most 8 + 12 + 31 kept rows, instead of
- * `offset` index entries. `reverse` counts from the oldest end. At each level the buckets are read
- * from whichever end of the parent (whose count is known) is nearer the offset, so a page in the
- * middle of a year reads about half its months and half a month's days. Null when the counts run out.
+ * The kept day rows of a tab under the filters (starmarket_day_counts, kept by triggers): a deep page
+ * finds the acceptance day it starts on from them (lib/day-window.ts startDay), the tab's years, then
+ * the months of one year, then the days of one month: at most 8 + 12 + 31 kept rows instead of
+ * `offset` index entries.
  */
-async function startDay(db: Db, p: StarFilter, listed: Listed, reverse: boolean, offset: number, total: number): Promise<{ day: number; skip: number } | null> {
-  const combo = and(eq(dc.isListed, listed), eq(dc.prov, p.com_prov ?? ''), eq(dc.catId, p.cat_id ?? 0), eq(dc.stateId, p.state ?? 0));
-  let rest = offset;
-  let size = total;
-  let [lo, hi] = [0, 99_999_999];
-  for (const [level, width] of [
-    [1, 10_000],
-    [2, 100],
-    [3, 1],
-  ] as const) {
-    // Counted from the other end of the parent bucket when the offset lies in its far half.
-    const flip = rest >= size / 2;
-    let at = flip ? size - 1 - rest : rest;
-    const buckets = await db
+const dayLevels =
+  (db: Db, p: StarFilter, listed: Listed): ReadLevel =>
+  (level, lo, hi) =>
+    db
       .select({ bucket: dc.bucket, n: dc.n })
       .from(dc)
-      .where(and(combo, eq(dc.level, level), between(dc.bucket, lo, hi)))
-      .orderBy(reverse !== flip ? asc(dc.bucket) : desc(dc.bucket));
-    const hit = buckets.find((b) => {
-      if (at < b.n) return true;
-      at -= Math.max(0, b.n);
-      return false;
-    });
-    if (!hit) return null;
-    rest = flip ? hit.n - 1 - at : at;
-    size = hit.n;
-    [lo, hi] = [hit.bucket, hit.bucket + width - 1];
-  }
-  return { day: lo, skip: rest };
-}
+      .where(and(eq(dc.isListed, listed), eq(dc.prov, p.com_prov ?? ''), eq(dc.catId, p.cat_id ?? 0), eq(dc.stateId, p.state ?? 0), eq(dc.level, level), between(dc.bucket, lo, hi)));
 
 /** A keyword the per-tab character index answers exactly: one Han character, letter or digit. */
 const ONE_CHAR = /^[\p{Script=Han}0-9a-z]$/u;
@@ -131,7 +107,7 @@ export async function listStar(db: Db, p: StarListParams, listed: Listed): Promi
   if (!p.keyword) {
     total = known ?? (await keptCount(db, p, listed))[0]?.n ?? 0;
     const w = pageWindow(p.page, perPage, total);
-    const start = w.limit && w.offset > SKIP_DIRECTLY ? await startDay(db, p, listed, w.reverse, w.offset, total) : null;
+    const start = w.limit && w.offset > SKIP_DIRECTLY ? await startDay(dayLevels(db, p, listed), YMD_WIDTHS, w.reverse, w.offset, total) : null;
     idRows = !w.limit
       ? []
       : start

@@ -2,7 +2,7 @@ import { AppLink } from '../../ui/AppLink';
 import { EmptyState } from '../../ui/EmptyState';
 import { LogoBadge } from '../../ui/LogoBadge';
 import type { NewsRow } from './queries/entity';
-import './news-items.css';
+import './news-policy-items.css';
 
 /** News rows: logo, title (the article, in a new tab), company link, region, source and date. */
 export function NewsItems({ rows, showCompany = true }: { rows: NewsRow[]; showCompany?: boolean }) {

@@ -2,7 +2,7 @@ import type { MouseEvent } from 'react';
 import { requireLogin } from '../../lib/gate';
 import { AppLink } from '../../ui/AppLink';
 import { EmptyState } from '../../ui/EmptyState';
-import './policy-items.css';
+import './news-policy-items.css';
 
 export interface PolicyItem {
   id: number;

@@ -1,14 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { DEFAULT_HOME_BLOCK_TAB, DEFAULT_INFO_TAB, HOME_BLOCK_TABS } from '../../../../worker/src/medical/constants';
 import { AtlasTags } from '../../features/medical/AtlasTags';
 import { BrokerReports } from '../../features/medical/BrokerReports';
-import { FinancingChart } from '../../features/medical/FinancingChart';
+import { HealthDatabase } from '../../features/medical/HealthDatabase';
+import { loadHealthHome } from '../../features/medical/healthHome';
 import { healthTitle } from '../../features/medical/healthLinks';
 import { InfoSection } from '../../features/medical/InfoSection';
-import { MedicalBlock } from '../../features/medical/MedicalBlock';
-import { blockQueryOptions } from '../../features/medical/queries/block';
-import { healthDataQueryOptions } from '../../features/medical/queries/data';
 import { medicalInfoQueryOptions } from '../../features/medical/queries/info';
 import { scopeQueryOptions } from '../../features/medical/queries/options';
 import { TagBanner } from '../../features/medical/TagBanner';
@@ -21,18 +18,9 @@ import { RoutePending } from '../../ui/RoutePending';
 /** Spec §2 "Healthcare home" (/health). Everything it loads first is open to visitors. */
 export const Route = createFileRoute('/health/')({
   loader: async ({ context: { queryClient } }) => {
-    // Below the fold: those sections fill in as these arrive, each in its own loading state meanwhile.
+    // The atlas below the fold, like the database block: fills in as it arrives, in its own loading state meanwhile.
     void queryClient.prefetchQuery(scopeQueryOptions());
-    void queryClient.prefetchQuery(blockQueryOptions(HOME_BLOCK_TABS));
-    // The first screen (banner, news tabs, ranking tabs) renders once, complete: its lists arriving one by
-    // one pushed everything below them down (layout shift 0.16 in Lighthouse). The three calls run at once;
-    // only the banner's failing fails the page: the two lists are awaited without throwing, so a list whose
-    // call failed shows its own error state in its section.
-    await Promise.all([
-      queryClient.ensureQueryData(medicalInfoQueryOptions(['basic'])),
-      queryClient.prefetchQuery(medicalInfoQueryOptions([DEFAULT_INFO_TAB])),
-      queryClient.prefetchQuery(healthDataQueryOptions('unicorn')),
-    ]);
+    await loadHealthHome(queryClient);
   },
   pendingComponent: RoutePending,
   errorComponent: RouteError,
@@ -51,12 +39,7 @@ function HealthHome() {
       </div>
       <AtlasTags />
       <BrokerReports />
-      <section id="database" className="health-database" aria-label="数据库">
-        <div className="health-card">
-          <FinancingChart />
-        </div>
-        <MedicalBlock tabs={HOME_BLOCK_TABS} defaultTab={DEFAULT_HOME_BLOCK_TAB} />
-      </section>
+      <HealthDatabase className="health-database" />
     </div>
   );
 }
