@@ -135,8 +135,8 @@ const keyList = (keys: number[]) => sql.raw(keys.map((k) => String(Math.trunc(k)
  * tokens and the keyword a phrase, ANDed with the industry and province tokens inside FTS5, so the
  * index yields only matching news, in list order. For a name of plain characters (PLAIN_CHARS) the
  * phrase matches exactly when LIKE does; the few others (tagged d) are confirmed with LIKE. The total
- * is a count of the matches (a company-name keyword matches few news), the page is read from the
- * nearer end. null when the keyword or province has characters the index cannot answer exactly.
+ * of a one- or two-character keyword is kept (news_name_counts); a longer keyword's, or one with a
+ * year, is a count of the matches (few); the page is read from the nearer end. null when the keyword or province has characters the index cannot answer exactly.
  */
 async function listNewsByName(db: Db, p: NewsParams): Promise<{ info: NewsItem[]; total: number } | null> {
   const keyword = p.keyword!;
@@ -145,22 +145,32 @@ async function listNewsByName(db: Db, p: NewsParams): Promise<{ info: NewsItem[]
   const lo = range.lo * NEWS_KEY_SPAN;
   const hi = range.hi * NEWS_KEY_SPAN + NEWS_KEY_SPAN - 1;
   let names: Map<number, string> | undefined;
+  let sec: number | undefined;
   const filters: string[] = [];
   if (p.cat_id !== undefined) {
     const secs = await sectorsOf(db, p.cat_id);
     if (secs.length === 0) return { info: [], total: 0 };
     if (secs[0].id === 0) return null;
     names = new Map(secs.map((x) => [x.id, x.name]));
-    filters.push(`tags : "s${secs[0].id}"`);
+    sec = secs[0].id;
+    filters.push(`tags : "s${sec}"`);
   }
   if (p.com_prov !== undefined) filters.push(`tags : "p${p.com_prov}"`);
   const phrase = `chars : "${[...keyword].join(' ')}"`;
   const match = [phrase, ...filters].join(' AND ');
   // A long name (tagged l) has only its first 64 characters indexed: a candidate whatever its phrase.
   const unsure = [`(${phrase} OR tags : l)`, 'tags : d', ...filters].join(' AND ');
-  // One statement: the plain names' count, then each unsure candidate with its LIKE verdict.
+  // One statement: the plain names' count, then each unsure candidate with its LIKE verdict. A keyword
+  // of one or two characters (the common ones) without a year has its count kept (news_name_counts);
+  // a longer one matches few names, and a year's are counted off the index.
+  const kept = p.year === undefined && [...keyword].length <= 2;
+  const filt = `${p.com_prov !== undefined ? `p${p.com_prov}` : ''}${sec !== undefined ? `s${sec}` : ''}`;
   const counted = await db.all<{ k: number | null; n: number }>(sql`
-    SELECT NULL AS k, count(*) AS n FROM news_closure_names WHERE news_closure_names MATCH ${`${match} NOT tags : d`} AND rowid BETWEEN ${lo} AND ${hi}
+    SELECT NULL AS k, ${
+      kept
+        ? sql`coalesce((SELECT n FROM news_name_counts WHERE gram = ${keyword.toLowerCase()} AND filt = ${filt}), 0)`
+        : sql`(SELECT count(*) FROM news_closure_names WHERE news_closure_names MATCH ${`${match} NOT tags : d`} AND rowid BETWEEN ${lo} AND ${hi})`
+    } AS n
     UNION ALL
     SELECT f.rowid AS k, n.com_name LIKE ${likeAnywhere(keyword)} ESCAPE '\\' AS n
     FROM news_closure_names f CROSS JOIN news n ON n.id = f.rowid % ${NEWS_KEY_SPAN}
