@@ -2,7 +2,7 @@
  * Runs the rows-read benchmark of every area in tests/bench/areas (not part of `npm test`):
  *   npx vitest run --config tests/bench/closure.vitest.config.ts
  * BENCH_SCALE (default 10) sets the seed volume, BENCH_RUNS (default 40) the timed runs per call,
- * BENCH_AREA (a name from tests/bench/areas) limits it to one area.
+ * BENCH_AREA (names from tests/bench/areas, separated by commas) limits it to those areas, on one seed.
  */
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import path from 'node:path';

@@ -5,7 +5,7 @@
  * worker's fetch, the D1 rows read per request (meta.rows_read of the request's read statements),
  * the rows D1 returned for them, the items in the answer, the budget of a paged call
  * (3 × items + 100) and any plan step that walks a large table without an index.
- * Prints figures; asserts only that calls succeed. BENCH_AREA=<name> limits it to one area.
+ * Prints figures; asserts only that calls succeed. BENCH_AREA=<name>[,<name>...] limits it to those areas.
  *
  *   npm run bench -- rows            (or npx vitest run --config tests/bench/closure.vitest.config.ts)
  */
@@ -19,7 +19,8 @@ import { AREAS } from './areas';
 const benchEnv = env as unknown as { BENCH_SCALE?: string; BENCH_RUNS?: string; BENCH_AREA?: string };
 const SCALE = Number(benchEnv.BENCH_SCALE ?? 10);
 const RUNS = Number(benchEnv.BENCH_RUNS ?? 40);
-const ONLY = benchEnv.BENCH_AREA || '';
+/** Areas to run (BENCH_AREA, names separated by commas, so several share one seed); all when empty. */
+const ONLY = (benchEnv.BENCH_AREA || '').split(',').filter(Boolean);
 
 let token = '';
 
@@ -60,7 +61,7 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 const pad = (s: string | number, n: number) => String(s).padEnd(n);
 
 describe(`rows read per call at scale ${SCALE}`, () => {
-  for (const area of AREAS.filter((a) => !ONLY || a.name === ONLY)) {
+  for (const area of AREAS.filter((a) => !ONLY.length || ONLY.includes(a.name))) {
     it(`${area.name} calls`, async () => {
       const picks = await area.pick(one);
       const lines: string[] = [];

@@ -24,7 +24,10 @@ export async function taxonomy() {
 export async function indexName(kind: SearchKind, id: number, name: string) {
   const r = searchNameRow(kind, id, name);
   await run(
-    'INSERT OR REPLACE INTO search_names (id, kind, ref_id, name, pinyin, initials, head, tail) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+    // An upsert, not INSERT OR REPLACE: REPLACE deletes the old row without firing its delete trigger,
+    // which would leave the old name in search_fts.
+    `INSERT INTO search_names (id, kind, ref_id, name, pinyin, initials, head, tail) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+     ON CONFLICT (id) DO UPDATE SET name = excluded.name, pinyin = excluded.pinyin, initials = excluded.initials, head = excluded.head, tail = excluded.tail`,
     r.id, r.kind, r.ref_id, r.name, r.pinyin, r.initials, r.head, r.tail,
   );
 }

@@ -8,7 +8,7 @@ import { news, sectors } from '../db';
 import type { Db } from '../env';
 import { dayStart, type DayBucket } from '../lib/day-window';
 import { ApiError } from '../lib/errors';
-import { offsetOf } from '../lib/pagination';
+import { offsetOf, pageWindow } from '../lib/pagination';
 import { beijingDate, formatYmd } from '../lib/time';
 import { yearRange } from './format';
 import { likeAnywhere } from '../lib/params';
@@ -119,14 +119,92 @@ function yearBuckets(year: string | undefined): { lo: number; hi: number } {
 const dayRows = (db: Db, list: string, key: string, level: 1 | 2 | 3, lo: number, hi: number) =>
   db.all<DayBucket>(sql`SELECT bucket, n FROM news_day_counts WHERE list = ${list} AND key = ${key} AND level = ${level} AND bucket BETWEEN ${lo} AND ${hi}`);
 
+/** Rowids of news_closure_names: date * NEWS_KEY_SPAN + id (the list's order). */
+const NEWS_KEY_SPAN = 10_000_000;
+/** Characters the per-character index matches exactly as LIKE does: ASCII letters and digits, 一-龥. */
+const PLAIN_CHARS = /^[0-9A-Za-z\u4e00-\u9fa5]+$/;
+/** A province the index keeps as a token (Chinese characters only, as the migration writes it). */
+const PLAIN_PROV = /^[\u4e00-\u9fa5]+$/;
+
+/** Integer rowids inlined (they come from the index, never from the request). */
+const keyList = (keys: number[]) => sql.raw(keys.map((k) => String(Math.trunc(k))).join(', '));
+
+/**
+ * A company-name keyword, with any other filter, off news_closure_names (migration
+ * *_search_rank_news_names; rowid = date * 10^7 + id, the list order): the name's characters are
+ * tokens and the keyword a phrase, ANDed with the industry and province tokens inside FTS5, so the
+ * index yields only matching news, in list order. For a name of plain characters (PLAIN_CHARS) the
+ * phrase matches exactly when LIKE does; the few others (tagged d) are confirmed with LIKE. The total
+ * of a one- or two-character keyword is kept (news_name_counts); a longer keyword's, or one with a
+ * year, is a count of the matches (few); the page is read from the nearer end. null when the keyword or province has characters the index cannot answer exactly.
+ */
+async function listNewsByName(db: Db, p: NewsParams): Promise<{ info: NewsItem[]; total: number } | null> {
+  const keyword = p.keyword!;
+  if (!PLAIN_CHARS.test(keyword) || (p.com_prov !== undefined && !PLAIN_PROV.test(p.com_prov))) return null;
+  const range = yearBuckets(p.year);
+  const lo = range.lo * NEWS_KEY_SPAN;
+  const hi = range.hi * NEWS_KEY_SPAN + NEWS_KEY_SPAN - 1;
+  let names: Map<number, string> | undefined;
+  let sec: number | undefined;
+  const filters: string[] = [];
+  if (p.cat_id !== undefined) {
+    const secs = await sectorsOf(db, p.cat_id);
+    if (secs.length === 0) return { info: [], total: 0 };
+    if (secs[0].id === 0) return null;
+    names = new Map(secs.map((x) => [x.id, x.name]));
+    sec = secs[0].id;
+    filters.push(`tags : "s${sec}"`);
+  }
+  if (p.com_prov !== undefined) filters.push(`tags : "p${p.com_prov}"`);
+  const phrase = `chars : "${[...keyword].join(' ')}"`;
+  const match = [phrase, ...filters].join(' AND ');
+  // A long name (tagged l) has only its first 64 characters indexed: a candidate whatever its phrase.
+  const unsure = [`(${phrase} OR tags : l)`, 'tags : d', ...filters].join(' AND ');
+  // One statement: the plain names' count, then each unsure candidate with its LIKE verdict. A keyword
+  // of one or two characters (the common ones) without a year has its count kept (news_name_counts);
+  // a longer one matches few names, and a year's are counted off the index.
+  const kept = p.year === undefined && [...keyword].length <= 2;
+  const filt = `${p.com_prov !== undefined ? `p${p.com_prov}` : ''}${sec !== undefined ? `s${sec}` : ''}`;
+  const counted = await db.all<{ k: number | null; n: number }>(sql`
+    SELECT NULL AS k, ${
+      kept
+        ? sql`coalesce((SELECT n FROM news_name_counts WHERE gram = ${keyword.toLowerCase()} AND filt = ${filt}), 0)`
+        : sql`(SELECT count(*) FROM news_closure_names WHERE news_closure_names MATCH ${`${match} NOT tags : d`} AND rowid BETWEEN ${lo} AND ${hi})`
+    } AS n
+    UNION ALL
+    SELECT f.rowid AS k, n.com_name LIKE ${likeAnywhere(keyword)} ESCAPE '\\' AS n
+    FROM news_closure_names f CROSS JOIN news n ON n.id = f.rowid % ${NEWS_KEY_SPAN}
+    WHERE news_closure_names MATCH ${unsure} AND f.rowid BETWEEN ${lo} AND ${hi}`);
+  const unsureRows = counted.filter((r) => r.k !== null);
+  const rejected = unsureRows.filter((r) => !r.n).map((r) => r.k!);
+  const total = (counted.find((r) => r.k === null)?.n ?? 0) + unsureRows.length - rejected.length;
+  const w = pageWindow(p.page, p.per_page, total);
+  if (!w.limit) return { info: [], total };
+  const way = sql.raw(w.reverse ? 'ASC' : 'DESC');
+  // The page walks every candidate in list order (the phrase's, and the unsure ones: long names match
+  // through their tail too) but those LIKE rejected, so its offset counts exact matches only.
+  const rows = await db.all<ItemRow & { catId: number; k: number }>(sql`
+    SELECT n.id AS id, n.title AS title, n.url AS url, n.main_url AS mainUrl, n.source AS source, n.logo AS logo, n.com_id AS comId,
+      n.com_name AS comName, n.cat_id AS catId, ${names ? sql`NULL` : sql`s.name`} AS catName, n.prov AS prov, n.date AS date, page.k AS k
+    FROM (
+      SELECT rowid AS k FROM news_closure_names WHERE news_closure_names MATCH ${`(${match}) OR (${unsure})`} AND rowid BETWEEN ${lo} AND ${hi}
+        ${rejected.length ? sql`AND rowid NOT IN (${keyList(rejected)})` : sql``}
+      ORDER BY rowid ${way} LIMIT ${w.limit} OFFSET ${w.offset}
+    ) page CROSS JOIN news n ON n.id = page.k % ${NEWS_KEY_SPAN} ${names ? sql`` : sql`LEFT JOIN sectors s ON s.id = n.cat_id`}`);
+  rows.sort((a, b) => b.k - a.k);
+  return { info: rows.map(({ catId, k: _, ...r }) => itemOf({ ...r, catName: names ? (names.get(catId) ?? null) : r.catName })), total };
+}
+
 /**
  * A page of closed-company news. Without a keyword, the total and the day the page starts on come
  * from news_day_counts (kept by triggers per province, sector (covering its sub-sectors) and their
  * pair, migration *_news_policy_day_counts; an industry's rows come in list order from
- * news_closure_secs), so any page under any filter reads a few dozen kept rows and the rows it returns. A company-name keyword is answered by listNewsPlain.
+ * news_closure_secs), so any page under any filter reads a few dozen kept rows and the rows it returns.
+ * A company-name keyword is read off news_closure_names (listNewsByName), or by listNewsPlain when
+ * its characters are ones that index cannot answer exactly.
  */
 export async function listNews(db: Db, p: NewsParams): Promise<{ info: NewsItem[]; total: number }> {
-  if (p.keyword) return listNewsPlain(db, p);
+  if (p.keyword) return (await listNewsByName(db, p)) ?? listNewsPlain(db, p);
   const range = yearBuckets(p.year);
   const conds: SQL[] = [eq(news.isClosure, 1)];
   let sec: number | undefined;

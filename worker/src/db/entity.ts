@@ -38,9 +38,9 @@ export const personRoles = sqliteTable(
 
 /**
  * The global search's names (GET /api/search): one row per company (kind 1), investment firm (2) and
- * person (3), id = kind * 2^32 + ref_id so each kind is one rowid range of the FTS5 index.
- * head and tail are the index's text, computed in JS with pinyin-pro when the row is written
- * (worker/src/search/keys.ts); triggers (migration *_search_index) copy them into search_fts.
+ * person (3), id = kind * 2^32 + ref_id. head and tail are the index's text, computed in JS with
+ * pinyin-pro when the row is written (worker/src/search/keys.ts); triggers (migrations *_search_index,
+ * *_search_rank_news_names) copy them into search_fts under a rowid in rank order (keys.ts RANK_*).
  */
 export const searchNames = sqliteTable(
   'search_names',

@@ -8,7 +8,7 @@
 import { pinyin } from 'pinyin-pro';
 import { SEARCH_KINDS, type SearchKind } from './constants.ts';
 
-/** rowid in search_fts: kind * 2^32 + id, unique across kinds. */
+/** search_names.id: kind * 2^32 + id, unique across kinds (search_fts's rowid is the rank key below). */
 export const KIND_SPAN = 2 ** 32;
 export const searchRowId = (kind: SearchKind, refId: number) => SEARCH_KINDS[kind] * KIND_SPAN + refId;
 
@@ -19,6 +19,8 @@ export interface SearchText {
   head: string[];
   /** Keys that start inside it: from every later character, syllable and initial ('团 tuan t'). */
   tail: string[];
+  /** What a keyword equal to the whole name is: the name, its pinyin, its initials, its latin letters. */
+  whole: string[];
 }
 
 /** Lower-case letters and digits only: what a keyword is compared on after the same cleaning. */
@@ -62,6 +64,23 @@ export const PREFIX_TOKENS = 6;
  */
 export const kindToken = (kind: SearchKind, key: string) => `${SEARCH_KINDS[kind]}${key}`;
 
+/**
+ * The token of a whole key, indexed in `head` beside the prefixes: the kind's digit plus 3 ('4美团',
+ * '4meituan', '4mt' for a company), a digit no other token starts with. A keyword equal to a name,
+ * its pinyin, its initials or its latin letters (an exact match) is this token, so the index itself
+ * tells exact matches from the others.
+ */
+export const wholeToken = (kind: SearchKind, key: string) => `${SEARCH_KINDS[kind] + 3}${key}`;
+
+/**
+ * rowid in search_fts (migration *_search_rank_news_names): kind * 2^40 + the name's length in
+ * characters (at most 255) * 2^32 + id, so each token's doclist runs shortest name first, then by id:
+ * the order the search ranks a group in. Ids stay below 2^32.
+ */
+export const RANK_KIND_SPAN = 2 ** 40;
+export const RANK_LENGTH_SPAN = 2 ** 32;
+export const refIdOfRank = (rowid: number) => rowid % RANK_LENGTH_SPAN;
+
 /** The keys and their short prefixes, each once, as FTS5 text of one kind. */
 function tokensOf(kind: SearchKind, keys: string[]): string {
   const out = new Set<string>();
@@ -87,11 +106,18 @@ export function searchText(name: string): SearchText {
     initials: first.join(''),
     head: [compact, full.join(''), first.join('')],
     tail: inside,
+    whole: [compact, full.join(''), first.join(''), latinKey(name)],
   };
 }
 
-/** The search_names row of a company, firm or person (insert or replace it whenever the name is written). */
+/**
+ * The search_names row of a company, firm or person: insert it, or update it in place whenever the
+ * name is written (an upsert; INSERT OR REPLACE deletes the old row without firing its delete
+ * trigger, which would leave the old name in search_fts).
+ */
 export function searchNameRow(kind: SearchKind, refId: number, name: string) {
   const t = searchText(name);
-  return { id: searchRowId(kind, refId), kind: SEARCH_KINDS[kind], ref_id: refId, name, pinyin: t.pinyin, initials: t.initials, head: tokensOf(kind, t.head), tail: tokensOf(kind, t.tail) };
+  const whole = [...new Set(t.whole.filter(Boolean).map((k) => wholeToken(kind, k)))];
+  const head = [tokensOf(kind, t.head), ...whole].filter(Boolean).join(' ');
+  return { id: searchRowId(kind, refId), kind: SEARCH_KINDS[kind], ref_id: refId, name, pinyin: t.pinyin, initials: t.initials, head, tail: tokensOf(kind, t.tail) };
 }

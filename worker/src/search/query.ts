@@ -1,37 +1,34 @@
 /**
  * GET /api/search: companies, investment firms and people by Chinese name, full pinyin or initials.
- * The keyword is matched in search_fts (migration *_search_index):
+ * The keyword is matched in search_fts (migrations *_search_index, *_search_rank_news_names):
  *   a keyword of Chinese characters only -> itself, and anything else -> its letters and digits (the
- *   Chinese characters of a mixed keyword turned into pinyin the way names are), as the prefix of a
- *   token in `head` (the name starts with it) or in `tail` (it starts inside the name). A keyword of up
- *   to PREFIX_TOKENS characters is itself a token (short prefixes are indexed), so a pass reads its
- *   doclist in rowid order and stops after CANDIDATES rowids; longer keywords are prefix queries.
- * Per kind, two passes (start of the name, then anywhere) each read at most CANDIDATES rowids of the
- * kind's own tokens, so a request reads a bounded number of rows whatever the size of the tables;
- * the candidates are ranked (exact, start, shorter name, id) and SEARCH_PER_KIND kept.
+ *   Chinese characters of a mixed keyword turned into pinyin the way names are), as a whole key
+ *   (exact: the name, its pinyin, its initials or its latin letters), as the prefix of a token in
+ *   `head` (the name starts with it) or in `tail` (it starts inside the name). A keyword of up to
+ *   PREFIX_TOKENS characters is itself a token (short prefixes are indexed); longer ones are prefix queries.
+ * A group ranks its matches exact first, then those at the start of the name, then those inside it,
+ * each shorter name first, then smaller id, over every match. The index's rowids run in that order
+ * within a class (name length, then id: keys.ts RANK_*), and the three classes are disjoint FTS5
+ * queries (NOT), so each reads at most SEARCH_PER_KIND rowids and stops: a search reads a few rows
+ * per result whatever the size of the tables, and never the names' own rows.
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../env';
 import { SEARCH_KINDS, SEARCH_PER_KIND, type SearchKind } from './constants';
-import { compactName, kindToken, latinKey, PREFIX_TOKENS, syllablesOf } from './keys';
-
-/** Rowids read per pass and kind: enough to rank the first SEARCH_PER_KIND well. */
-export const CANDIDATES = 20;
+import { kindToken, latinKey, PREFIX_TOKENS, refIdOfRank, syllablesOf, wholeToken } from './keys';
 
 const HAN = /\p{Script=Han}/u;
 
-export interface Matcher {
-  /** The FTS5 queries of the two passes, for a kind. */
-  start: (kind: SearchKind) => string;
-  anywhere: (kind: SearchKind) => string;
-  /** What an exact match equals: the name (Chinese) or the pinyin / initials key. */
-  exact: (row: { name: string; pinyin: string; initials: string }) => boolean;
-}
+/** The FTS5 queries of a keyword's three classes for a kind, best class first. */
+export type Matcher = (kind: SearchKind) => [exact: string, start: string, inside: string];
 
 /** A short key is a whole token of the index (its prefixes are indexed); a longer one is a prefix query. */
-function lookups(key: string): Pick<Matcher, 'start' | 'anywhere'> {
-  const term = (kind: SearchKind) => ([...key].length <= PREFIX_TOKENS ? `"${kindToken(kind, key)}"` : `"${kindToken(kind, key)}"*`);
-  return { start: (kind) => `head : ${term(kind)}`, anywhere: (kind) => `tail : ${term(kind)}` };
+function classes(key: string): Matcher {
+  return (kind) => {
+    const term = [...key].length <= PREFIX_TOKENS ? `"${kindToken(kind, key)}"` : `"${kindToken(kind, key)}"*`;
+    const exact = `head : "${wholeToken(kind, key)}"`;
+    return [exact, `head : ${term} NOT ${exact}`, `tail : ${term} NOT head : ${term} NOT ${exact}`];
+  };
 }
 
 /** The FTS5 queries for a keyword, or null when it has nothing to search for (only punctuation). */
@@ -39,58 +36,30 @@ export function matcherOf(keyword: string): Matcher | null {
   const q = keyword.trim().toLowerCase();
   const chars = [...q].filter((ch) => /[\p{L}\p{N}]/u.test(ch));
   if (!chars.length) return null;
-  if (chars.every((ch) => HAN.test(ch))) {
-    const name = chars.join('');
-    return { ...lookups(name), exact: (r) => compactName(r.name) === name };
-  }
+  if (chars.every((ch) => HAN.test(ch))) return classes(chars.join(''));
   const key = HAN.test(q) ? syllablesOf(q).full.join('') : latinKey(q);
-  if (!key) return null;
-  return {
-    ...lookups(key),
-    exact: (r) => r.pinyin.replace(/ /g, '') === key || r.initials === key || latinKey(r.name) === key,
-  };
+  return key ? classes(key) : null;
 }
 
-interface Candidate {
-  id: number;
-  kind: number;
-  ref_id: number;
-  name: string;
-  pinyin: string;
-  initials: string;
-  pass: number;
-}
+const KINDS = Object.keys(SEARCH_KINDS) as SearchKind[];
 
 /**
- * One kind's matches with their names (its tokens carry its digit): at most CANDIDATES rowids per
- * pass, start-of-name matches marked pass 1. The index is read first (CROSS JOIN keeps the FTS
- * subqueries the outer loop, so SQLite cannot drive the join from search_names' side) and each
- * candidate's row is then one primary-key read, in the same statement: a separate
- * `search_names WHERE id IN (...)` read would cost each id twice (the IN list's own rows too).
+ * The best SEARCH_PER_KIND ids of each kind, best first: per kind one statement of three index reads
+ * (its classes, each stopping at SEARCH_PER_KIND rowids; D1 caps a compound SELECT at a few terms, so
+ * not one statement for all nine); a group takes its exact matches, then its start-of-name matches,
+ * then the rest, each already in rank order.
  */
-async function matches(db: Db, kind: SearchKind, m: Matcher): Promise<Candidate[]> {
-  return db.all<Candidate>(sql`
-    SELECT n.id, n.kind, n.ref_id, n.name, n.pinyin, n.initials, c.pass FROM (
-      SELECT * FROM (SELECT rowid AS rid, 1 AS pass FROM search_fts WHERE search_fts MATCH ${m.start(kind)} LIMIT ${CANDIDATES})
-      UNION ALL
-      SELECT * FROM (SELECT rowid AS rid, 2 AS pass FROM search_fts WHERE search_fts MATCH ${m.anywhere(kind)} LIMIT ${CANDIDATES})
-    ) c CROSS JOIN search_names n ON n.id = c.rid`);
-}
-
-/** The best SEARCH_PER_KIND matches of each kind, best first. */
-async function candidates(db: Db, m: Matcher): Promise<Record<SearchKind, Candidate[]>> {
-  const found = await Promise.all((Object.keys(SEARCH_KINDS) as SearchKind[]).map((k) => matches(db, k, m)));
-  // A name found by both passes counts as found at the start.
-  const byId = new Map<number, Candidate>();
-  for (const r of found.flat()) if (!byId.has(r.id) || r.pass < byId.get(r.id)!.pass) byId.set(r.id, r);
-  const rows = [...byId.values()];
-  const rank = (r: Candidate) => (m.exact(r) ? 0 : r.pass);
-  const best = (kind: SearchKind) =>
-    rows
-      .filter((r) => r.kind === SEARCH_KINDS[kind])
-      .sort((a, b) => rank(a) - rank(b) || a.name.length - b.name.length || a.ref_id - b.ref_id)
-      .slice(0, SEARCH_PER_KIND);
-  return { company: best('company'), investfirm: best('investfirm'), person: best('person') };
+async function candidates(db: Db, m: Matcher): Promise<Record<SearchKind, number[]>> {
+  const best = async (kind: SearchKind) => {
+    const reads = m(kind).map((match, c) => sql`SELECT * FROM (SELECT rowid AS r, ${c} AS c FROM search_fts WHERE search_fts MATCH ${match} LIMIT ${SEARCH_PER_KIND})`);
+    const rows = await db.all<{ r: number; c: number }>(sql.join(reads, sql` UNION ALL `));
+    return rows
+      .sort((a, b) => a.c - b.c || a.r - b.r)
+      .slice(0, SEARCH_PER_KIND)
+      .map((x) => refIdOfRank(x.r));
+  };
+  const [company, investfirm, person] = await Promise.all(KINDS.map(best));
+  return { company, investfirm, person };
 }
 
 /**
@@ -129,10 +98,7 @@ const byOrder = <T extends { id: number }>(order: number[], rows: T[]) => order.
 export async function search(db: Db, keyword: string): Promise<{ company: CompanyHit[]; investfirm: FirmHit[]; person: PersonHit[] }> {
   const m = matcherOf(keyword);
   if (!m) return { company: [], investfirm: [], person: [] };
-  const { company: coms, investfirm: firms, person: people } = await candidates(db, m);
-  const comIds = coms.map((c) => c.ref_id);
-  const firmIds = firms.map((c) => c.ref_id);
-  const personIds = people.map((c) => c.ref_id);
+  const { company: comIds, investfirm: firmIds, person: personIds } = await candidates(db, m);
   const [comRows, firmRows, roleRows] = await Promise.all([
     comIds.length
       ? db.all<{ id: number; name: string; logo: string; prov: string; cat_name: string | null; slogan: string; close_date: number | null }>(sql`
