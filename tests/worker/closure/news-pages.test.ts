@@ -11,6 +11,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { drizzleDb } from '../../../worker/src/db';
 import { listNews, listNewsPlain, type NewsParams } from '../../../worker/src/closure/news';
 import { makeUser } from '../helpers';
+import { recordRequest, roundTrips } from '../query-recorder';
 import { all, expectKeptMatches, expectWithinBudget, pagesOf, seed } from '../entity/news-days';
 
 const db = () => drizzleDb(env.DB);
@@ -89,6 +90,22 @@ describe('closed-company news pages from kept day counts', () => {
         .map(([k, v]) => `${k}=${q(v as string)}`)
         .join('&');
       for (const page of [1, Math.ceil(total / 40) || 1, Math.ceil(total / 20) || 1]) await expectWithinBudget(`/api/closure/news_list?${query}&page=${page}`, token);
+    }
+  });
+
+  it('a page within 40 rows of either end is one round trip, its total included; an industry named resolves in one more', async () => {
+    const headers = { Authorization: `Bearer ${token}` };
+    for (const f of filters()) {
+      const { total } = await listNewsPlain(db(), { ...f, page: 1, per_page: 20 });
+      const query = new URLSearchParams(f as Record<string, string>).toString();
+      const last = Math.max(1, Math.ceil(total / 20));
+      for (const page of [1, 2, last, last + 1]) {
+        const res = await recordRequest(`/api/closure/news_list?${query}&page=${page}`, { headers });
+        expect(res.status, JSON.stringify(res.body)).toBe(200);
+        const own = res.statements.filter((x) => !/^select "sessions"/.test(x.sql));
+        const industry = f.cat_id !== undefined && f.cat_id !== '没有这个行业' ? 1 : 0;
+        expect(roundTrips(own), `${query} page ${page}\n${own.map((x) => x.sql.slice(0, 90)).join('\n')}`).toBe(f.cat_id === '没有这个行业' ? 1 : 1 + industry);
+      }
     }
   });
 

@@ -3,12 +3,13 @@
  * (given by name), region (a province, or '海外' for news outside mainland China), year (the
  * current year down to 2012, or '2012以前') and company name.
  */
-import { and, asc, between, count, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { news, sectors } from '../db';
 import type { Db } from '../env';
-import { dayStart, type DayBucket } from '../lib/day-window';
+import { dayStart, SKIP_DIRECTLY, totalOf, type DayBucket } from '../lib/day-window';
 import { ApiError } from '../lib/errors';
-import { offsetOf, pageWindow } from '../lib/pagination';
+import { offsetOf, pageWindow, pageWindowSql } from '../lib/pagination';
+import { rawBatch } from '../lib/rawBatch';
 import { beijingDate, formatYmd } from '../lib/time';
 import { yearRange } from './format';
 import { likeAnywhere } from '../lib/params';
@@ -61,17 +62,13 @@ async function sectorIds(db: Db, nameOrId: string): Promise<number[]> {
   return (await sectorsOf(db, nameOrId)).map((s) => s.id);
 }
 
-/** The same, with the sectors' names (the news rows of an industry show them). */
+/** The same, with the sectors' names (the news rows of an industry show them): the sector first, in one statement. */
 async function sectorsOf(db: Db, nameOrId: string): Promise<{ id: number; name: string }[]> {
-  const top = await db
-    .select({ id: sectors.id, name: sectors.name })
-    .from(sectors)
-    .where(/^\d+$/.test(nameOrId) ? eq(sectors.id, Number(nameOrId)) : eq(sectors.name, nameOrId))
-    .orderBy(sectors.parentId)
-    .get();
-  if (!top) return [];
-  const children = await db.select({ id: sectors.id, name: sectors.name }).from(sectors).where(eq(sectors.parentId, top.id));
-  return [top, ...children];
+  const top = sql`(SELECT id FROM sectors WHERE ${/^\d+$/.test(nameOrId) ? sql`id = ${Number(nameOrId)}` : sql`name = ${nameOrId}`} ORDER BY parent_id LIMIT 1)`;
+  const rows = await db.all<{ id: number; name: string; top: number }>(
+    sql`SELECT id, name, id = ${top} AS top FROM sectors WHERE id = ${top} OR parent_id = ${top} ORDER BY top DESC, id`,
+  );
+  return rows.map(({ id, name }) => ({ id, name }));
 }
 
 const selectItems = (db: Db) =>
@@ -206,7 +203,6 @@ async function listNewsByName(db: Db, p: NewsParams): Promise<{ info: NewsItem[]
 export async function listNews(db: Db, p: NewsParams): Promise<{ info: NewsItem[]; total: number }> {
   if (p.keyword) return (await listNewsByName(db, p)) ?? listNewsPlain(db, p);
   const range = yearBuckets(p.year);
-  const conds: SQL[] = [eq(news.isClosure, 1)];
   let sec: number | undefined;
   let secIds: number[] = [];
   let names = new Map<number, string>();
@@ -218,7 +214,6 @@ export async function listNews(db: Db, p: NewsParams): Promise<{ info: NewsItem[
     if (secIds[0] === 0) return listNewsPlain(db, p);
     sec = secIds[0];
   }
-  if (p.com_prov !== undefined) conds.push(eq(news.prov, p.com_prov));
   const [list, key] =
     p.com_prov !== undefined && sec !== undefined
       ? ['c_prov_sec', `${p.com_prov}|${sec}`]
@@ -227,35 +222,52 @@ export async function listNews(db: Db, p: NewsParams): Promise<{ info: NewsItem[
         : sec !== undefined
           ? ['c_sec', String(sec)]
           : ['c', ''];
-  const years = await dayRows(db, list, key, 1, range.lo, range.hi);
-  const w = await dayStart(years, (level, lo, hi) => dayRows(db, list, key, level, lo, hi), p.page, p.per_page, range);
-  if (w.empty) return { info: [], total: w.total };
-  const dir = w.reverse ? asc : desc;
-  let rows: ItemRow[];
-  if (sec === undefined) {
-    rows = await selectItems(db)
-      .where(and(...conds, between(news.date, w.lo, w.hi)))
-      .orderBy(dir(news.date), dir(news.id))
-      .limit(w.limit)
-      .offset(w.skip);
-  } else {
-    // An industry (a sector and its sub-sectors) is read in list order off news_closure_secs (kept by
-    // triggers), the page's rows joined to its ids in the same statement (a seek each; an IN list of
-    // the ids would read the list too), then put back in read order.
+  // The page's rows in read order (newest first, or oldest first for a page read from the far end):
+  // off news (its closing-news indexes) or, for an industry (a sector and its sub-sectors), in list
+  // order off news_closure_secs (kept by triggers), each joined to its news row in the same
+  // statement (a seek each; an IN list of the ids would read the list too).
+  const pageSql = (w: { lo: number; hi: number; skip: number | SQL; limit: number | SQL; reverse: boolean }) => {
     const way = sql.raw(w.reverse ? 'ASC' : 'DESC');
-    const found = await db.all<Omit<ItemRow, 'catName'> & { catId: number; at: number }>(sql`
-      SELECT n.id AS id, n.title AS title, n.url AS url, n.main_url AS mainUrl, n.source AS source, n.logo AS logo, n.com_id AS comId,
-        n.com_name AS comName, n.cat_id AS catId, n.prov AS prov, n.date AS date, page.date AS at
-      FROM (
-        SELECT news_id, date FROM news_closure_secs
-        WHERE sec = ${sec} ${p.com_prov !== undefined ? sql`AND prov = ${p.com_prov}` : sql``} AND date BETWEEN ${w.lo} AND ${w.hi}
+    const columns = sql`n.id AS id, n.title AS title, n.url AS url, n.main_url AS mainUrl, n.source AS source, n.logo AS logo, n.com_id AS comId,
+      n.com_name AS comName, n.cat_id AS catId, n.prov AS prov, n.date AS date`;
+    const prov = (column: SQL) => (p.com_prov !== undefined ? sql`AND ${column} = ${p.com_prov}` : sql``);
+    if (sec === undefined) {
+      return sql`SELECT ${columns}, s.name AS catName FROM news n LEFT JOIN sectors s ON s.id = n.cat_id
+        WHERE n.is_closure = 1 ${prov(sql`n.prov`)} AND n.date BETWEEN ${w.lo} AND ${w.hi} ORDER BY n.date ${way}, n.id ${way} LIMIT ${w.limit} OFFSET ${w.skip}`;
+    }
+    return sql`SELECT ${columns}, page.date AS at FROM (
+        SELECT news_id, date FROM news_closure_secs WHERE sec = ${sec} ${prov(sql`prov`)} AND date BETWEEN ${w.lo} AND ${w.hi}
         ORDER BY date ${way}, news_id ${way} LIMIT ${w.limit} OFFSET ${w.skip}
-      ) page JOIN news n ON n.id = page.news_id`);
-    const sign = w.reverse ? -1 : 1;
-    rows = found.sort((a, b) => sign * (b.at - a.at || b.id - a.id)).map(({ catId, at: _, ...r }) => ({ ...r, catName: names.get(catId) ?? null }));
-  }
-  if (w.reverse) rows.reverse();
-  return { info: rows.map(itemOf), total: w.total };
+      ) page JOIN news n ON n.id = page.news_id`;
+  };
+  type Found = Omit<ItemRow, 'catName'> & { catId: number; catName?: string | null; at?: number };
+  /** A page's rows in list order (newest first) from its rows in read order. */
+  const inListOrder = (found: Found[], reverse: boolean) => {
+    const sign = reverse ? -1 : 1;
+    // The industry's join comes back in any order: sort it back into read order first.
+    if (sec !== undefined) found.sort((a, b) => sign * (b.at! - a.at! || b.id - a.id));
+    const rows = found.map(({ catId, at: _, catName, ...r }): ItemRow => ({ ...r, catName: sec === undefined ? (catName ?? null) : (names.get(catId) ?? null) }));
+    return reverse ? rows.reverse() : rows;
+  };
+  // A page within SKIP_DIRECTLY rows of either end: the year rows and the page, read from both ends
+  // gated in SQL on their total (pageWindowSql), in one round trip. A deeper page walks the kept
+  // months and days from the year rows to the day it starts on (dayStart).
+  const years = sql`SELECT bucket, n FROM news_day_counts WHERE list = ${list} AND key = ${key} AND level = 1 AND bucket BETWEEN ${range.lo} AND ${range.hi}`;
+  // The total is summed once per statement (a materialised CTE) however often the gates use it.
+  const withTotal = (q: SQL) => sql`WITH total AS MATERIALIZED (SELECT coalesce(sum(max(0, n)), 0) AS n FROM (${years})) ${q}`;
+  const near = pageWindowSql(p.page, p.per_page, sql`(SELECT n FROM total)`, SKIP_DIRECTLY + 1);
+  const [yearRes, startRes, endRes] = await rawBatch(db, [
+    years,
+    withTotal(pageSql({ ...range, skip: near.start.offset, limit: near.start.limit, reverse: false })),
+    withTotal(pageSql({ ...range, skip: near.end.offset, limit: near.end.limit, reverse: true })),
+  ]);
+  const yearRows = yearRes.results as DayBucket[];
+  if (startRes.results.length) return { info: inListOrder(startRes.results as Found[], false).map(itemOf), total: totalOf(yearRows) };
+  if (endRes.results.length) return { info: inListOrder(endRes.results as Found[], true).map(itemOf), total: totalOf(yearRows) };
+  const w = await dayStart(yearRows, (level, lo, hi) => dayRows(db, list, key, level, lo, hi), p.page, p.per_page, range);
+  if (w.empty) return { info: [], total: w.total };
+  const found = await db.all<Found>(pageSql(w));
+  return { info: inListOrder(found, w.reverse).map(itemOf), total: w.total };
 }
 
 /**
