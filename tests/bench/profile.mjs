@@ -5,7 +5,7 @@
 // time per request of each isolate and the API worker's busiest functions (self time).
 // It says where a request's CPU goes; the throughput bench says what that costs in req/s.
 //
-//   node tests/bench/profile.mjs [--scale 1] [--duration 8] [--connections 8] [--top 15] [--out dir] [--only <path substring>]
+//   node tests/bench/profile.mjs [--scale 1] [--duration 8] [--connections 8] [--top 15] [--out dir] [--only <path substring>] [--all-isolates]
 import autocannon from 'autocannon';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -24,6 +24,7 @@ const { values: args } = parseArgs({
     top: { type: 'string', default: '15' },
     out: { type: 'string' },
     only: { type: 'string' },
+    'all-isolates': { type: 'boolean', default: false },
   },
   strict: false,
 });
@@ -39,7 +40,7 @@ async function runtimeTargets(groupId) {
     if (group !== groupId) continue;
     try {
       const list = await (await fetch(`http://127.0.0.1:${m[1]}/json`, { signal: AbortSignal.timeout(1000) })).json();
-      if (Array.isArray(list) && list.some((t) => t.id === 'core:user:juzi-api')) return list.filter((t) => t.id in ISOLATES);
+      if (Array.isArray(list) && list.some((t) => t.id === 'core:user:juzi-api')) return list.filter((t) => args['all-isolates'] || t.id in ISOLATES);
     } catch {
       // not an inspector
     }
@@ -53,6 +54,7 @@ async function inspect(target) {
   await new Promise((resolve, reject) => {
     ws.addEventListener('open', resolve);
     ws.addEventListener('error', () => reject(new Error(`inspector ${target.id}`)));
+    setTimeout(() => reject(new Error(`inspector ${target.id}: no answer`)), 5000);
   });
   let next = 0;
   const pending = new Map();
@@ -64,10 +66,11 @@ async function inspect(target) {
     }
   });
   const send = (method, params = {}) =>
-    new Promise((resolve) => {
+    new Promise((resolve, reject) => {
       const id = ++next;
       pending.set(id, resolve);
       ws.send(JSON.stringify({ id, method, params }));
+      setTimeout(() => reject(new Error(`inspector ${target.id}: ${method} unanswered`)), 10_000);
     });
   await send('Profiler.enable');
   await send('Profiler.setSamplingInterval', { interval: SAMPLE_US });
@@ -103,12 +106,19 @@ const sessions = [];
 try {
   const res = await fetch(`${stack.url}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ account: 'vip@demo.local', password: DEMO_PASSWORD }) });
   const token = (await res.json()).data.token;
-  for (const t of await runtimeTargets(stack.child.pid)) sessions.push(await inspect(t));
+  for (const t of await runtimeTargets(stack.child.pid)) {
+    // Some of the runtime's own services take no inspector session: profile the rest.
+    const session = await inspect(t).catch(() => null);
+    if (session) sessions.push(session);
+  }
   const outDir = args.out ? path.resolve(args.out) : null;
   if (outDir) mkdirSync(outDir, { recursive: true });
   console.log(`\nCPU profile, scale ${args.scale}, ${args.connections} connections × ${args.duration} s per call, signed in as the demo VIP; CPU ms per request by isolate`);
-  // The signed-in calls of the throughput bench (the edge cache never serves them).
-  const calls = mainCalls({ Authorization: `Bearer ${token}` }).filter(([, , p, o]) => o.headers?.Authorization && (!args.only || p.includes(args.only)));
+  // The floor and the signed-in calls of the throughput bench (the edge cache never serves them).
+  const auth = { Authorization: `Bearer ${token}` };
+  const calls = [['health', 'GET /api/health (the floor)', '/api/health', { headers: auth }], ...mainCalls(auth)].filter(
+    ([, , p, o]) => o.headers?.Authorization && (!args.only || p.includes(args.only)),
+  );
   for (const [, label, p, o] of calls) {
     const request = { method: o.body ? 'POST' : 'GET', headers: o.headers, body: o.body };
     const drive = (duration) => autocannon({ url: `${stack.url}${p}`, connections: Number(args.connections), duration, requests: [request] });
@@ -122,7 +132,7 @@ try {
       const { profile } = await s.send('Profiler.stop');
       if (outDir) writeFileSync(path.join(outDir, `${label.replace(/[^\w]+/g, '_')}.${s.id.replace(/[^\w]+/g, '_')}.cpuprofile`), JSON.stringify(profile));
       const sum = summarise(profile, Number(args.top));
-      figures.push(`${ISOLATES[s.id]} ${(sum.busyMs / Math.max(1, done)).toFixed(2)}`);
+      if (sum.busyMs > 0) figures.push(`${ISOLATES[s.id] ?? s.id} ${(sum.busyMs / Math.max(1, done)).toFixed(2)}`);
       if (s.id === 'core:user:juzi-api') worker = sum;
     }
     console.log(`\n${label}: ${done} requests (${run.non2xx} non-2xx), ${figures.join(', ')}`);
