@@ -8,7 +8,7 @@ import { news, sectors } from '../db';
 import type { Db } from '../env';
 import { dayStart, SKIP_DIRECTLY, totalOf, type DayBucket } from '../lib/day-window';
 import { ApiError } from '../lib/errors';
-import { offsetOf, pageWindow, pageWindowSql } from '../lib/pagination';
+import { offsetOf, pageWindow } from '../lib/pagination';
 import { rawBatch } from '../lib/rawBatch';
 import { beijingDate, formatYmd } from '../lib/time';
 import { yearRange } from './format';
@@ -249,21 +249,18 @@ export async function listNews(db: Db, p: NewsParams): Promise<{ info: NewsItem[
     const rows = found.map(({ catId, at: _, catName, ...r }): ItemRow => ({ ...r, catName: sec === undefined ? (catName ?? null) : (names.get(catId) ?? null) }));
     return reverse ? rows.reverse() : rows;
   };
-  // A page within SKIP_DIRECTLY rows of either end: the year rows and the page, read from both ends
-  // gated in SQL on their total (pageWindowSql), in one round trip. A deeper page walks the kept
-  // months and days from the year rows to the day it starts on (dayStart).
+  // A page within SKIP_DIRECTLY rows of the start (page 1 above all): the year rows and the page read
+  // from the start in one round trip, kept when pageWindow, given the total, reads it from the start
+  // (it does unless the list is shorter than about twice the offset). Gating the read in SQL on the
+  // total, as the closure list does, would sum the year rows again in the statement: more rows than
+  // the page. A page near the far end or deeper walks from the year rows (dayStart).
   const years = sql`SELECT bucket, n FROM news_day_counts WHERE list = ${list} AND key = ${key} AND level = 1 AND bucket BETWEEN ${range.lo} AND ${range.hi}`;
-  // The total is summed once per statement (a materialised CTE) however often the gates use it.
-  const withTotal = (q: SQL) => sql`WITH total AS MATERIALIZED (SELECT coalesce(sum(max(0, n)), 0) AS n FROM (${years})) ${q}`;
-  const near = pageWindowSql(p.page, p.per_page, sql`(SELECT n FROM total)`, SKIP_DIRECTLY + 1);
-  const [yearRes, startRes, endRes] = await rawBatch(db, [
-    years,
-    withTotal(pageSql({ ...range, skip: near.start.offset, limit: near.start.limit, reverse: false })),
-    withTotal(pageSql({ ...range, skip: near.end.offset, limit: near.end.limit, reverse: true })),
-  ]);
+  const offset = offsetOf(p.page, p.per_page);
+  const [yearRes, startRes] = await rawBatch(db, offset <= SKIP_DIRECTLY ? [years, pageSql({ ...range, skip: offset, limit: p.per_page, reverse: false })] : [years]);
   const yearRows = yearRes.results as DayBucket[];
-  if (startRes.results.length) return { info: inListOrder(startRes.results as Found[], false).map(itemOf), total: totalOf(yearRows) };
-  if (endRes.results.length) return { info: inListOrder(endRes.results as Found[], true).map(itemOf), total: totalOf(yearRows) };
+  const total = totalOf(yearRows);
+  const near = pageWindow(p.page, p.per_page, total);
+  if (startRes && near.limit && !near.reverse) return { info: inListOrder((startRes.results as Found[]).slice(0, near.limit), false).map(itemOf), total };
   const w = await dayStart(yearRows, (level, lo, hi) => dayRows(db, list, key, level, lo, hi), p.page, p.per_page, range);
   if (w.empty) return { info: [], total: w.total };
   const found = await db.all<Found>(pageSql(w));
