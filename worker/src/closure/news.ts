@@ -260,7 +260,7 @@ export async function listNews(db: Db, p: NewsParams): Promise<{ info: NewsItem[
   const yearRows = yearRes.results as DayBucket[];
   const total = totalOf(yearRows);
   const near = pageWindow(p.page, p.per_page, total);
-  if (startRes && near.limit && !near.reverse) return { info: inListOrder((startRes.results as Found[]).slice(0, near.limit), false).map(itemOf), total };
+  if (startRes && near.limit && !near.reverse) return { info: inListOrder(startRes.results as Found[], false).slice(0, near.limit).map(itemOf), total };
   const w = await dayStart(yearRows, (level, lo, hi) => dayRows(db, list, key, level, lo, hi), p.page, p.per_page, range);
   if (w.empty) return { info: [], total: w.total };
   const found = await db.all<Found>(pageSql(w));
