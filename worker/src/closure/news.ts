@@ -204,15 +204,13 @@ export async function listNews(db: Db, p: NewsParams): Promise<{ info: NewsItem[
   if (p.keyword) return (await listNewsByName(db, p)) ?? listNewsPlain(db, p);
   const range = yearBuckets(p.year);
   let sec: number | undefined;
-  let secIds: number[] = [];
   let names = new Map<number, string>();
   if (p.cat_id !== undefined) {
     const secs = await sectorsOf(db, p.cat_id);
-    secIds = secs.map((x) => x.id);
+    if (secs.length === 0) return { info: [], total: 0 };
+    if (secs[0].id === 0) return listNewsPlain(db, p);
     names = new Map(secs.map((x) => [x.id, x.name]));
-    if (secIds.length === 0) return { info: [], total: 0 };
-    if (secIds[0] === 0) return listNewsPlain(db, p);
-    sec = secIds[0];
+    sec = secs[0].id;
   }
   const [list, key] =
     p.com_prov !== undefined && sec !== undefined
@@ -226,7 +224,7 @@ export async function listNews(db: Db, p: NewsParams): Promise<{ info: NewsItem[
   // off news (its closing-news indexes) or, for an industry (a sector and its sub-sectors), in list
   // order off news_closure_secs (kept by triggers), each joined to its news row in the same
   // statement (a seek each; an IN list of the ids would read the list too).
-  const pageSql = (w: { lo: number; hi: number; skip: number | SQL; limit: number | SQL; reverse: boolean }) => {
+  const pageSql = (w: { lo: number; hi: number; skip: number; limit: number; reverse: boolean }) => {
     const way = sql.raw(w.reverse ? 'ASC' : 'DESC');
     const columns = sql`n.id AS id, n.title AS title, n.url AS url, n.main_url AS mainUrl, n.source AS source, n.logo AS logo, n.com_id AS comId,
       n.com_name AS comName, n.cat_id AS catId, n.prov AS prov, n.date AS date`;
