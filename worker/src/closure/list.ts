@@ -6,16 +6,17 @@
  * either end is read from that end (the last page reads what the first does); a page deeper inside
  * a list without a keyword is a keyset seek from the kept page anchors (anchors.ts).
  */
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { closureCards, closureCounts, closures } from '../db';
 import type { Db } from '../env';
 import { ApiError } from '../lib/errors';
 import { offsetOf, pageWindow, pageWindowSql } from '../lib/pagination';
 import { likeAnywhere } from '../lib/params';
+import { ph, runShaped, shapedSelect } from '../lib/shaped';
 import { CLOSURE_PAGE_SIZE, type ClosureSort } from './constants';
 import { ANCHOR_GAP, anchoredIds, gapOf } from './anchors';
 import { countQuery, type CountDim } from './counts';
-import { closureOrder, closureWhere, SORT_COLUMNS, type ClosureFilter } from './select';
+import { closureOrder, closureWhere, closureWhereShape, SORT_COLUMNS, type ClosureFilter } from './select';
 import { BASE_COLUMNS, closureRowsOf, hydrateClosures, type ClosureRow } from './rows';
 
 export interface ClosureListParams extends ClosureFilter {
@@ -95,11 +96,11 @@ export async function listClosures(db: Db, p: ClosureListParams): Promise<{ info
   const where = walk?.where ?? closureWhere(p);
   // LIMIT and OFFSET may be SQL expressions (a page gated on the kept total, below); drizzle's
   // types say number, and it writes an SQL object as is.
-  const ids = (w: { reverse: boolean; offset: number | SQL; limit: number | SQL }) =>
+  const ids = (w: { reverse: boolean; offset: number | SQL | Placeholder; limit: number | SQL | Placeholder }, shapedWhere?: SQL) =>
     db
       .select({ id: closures.comId })
       .from(closures)
-      .where(where)
+      .where(shapedWhere ?? where)
       .orderBy(...(w.reverse ? [asc(SORT_COLUMNS[p.sort]), asc(closures.comId)] : closureOrder(p.sort)))
       .limit(w.limit as number)
       .offset(w.offset as number);
@@ -124,13 +125,22 @@ export async function listClosures(db: Db, p: ClosureListParams): Promise<{ info
   // its anchor with the total known.
   let known: number | undefined;
   if (key && gapOf(p.sort, key.dim) !== 1) {
-    const n = sql`(SELECT ${closureCounts.n} FROM ${closureCounts} WHERE ${closureCounts.dim} = ${key.dim} AND ${closureCounts.key} = ${key.key})`;
-    const w = pageWindowSql(p.page, perPage, n, ANCHOR_GAP);
-    const [countRows, fromStart, fromEnd] = await db.batch([
-      countQuery(db, key.dim, key.key),
-      pageRows(ids({ reverse: false, ...w.start })),
-      pageRows(ids({ reverse: true, ...w.end })),
-    ]);
+    // Shaped statements (lib/shaped.ts): their text is built once per isolate for each sort and
+    // filter combination, and each request binds its values.
+    const f = closureWhereShape(p);
+    const shape = `${p.sort}.${f.shape}`;
+    const offset = offsetOf(p.page, perPage);
+    const values = { ...f.values, dim: key.dim, key: key.key, offset, stop: offset + perPage, near: ANCHOR_GAP };
+    const kept = () => and(eq(closureCounts.dim, ph('dim')), eq(closureCounts.key, ph('key')));
+    const end = (which: 'start' | 'end') => () => {
+      const w = pageWindowSql(ph('offset'), ph('stop'), sql`(SELECT ${closureCounts.n} FROM ${closureCounts} WHERE ${kept()})`, ph('near'));
+      return pageRows(ids({ reverse: which === 'end', ...w[which] }, f.where()));
+    };
+    const [countRows, fromStart, fromEnd] = await runShaped(db, [
+      shapedSelect(db, 'closure.list.count', () => db.select({ n: closureCounts.n }).from(closureCounts).where(kept()), values),
+      shapedSelect(db, `closure.list.start.${shape}`, end('start'), values),
+      shapedSelect(db, `closure.list.end.${shape}`, end('end'), values),
+    ] as const);
     known = countRows[0]?.n ?? 0;
     const base = fromStart.length ? fromStart : fromEnd;
     if (base.length || !pageWindow(p.page, perPage, known).limit) return { info: await closureRowsOf(db, inListOrder(base)), total: known };
@@ -149,11 +159,14 @@ export async function listClosures(db: Db, p: ClosureListParams): Promise<{ info
       if (w.reverse) idRows.reverse();
     }
   } else {
-    // A keyword's matches: the page, hydrated, and their count in one round trip.
-    const [base, countRows] = await db.batch([
-      pageRows(ids({ reverse: false, offset: offsetOf(p.page, perPage), limit: perPage })),
-      db.select({ n: sql<number>`count(*)` }).from(closures).where(where),
-    ]);
+    // A keyword's matches: the page, hydrated, and their count in one round trip (shaped: the
+    // text is built once per sort, filters present and way of matching).
+    const f = closureWhereShape(p);
+    const values = { ...f.values, offset: offsetOf(p.page, perPage), limit: perPage };
+    const [base, countRows] = await runShaped(db, [
+      shapedSelect(db, `closure.list.kw.${p.sort}.${f.shape}`, () => pageRows(ids({ reverse: false, offset: ph('offset'), limit: ph('limit') }, f.where())), values),
+      shapedSelect(db, `closure.list.kwcount.${f.shape}`, () => db.select({ n: sql<number>`count(*)` }).from(closures).where(f.where()), values),
+    ] as const);
     return { info: await closureRowsOf(db, inListOrder(base)), total: countRows[0]?.n ?? 0 };
   }
   const info = await hydrateClosures(db, idRows.map((r) => r.id));

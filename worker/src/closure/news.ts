@@ -3,13 +3,13 @@
  * (given by name), region (a province, or '海外' for news outside mainland China), year (the
  * current year down to 2012, or '2012以前') and company name.
  */
-import { and, count, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { news, sectors } from '../db';
 import type { Db } from '../env';
 import { dayStart, SKIP_DIRECTLY, totalOf, type DayBucket } from '../lib/day-window';
 import { ApiError } from '../lib/errors';
 import { offsetOf, pageWindow } from '../lib/pagination';
-import { rawBatch } from '../lib/rawBatch';
+import { ph, runShaped, shapedSql } from '../lib/shaped';
 import { beijingDate, formatYmd } from '../lib/time';
 import { yearRange } from './format';
 import { likeAnywhere } from '../lib/params';
@@ -224,17 +224,19 @@ export async function listNews(db: Db, p: NewsParams): Promise<{ info: NewsItem[
   // off news (its closing-news indexes) or, for an industry (a sector and its sub-sectors), in list
   // order off news_closure_secs (kept by triggers), each joined to its news row in the same
   // statement (a seek each; an IN list of the ids would read the list too).
-  const pageSql = (w: { lo: number; hi: number; skip: number; limit: number; reverse: boolean }) => {
+  // `v` holds the province and sector values, or a shaped statement's placeholders for them.
+  type Num = number | Placeholder;
+  const pageSql = (w: { lo: Num; hi: Num; skip: Num; limit: Num; reverse: boolean }, v: { prov?: string | Placeholder; sec?: Num } = { prov: p.com_prov, sec }) => {
     const way = sql.raw(w.reverse ? 'ASC' : 'DESC');
     const columns = sql`n.id AS id, n.title AS title, n.url AS url, n.main_url AS mainUrl, n.source AS source, n.logo AS logo, n.com_id AS comId,
       n.com_name AS comName, n.cat_id AS catId, n.prov AS prov, n.date AS date`;
-    const prov = (column: SQL) => (p.com_prov !== undefined ? sql`AND ${column} = ${p.com_prov}` : sql``);
+    const prov = (column: SQL) => (p.com_prov !== undefined ? sql`AND ${column} = ${v.prov}` : sql``);
     if (sec === undefined) {
       return sql`SELECT ${columns}, s.name AS catName FROM news n LEFT JOIN sectors s ON s.id = n.cat_id
         WHERE n.is_closure = 1 ${prov(sql`n.prov`)} AND n.date BETWEEN ${w.lo} AND ${w.hi} ORDER BY n.date ${way}, n.id ${way} LIMIT ${w.limit} OFFSET ${w.skip}`;
     }
     return sql`SELECT ${columns}, page.date AS at FROM (
-        SELECT news_id, date FROM news_closure_secs WHERE sec = ${sec} ${prov(sql`prov`)} AND date BETWEEN ${w.lo} AND ${w.hi}
+        SELECT news_id, date FROM news_closure_secs WHERE sec = ${v.sec} ${prov(sql`prov`)} AND date BETWEEN ${w.lo} AND ${w.hi}
         ORDER BY date ${way}, news_id ${way} LIMIT ${w.limit} OFFSET ${w.skip}
       ) page JOIN news n ON n.id = page.news_id`;
   };
@@ -252,13 +254,27 @@ export async function listNews(db: Db, p: NewsParams): Promise<{ info: NewsItem[
   // (it does unless the list is shorter than about twice the offset). Gating the read in SQL on the
   // total, as the closure list does, would sum the year rows again in the statement: more rows than
   // the page. A page near the far end or deeper walks from the year rows (dayStart).
-  const years = sql`SELECT bucket, n FROM news_day_counts WHERE list = ${list} AND key = ${key} AND level = 1 AND bucket BETWEEN ${range.lo} AND ${range.hi}`;
+  // Shaped statements (lib/shaped.ts): their text is built once per isolate for each filter shape.
   const offset = offsetOf(p.page, p.per_page);
-  const [yearRes, startRes] = await rawBatch(db, offset <= SKIP_DIRECTLY ? [years, pageSql({ ...range, skip: offset, limit: p.per_page, reverse: false })] : [years]);
-  const yearRows = yearRes.results as DayBucket[];
+  const shape = `${p.com_prov !== undefined ? 'p' : ''}${sec !== undefined ? 's' : ''}`;
+  const values = { list, key, prov: p.com_prov, sec, lo: range.lo, hi: range.hi, skip: offset, limit: p.per_page };
+  const years = shapedSql<DayBucket>(
+    db,
+    'closure.news.years',
+    () => sql`SELECT bucket, n FROM news_day_counts WHERE list = ${ph('list')} AND key = ${ph('key')} AND level = 1 AND bucket BETWEEN ${ph('lo')} AND ${ph('hi')}`,
+    values,
+  );
+  const start = () =>
+    shapedSql<Found>(
+      db,
+      `closure.news.start.${shape}`,
+      () => pageSql({ lo: ph('lo'), hi: ph('hi'), skip: ph('skip'), limit: ph('limit'), reverse: false }, { prov: ph('prov'), sec: ph('sec') }),
+      values,
+    );
+  const [yearRows, startRows] = offset <= SKIP_DIRECTLY ? await runShaped(db, [years, start()] as const) : [...(await runShaped(db, [years] as const)), undefined];
   const total = totalOf(yearRows);
   const near = pageWindow(p.page, p.per_page, total);
-  if (startRes && near.limit && !near.reverse) return { info: inListOrder(startRes.results as Found[], false).slice(0, near.limit).map(itemOf), total };
+  if (startRows && near.limit && !near.reverse) return { info: inListOrder(startRows, false).slice(0, near.limit).map(itemOf), total };
   const w = await dayStart(yearRows, (level, lo, hi) => dayRows(db, list, key, level, lo, hi), p.page, p.per_page, range);
   if (w.empty) return { info: [], total: w.total };
   const found = await db.all<Found>(pageSql(w));

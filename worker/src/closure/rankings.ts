@@ -4,12 +4,12 @@
  * closed companies (closure_firm_stats, kept by triggers), and incense totals. The company
  * rankings can show their 100 in another order (closing, founding or survival time).
  */
-import { and, desc, eq, gt, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import { closureCards, closureFirmStats, closureInvestors, closureRankCounts, closures, firmEventCounts, investFirms } from '../db';
 import type { Db } from '../env';
 import { offsetOf } from '../lib/pagination';
-import { rawBatch } from '../lib/rawBatch';
-import { closureConditions, SORT_COLUMNS } from './select';
+import { ph, runShaped, shapedSql } from '../lib/shaped';
+import { closureConditions, closureWhereShape, SORT_COLUMNS } from './select';
 import { RANKING_SIZE } from './constants';
 import { BASE_SELECT, closureRowsOf, type BaseRow, type ClosureRow } from './rows';
 
@@ -44,10 +44,9 @@ async function rankCompanies(
   db: Db,
   measure: typeof closures.totalMoney | typeof closures.valuation,
   p: RankingParams,
-  extra: SQL[] = [],
   hu = 0,
 ): Promise<{ info: RankedClosure[]; total: number }> {
-  const where = and(gt(measure, 0), ...extra, ...closureConditions({ cat_id: p.cat_id, com_prov: p.com_prov }));
+  const where = and(gt(measure, 0), ...(hu ? [eq(closures.horseUnicorn, hu)] : []), ...closureConditions({ cat_id: p.cat_id, com_prov: p.com_prov }));
   const { offset, limit } = window(p.page, p.per_page);
   let page: { row: ClosureRow; rank: number }[];
   let total: number;
@@ -62,19 +61,35 @@ async function rankCompanies(
     page = (await closureRowsOf(db, ordered)).map((row) => ({ row, rank: rankOf.get(row.com_id) ?? 0 }));
   } else {
     // By the measure the page is a slice of the index's head, read whole with its cards, and how
-    // many the ranking can hold under these filters is one kept row: both in one round trip.
-    const kept = sql`SELECT ${closureRankCounts.n} AS n FROM ${closureRankCounts} WHERE ${and(
-      eq(closureRankCounts.measure, measure === closures.totalMoney ? 'money' : 'valuation'),
-      eq(closureRankCounts.hu, hu),
-      eq(closureRankCounts.prov, p.com_prov ?? ''),
-      eq(closureRankCounts.cat, p.cat_id ?? 0),
-    )}`;
-    const head = sql`${BASE_SELECT}
+    // many the ranking can hold under these filters is one kept row: both in one round trip, as
+    // shaped statements (lib/shaped.ts: the text is built once per isolate per measure and filters).
+    const name = measure === closures.totalMoney ? 'money' : 'valuation';
+    const f = closureWhereShape({ cat_id: p.cat_id, com_prov: p.com_prov });
+    const shape = `${name}.${hu ? 'h' : ''}${f.shape}`;
+    const values = { ...f.values, measure: name, hu, kprov: p.com_prov ?? '', kcat: p.cat_id ?? 0, limit, offset };
+    const kept = shapedSql<{ n: number }>(
+      db,
+      'closure.rank.kept',
+      () => sql`SELECT ${closureRankCounts.n} AS n FROM ${closureRankCounts} WHERE ${and(
+        eq(closureRankCounts.measure, ph('measure')),
+        eq(closureRankCounts.hu, ph('hu')),
+        eq(closureRankCounts.prov, ph('kprov')),
+        eq(closureRankCounts.cat, ph('kcat')),
+      )}`,
+      values,
+    );
+    const head = shapedSql<BaseRow>(
+      db,
+      `closure.rank.head.${shape}`,
+      () => sql`${BASE_SELECT}
       FROM ${closures} LEFT JOIN ${closureCards} ON ${closureCards}.com_id = ${closures}.com_id
-      WHERE ${where} ORDER BY ${measure} DESC, ${closures.comId} DESC LIMIT ${limit} OFFSET ${offset}`;
-    const [keptRes, headRes] = await rawBatch(db, limit ? [kept, head] : [kept]);
-    const base = (headRes?.results ?? []) as BaseRow[];
-    const n = (keptRes.results[0] as { n: number } | undefined)?.n;
+      WHERE ${and(gt(measure, 0), ...(hu ? [eq(closures.horseUnicorn, ph('hu'))] : []), f.where())}
+      ORDER BY ${measure} DESC, ${closures.comId} DESC LIMIT ${ph('limit')} OFFSET ${ph('offset')}`,
+      values,
+    );
+    const [keptRows, headRows] = limit ? await runShaped(db, [kept, head] as const) : [...(await runShaped(db, [kept] as const)), []];
+    const base = headRows;
+    const n = keptRows[0]?.n;
     total = Math.min(RANKING_SIZE, Math.max(0, n ?? 0));
     page = (await closureRowsOf(db, base)).map((row, i) => ({ row, rank: offset + i + 1 }));
   }
@@ -86,7 +101,7 @@ export const amountTop = (db: Db, p: RankingParams) => rankCompanies(db, closure
 
 /** 估值 TOP100; horse_unicorn 1 gives 千里马, 2 unicorn (独角兽). */
 export const valuationTop = (db: Db, p: RankingParams & { horse_unicorn?: number }) =>
-  rankCompanies(db, closures.valuation, p, p.horse_unicorn ? [eq(closures.horseUnicorn, p.horse_unicorn)] : [], p.horse_unicorn ?? 0);
+  rankCompanies(db, closures.valuation, p, p.horse_unicorn ?? 0);
 
 export interface FirmRow {
   rank: number;

@@ -4,10 +4,11 @@
  * export kinds all build their WHERE and ORDER BY from here, so a page and its export always list
  * the same rows in the same order.
  */
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { closures } from '../db';
 import { likeAnywhere } from '../lib/params';
+import { ph } from '../lib/shaped';
 import type { ClosureSort } from './constants';
 
 export interface ClosureFilter {
@@ -31,35 +32,68 @@ const TOKEN_CHAR = /[\p{L}\p{N}]/u;
  * (Raw SQL: drizzle has no FTS5 MATCH.)
  */
 export function nameMatches(keyword: string): SQL {
+  const m = nameMatchOf(keyword);
+  return nameMatchSql(m.kind, m.phrase, m.like);
+}
+
+type NameMatchKind = 'trigram' | 'chars' | 'like';
+type Bindable = string | number | Placeholder;
+
+/** How a keyword is matched (nameMatches) and the values its SQL binds. */
+function nameMatchOf(keyword: string): { kind: NameMatchKind; phrase: string; like: string } {
   const chars = [...keyword];
-  const like = sql`${closures.comName} LIKE ${likeAnywhere(keyword)} ESCAPE '\\'`;
-  if (chars.length >= TRIGRAM) {
-    const phrase = `"${keyword.replace(/"/g, '""')}"`;
-    return sql`${closures.comId} IN (SELECT rowid FROM closure_name_fts WHERE closure_name_fts MATCH ${phrase})`;
-  }
+  const like = likeAnywhere(keyword);
+  if (chars.length >= TRIGRAM) return { kind: 'trigram', phrase: `"${keyword.replace(/"/g, '""')}"`, like };
   const tokens = chars.filter((c) => TOKEN_CHAR.test(c));
-  if (tokens.length === 0) return like;
-  const phrase = `"${tokens.join(' ')}"`;
-  return sql`${closures.comId} IN (SELECT rowid FROM closure_name_chars WHERE closure_name_chars MATCH ${phrase}) AND ${like}`;
+  if (tokens.length === 0) return { kind: 'like', phrase: '', like };
+  return { kind: 'chars', phrase: `"${tokens.join(' ')}"`, like };
+}
+
+function nameMatchSql(kind: NameMatchKind, phrase: Bindable, like: Bindable): SQL {
+  const likeSql = sql`${closures.comName} LIKE ${like} ESCAPE '\\'`;
+  if (kind === 'trigram') return sql`${closures.comId} IN (SELECT rowid FROM closure_name_fts WHERE closure_name_fts MATCH ${phrase})`;
+  if (kind === 'like') return likeSql;
+  return sql`${closures.comId} IN (SELECT rowid FROM closure_name_chars WHERE closure_name_chars MATCH ${phrase}) AND ${likeSql}`;
+}
+
+/** The filters' values (or a shaped statement's placeholders for them) as conditions on closures. */
+function conditionsOf(p: ClosureFilter, v: { prov?: Bindable; cat?: Bindable; fund?: Bindable; phrase?: Bindable; like?: Bindable }, kind?: NameMatchKind): SQL[] {
+  // With a keyword the name index drives (its matches are few); the unary + keeps SQLite from
+  // walking a whole province or sector range instead and testing each row against the matches.
+  const is = (column: SQLiteColumn, value: Bindable) => (p.keyword ? sql`+${column} = ${value}` : eq(column, value));
+  const conds: SQL[] = [];
+  if (p.com_prov !== undefined) conds.push(is(closures.comProv, v.prov!));
+  if (p.cat_id !== undefined) conds.push(is(closures.catId, v.cat!));
+  if (p.fund_status !== undefined) conds.push(is(closures.fundStatusId, v.fund!));
+  if (p.keyword) conds.push(nameMatchSql(kind!, v.phrase!, v.like!));
+  return conds;
 }
 
 /** The filters as conditions on closures (empty when none is set). */
 export function closureConditions(p: ClosureFilter): SQL[] {
-  // With a keyword the name index drives (its matches are few); the unary + keeps SQLite from
-  // walking a whole province or sector range instead and testing each row against the matches.
-  const is = (column: SQLiteColumn, value: string | number) => (p.keyword ? sql`+${column} = ${value}` : eq(column, value));
-  const conds: SQL[] = [];
-  if (p.com_prov !== undefined) conds.push(is(closures.comProv, p.com_prov));
-  if (p.cat_id !== undefined) conds.push(is(closures.catId, p.cat_id));
-  if (p.fund_status !== undefined) conds.push(is(closures.fundStatusId, p.fund_status));
-  if (p.keyword) conds.push(nameMatches(p.keyword));
-  return conds;
+  const m = p.keyword ? nameMatchOf(p.keyword) : undefined;
+  return conditionsOf(p, { prov: p.com_prov, cat: p.cat_id, fund: p.fund_status, phrase: m?.phrase, like: m?.like }, m?.kind);
 }
 
 export const closureWhere = (p: ClosureFilter): SQL | undefined => {
   const conds = closureConditions(p);
   return conds.length ? and(...conds) : undefined;
 };
+
+/**
+ * closureWhere for a shaped statement (lib/shaped.ts): `shape` names which filters are present
+ * and how the keyword matches, `where()` builds the conditions with placeholders, and `values`
+ * holds what they bind (placeholders prov, cat, fund, phrase, like).
+ */
+export function closureWhereShape(p: ClosureFilter) {
+  const m = p.keyword ? nameMatchOf(p.keyword) : undefined;
+  const shape = `${p.com_prov === undefined ? '' : 'p'}${p.cat_id === undefined ? '' : 'c'}${p.fund_status === undefined ? '' : 'f'}${m ? `k${m.kind}` : ''}`;
+  const where = () => {
+    const conds = conditionsOf(p, { prov: ph('prov'), cat: ph('cat'), fund: ph('fund'), phrase: ph('phrase'), like: ph('like') }, m?.kind);
+    return conds.length ? and(...conds) : undefined;
+  };
+  return { shape, where, values: { prov: p.com_prov, cat: p.cat_id, fund: p.fund_status, phrase: m?.phrase, like: m?.like } };
+}
 
 /**
  * The sort keys (1 closing date, 2 founding date, 3 survival time), newest / longest first with

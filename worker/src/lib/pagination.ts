@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { decimalOnly } from './params';
 
@@ -28,12 +28,12 @@ export function pageWindow(page: number, perPage: number, total: number): { reve
  * such as a subquery of the kept row): the page is read from both ends at once, and each read's
  * LIMIT is 0 (no row read) unless pageWindow would pick that end. With `near`, neither end reads a
  * page that starts `near` rows or more from it (a deeper page is found another way, with the total
- * then known). Pass `start.limit` / `end.limit` and the offsets to the two reads; the end's rows
- * come in reverse order.
+ * then known). `offset` is the page's first row and `stop` offset + per_page, numbers or the
+ * placeholders of a shaped statement (lib/shaped.ts). Pass `start.limit` / `end.limit` and the
+ * offsets to the two reads; the end's rows come in reverse order.
  */
-export function pageWindowSql(page: number, perPage: number, n: SQL, near?: number) {
-  const offset = offsetOf(page, perPage);
-  const end = sql`min(${offset + perPage}, ${n})`;
+export function pageWindowSql(offset: number | Placeholder, stop: number | Placeholder, n: SQL, near?: number | Placeholder) {
+  const end = sql`min(${stop}, ${n})`;
   const fromStart = near === undefined ? sql`` : sql` AND ${offset} < ${near}`;
   const fromEnd = near === undefined ? sql`` : sql` AND ${n} - ${end} < ${near}`;
   return {

@@ -9,6 +9,7 @@ import type { Db } from '../env';
 import { offsetOf, pageWindow, pageWindowSql } from '../lib/pagination';
 import { likeAnywhere } from '../lib/params';
 import { rawBatch } from '../lib/rawBatch';
+import { ph, runShaped, shapedSelect } from '../lib/shaped';
 import { formatYmd } from '../lib/time';
 
 export interface DisclosureParams {
@@ -145,15 +146,28 @@ export async function listDisclosures(db: Db, p: DisclosureParams) {
   let types: { id: number; name: string }[];
   if (!kw) {
     // The total is a kept row of disclosure_counts: read it, the page from whichever end
-    // pageWindow picks, and the few type names in one round trip.
-    const kept = and(eq(disclosureCounts.mComId, p.m_com_id ?? 0), eq(disclosureCounts.typeId, p.type ?? 0));
-    const w = pageWindowSql(p.page, p.per_page, sql`(SELECT ${disclosureCounts.n} FROM ${disclosureCounts} WHERE ${kept})`);
-    const [counts, fromStart, fromEnd, typeRows] = await db.batch([
-      db.select({ n: disclosureCounts.n }).from(disclosureCounts).where(kept),
-      page(newest, w.start),
-      page(oldest, w.end),
-      disclosureTypeList(db),
-    ]);
+    // pageWindow picks, and the few type names in one round trip; the statements' text is built
+    // once per isolate for each pair of filters present (lib/shaped.ts).
+    const shape = `${p.m_com_id === undefined ? '' : 'm'}${p.type === undefined ? '' : 't'}`;
+    const offset = offsetOf(p.page, p.per_page);
+    const values = { m: p.m_com_id ?? 0, t: p.type ?? 0, offset, stop: offset + p.per_page };
+    const kept = () => and(eq(disclosureCounts.mComId, ph('m')), eq(disclosureCounts.typeId, ph('t')));
+    const filtered = () =>
+      and(...(p.m_com_id === undefined ? [] : [eq(d.mComId, ph('m'))]), ...(p.type === undefined ? [] : [eq(d.typeId, ph('t'))]));
+    const w = () => pageWindowSql(ph('offset'), ph('stop'), sql`(SELECT ${disclosureCounts.n} FROM ${disclosureCounts} WHERE ${kept()})`);
+    const ends = (end: 'start' | 'end') => () =>
+      selectDisclosures(db)
+        .where(filtered())
+        .orderBy(...(end === 'start' ? newest : oldest))
+        // An SQL LIMIT / OFFSET (pageWindowSql) is written as is; drizzle's types say number.
+        .limit(w()[end].limit as unknown as number)
+        .offset(w()[end].offset as unknown as number);
+    const [counts, fromStart, fromEnd, typeRows] = await runShaped(db, [
+      shapedSelect(db, 'disclosures.count', () => db.select({ n: disclosureCounts.n }).from(disclosureCounts).where(kept()), values),
+      shapedSelect(db, `disclosures.start.${shape}`, ends('start'), values),
+      shapedSelect(db, `disclosures.end.${shape}`, ends('end'), values),
+      shapedSelect(db, 'disclosures.types', () => disclosureTypeList(db), {}),
+    ] as const);
     total = counts[0]?.n ?? 0;
     pageRows = fromStart.length ? fromStart : fromEnd.reverse();
     types = typeRows;

@@ -6,6 +6,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { policies } from '../db';
 import type { Db } from '../env';
+import { runShaped, shapedSelect } from '../lib/shaped';
 import { formatYmd } from '../lib/time';
 import { HOME_SIZE } from './constants';
 import { selectStarRows, toStarRows } from './rows';
@@ -27,17 +28,23 @@ const rulesQuery = (db: Db) =>
 const ruleItems = (rows: Awaited<ReturnType<typeof rulesQuery>>) =>
   rows.map((r) => ({ id: r.id, title: r.title, reference_number: r.ref, put_time: formatYmd(r.put) }));
 
+// Constant statements: their text is built once per isolate (lib/shaped.ts).
+const companies = (db: Db, listed: Listed) => shapedSelect(db, `star.home.companies.${listed}`, () => companiesQuery(db, listed), {});
+const rules = (db: Db) => shapedSelect(db, 'star.home.rules', () => rulesQuery(db), {});
+
 export async function homeCompanies(db: Db, listed: Listed) {
-  return toStarRows(db, await companiesQuery(db, listed));
+  const [rows] = await runShaped(db, [companies(db, listed)] as const);
+  return toStarRows(db, rows);
 }
 
 export async function homeRules(db: Db) {
-  return ruleItems(await rulesQuery(db));
+  const [rows] = await runShaped(db, [rules(db)] as const);
+  return ruleItems(rows);
 }
 
 /** The three parts in one D1 round trip. */
 export async function homeData(db: Db) {
-  const [com, listed, rule] = await db.batch([companiesQuery(db, 0), companiesQuery(db, 1), rulesQuery(db)]);
+  const [com, listed, rule] = await runShaped(db, [companies(db, 0), companies(db, 1), rules(db)] as const);
   const [comRows, listedRows] = await Promise.all([toStarRows(db, com), toStarRows(db, listed)]);
   return { com: comRows, listed: listedRows, rule: ruleItems(rule) };
 }

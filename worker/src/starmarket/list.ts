@@ -4,16 +4,17 @@
  * state counts of the applicant tab under its current filters (/starmarket/state_list), from the
  * kept counts of starmarket_counts.
  */
-import { and, asc, between, eq, gt, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, between, eq, gt, gte, inArray, lte, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { starmarketCompanies as m, starmarketCounts, starmarketDayCounts as dc, starmarketStates } from '../db';
 import type { Db } from '../env';
 import { startDay, YMD_WIDTHS, type ReadLevel } from '../lib/day-window';
 import { ApiError } from '../lib/errors';
 import { offsetOf, pageWindow } from '../lib/pagination';
+import { ph, runShaped, shapedSelect } from '../lib/shaped';
 import { LISTED_STATE, STAR_PAGE_SIZE } from './constants';
 import { countOf, selectStarRows, toStarRows } from './rows';
 import type { StarRow } from './schemas';
-import { starConditions, starOrder, type Listed, type StarFilter } from './select';
+import { starConditions, starConditionsShape, starOrder, type Listed, type StarFilter } from './select';
 
 export interface StarListParams extends StarFilter {
   page: number;
@@ -21,18 +22,17 @@ export interface StarListParams extends StarFilter {
 }
 
 /** The kept count row of a tab under province / sector / state filters ('' and 0 stand for any). */
-const keptCount = (db: Db, p: StarFilter, listed: Listed) =>
+type Num = number | Placeholder;
+
+const keptCountOf = (db: Db, v: { listed: Num; prov: string | Placeholder; cat: Num; state: Num }) =>
   db
     .select({ n: starmarketCounts.n })
     .from(starmarketCounts)
-    .where(
-      and(
-        eq(starmarketCounts.isListed, listed),
-        eq(starmarketCounts.prov, p.com_prov ?? ''),
-        eq(starmarketCounts.catId, p.cat_id ?? 0),
-        eq(starmarketCounts.stateId, p.state ?? 0),
-      ),
-    );
+    .where(and(eq(starmarketCounts.isListed, v.listed), eq(starmarketCounts.prov, v.prov), eq(starmarketCounts.catId, v.cat), eq(starmarketCounts.stateId, v.state)));
+
+const keptValues = (p: StarFilter, listed: Listed) => ({ listed, prov: p.com_prov ?? '', cat: p.cat_id ?? 0, state: p.state ?? 0 });
+
+const keptCount = (db: Db, p: StarFilter, listed: Listed) => keptCountOf(db, keptValues(p, listed));
 
 /** Beyond this many rows to skip, a page is found through the kept day counts instead. */
 const SKIP_DIRECTLY = 40;
@@ -83,11 +83,12 @@ async function listOneChar(db: Db, ch: string, p: StarListParams, listed: Listed
 export async function listStar(db: Db, p: StarListParams, listed: Listed): Promise<{ info: StarRow[]; total: number }> {
   const perPage = p.per_page ?? STAR_PAGE_SIZE;
   const where = and(...starConditions(p, listed));
-  const ids = (w: { reverse: boolean; offset: number; limit: number }, from?: SQL) =>
+  // `shapedWhere` replaces the WHERE for a shaped statement; `from` narrows it to a start day.
+  const ids = (w: { reverse: boolean; offset: number | Placeholder; limit: number | Placeholder }, shapedWhere?: SQL, from?: SQL) =>
     db
       .select({ id: m.mComId })
       .from(m)
-      .where(from ? and(where, from) : where)
+      .where(from ? and(shapedWhere ?? where, from) : (shapedWhere ?? where))
       .orderBy(...(w.reverse ? [asc(m.acceptanceTime), asc(m.mComId)] : starOrder()))
       .limit(w.limit)
       .offset(w.offset);
@@ -99,8 +100,17 @@ export async function listStar(db: Db, p: StarListParams, listed: Listed): Promi
   // A page near the start (page 1 above all): its kept total and its rows in one round trip. Only a
   // short list whose page lies in its far half reads again.
   let known: number | undefined;
+  // Shaped statements (lib/shaped.ts): their text is built once per isolate for each tab and
+  // filter combination, and each request binds its values.
+  const f = starConditionsShape(p, listed);
+  const page = shapedSelect(db, `star.list.page.${listed}.${f.shape}`, () => rowsOf(ids({ reverse: false, offset: ph('offset'), limit: ph('limit') }, and(...f.conditions()))), {
+    ...f.values,
+    offset: offsetOf(p.page, perPage),
+    limit: perPage,
+  });
   if (!p.keyword && offsetOf(p.page, perPage) <= SKIP_DIRECTLY) {
-    const [countRows, rows] = await db.batch([keptCount(db, p, listed), rowsOf(ids({ reverse: false, offset: offsetOf(p.page, perPage), limit: perPage }))]);
+    const count = shapedSelect(db, 'star.list.count', () => keptCountOf(db, { listed: ph('listed'), prov: ph('prov'), cat: ph('cat'), state: ph('state') }), keptValues(p, listed));
+    const [countRows, rows] = await runShaped(db, [count, page] as const);
     known = countRows[0]?.n ?? 0;
     if (!pageWindow(p.page, perPage, known).reverse) return { info: await toStarRows(db, inOrder(rows)), total: known };
   }
@@ -111,7 +121,7 @@ export async function listStar(db: Db, p: StarListParams, listed: Listed): Promi
     idRows = !w.limit
       ? []
       : start
-        ? await ids({ ...w, offset: start.skip }, w.reverse ? gte(m.acceptanceTime, start.day) : lte(m.acceptanceTime, start.day))
+        ? await ids({ ...w, offset: start.skip }, undefined, w.reverse ? gte(m.acceptanceTime, start.day) : lte(m.acceptanceTime, start.day))
         : await ids(w);
     if (w.reverse) idRows.reverse();
   } else if (ONE_CHAR.test(p.keyword.toLowerCase()) && p.cat_id === undefined && p.com_prov === undefined && p.state === undefined) {
@@ -120,7 +130,8 @@ export async function listStar(db: Db, p: StarListParams, listed: Listed): Promi
     idRows = one.ids.map((id) => ({ id }));
   } else {
     // The few matches of the name index: counted and paged, rows included, in one round trip.
-    const [rows, countRows] = await db.batch([rowsOf(ids({ reverse: false, offset: offsetOf(p.page, perPage), limit: perPage })), countOf(db, where)]);
+    const count = shapedSelect(db, `star.list.kwcount.${listed}.${f.shape}`, () => countOf(db, and(...f.conditions())), f.values);
+    const [rows, countRows] = await runShaped(db, [page, count] as const);
     return { info: await toStarRows(db, inOrder(rows)), total: countRows[0]?.n ?? 0 };
   }
   if (!idRows.length) return { info: [], total };

@@ -4,10 +4,11 @@
  * acceptance first). The lists, the state counts and the export kinds all build their WHERE
  * from here, so a tab and its export always hold the same rows in the same order.
  */
-import { desc, eq, sql, type SQL } from 'drizzle-orm';
+import { desc, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { starmarketCompanies as m } from '../db';
 import { likeAnywhere } from '../lib/params';
+import { ph } from '../lib/shaped';
 
 export interface StarFilter {
   keyword?: string;
@@ -29,24 +30,63 @@ const TOKEN_CHAR = /[\p{L}\p{N}]/u;
  * candidates only. A keyword without any letter or digit has nothing to look up: LIKE alone.
  */
 export function starNameMatches(keyword: string): SQL {
+  const n = nameMatchOf(keyword);
+  return nameMatchSql(n.kind, n.phrase, n.like);
+}
+
+type NameMatchKind = 'trigram' | 'chars' | 'like';
+type Bindable = string | number | Placeholder;
+
+/** How a keyword is matched (starNameMatches) and the values its SQL binds. */
+function nameMatchOf(keyword: string): { kind: NameMatchKind; phrase: string; like: string } {
   const chars = [...keyword];
-  const like = sql`${m.comName} LIKE ${likeAnywhere(keyword)} ESCAPE '\\'`;
-  if (chars.length >= 3) return sql`${m.mComId} IN (SELECT rowid FROM starmarket_name_fts WHERE starmarket_name_fts MATCH ${`"${keyword.replace(/"/g, '""')}"`})`;
+  const like = likeAnywhere(keyword);
+  if (chars.length >= 3) return { kind: 'trigram', phrase: `"${keyword.replace(/"/g, '""')}"`, like };
   const tokens = chars.filter((c) => TOKEN_CHAR.test(c));
-  if (tokens.length === 0) return like;
-  return sql`${m.mComId} IN (SELECT rowid FROM starmarket_name_chars WHERE starmarket_name_chars MATCH ${`"${tokens.join(' ')}"`}) AND ${like}`;
+  if (tokens.length === 0) return { kind: 'like', phrase: '', like };
+  return { kind: 'chars', phrase: `"${tokens.join(' ')}"`, like };
+}
+
+function nameMatchSql(kind: NameMatchKind, phrase: Bindable, like: Bindable): SQL {
+  const likeSql = sql`${m.comName} LIKE ${like} ESCAPE '\\'`;
+  if (kind === 'trigram') return sql`${m.mComId} IN (SELECT rowid FROM starmarket_name_fts WHERE starmarket_name_fts MATCH ${phrase})`;
+  if (kind === 'like') return likeSql;
+  return sql`${m.mComId} IN (SELECT rowid FROM starmarket_name_chars WHERE starmarket_name_chars MATCH ${phrase}) AND ${likeSql}`;
+}
+
+/** The filters' values (or a shaped statement's placeholders for them) as conditions. */
+function conditionsOf(
+  p: StarFilter,
+  v: { listed: Bindable; cat?: Bindable; prov?: Bindable; state?: Bindable; phrase?: Bindable; like?: Bindable },
+  kind?: NameMatchKind,
+): SQL[] {
+  // With a keyword the name index drives (its matches are few); the unary + keeps SQLite from
+  // walking a whole tab, province or sector range and testing each row against the matches.
+  const is = (column: SQLiteColumn, value: Bindable) => (p.keyword ? sql`+${column} = ${value}` : eq(column, value));
+  const where = [is(m.isListed, v.listed)];
+  if (p.keyword) where.push(nameMatchSql(kind!, v.phrase!, v.like!));
+  if (p.cat_id !== undefined) where.push(is(m.catId, v.cat!));
+  if (p.com_prov !== undefined) where.push(is(m.comProv, v.prov!));
+  if (p.state !== undefined) where.push(is(m.stateId, v.state!));
+  return where;
 }
 
 export function starConditions(p: StarFilter, listed: Listed): SQL[] {
-  // With a keyword the name index drives (its matches are few); the unary + keeps SQLite from
-  // walking a whole tab, province or sector range and testing each row against the matches.
-  const is = (column: SQLiteColumn, value: string | number) => (p.keyword ? sql`+${column} = ${value}` : eq(column, value));
-  const where = [is(m.isListed, listed)];
-  if (p.keyword) where.push(starNameMatches(p.keyword));
-  if (p.cat_id !== undefined) where.push(is(m.catId, p.cat_id));
-  if (p.com_prov !== undefined) where.push(is(m.comProv, p.com_prov));
-  if (p.state !== undefined) where.push(is(m.stateId, p.state));
-  return where;
+  const n = p.keyword ? nameMatchOf(p.keyword) : undefined;
+  return conditionsOf(p, { listed, cat: p.cat_id, prov: p.com_prov, state: p.state, phrase: n?.phrase, like: n?.like }, n?.kind);
+}
+
+/**
+ * starConditions for a shaped statement (lib/shaped.ts): `shape` names which filters are present
+ * and how the keyword matches, `conditions()` builds them with placeholders, and `values` holds
+ * what they bind (placeholders listed, cat, prov, state, phrase, like).
+ */
+export function starConditionsShape(p: StarFilter, listed: Listed) {
+  const n = p.keyword ? nameMatchOf(p.keyword) : undefined;
+  const shape = `${p.cat_id === undefined ? '' : 'c'}${p.com_prov === undefined ? '' : 'p'}${p.state === undefined ? '' : 's'}${n ? `k${n.kind}` : ''}`;
+  const conditions = () =>
+    conditionsOf(p, { listed: ph('listed'), cat: ph('cat'), prov: ph('prov'), state: ph('state'), phrase: ph('phrase'), like: ph('like') }, n?.kind);
+  return { shape, conditions, values: { listed, cat: p.cat_id, prov: p.com_prov, state: p.state, phrase: n?.phrase, like: n?.like } };
 }
 
 /** ORDER BY of every list: acceptance date, then m_com_id, newest first (a total order for keyset reads). */

@@ -1,0 +1,83 @@
+/**
+ * Shaped statements (lib/shaped.ts): a statement's text is built once per isolate per shape key and
+ * each request binds its own values. What would break a user's page if it went wrong: another
+ * request's values leaking into the kept text, rows decoded differently from drizzle's own reads,
+ * or two columns of one name silently collapsing in a batch.
+ */
+import { env } from 'cloudflare:test';
+import { asc, eq, sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { drizzleDb, sectors } from '../../../worker/src/db';
+import { ph, runShaped, shapedSelect, shapedSql } from '../../../worker/src/lib/shaped';
+import { recordingD1, roundTrips, type Recorded } from '../query-recorder';
+
+const log: Recorded[] = [];
+const db = drizzleDb(recordingD1(env.DB, log));
+
+beforeAll(async () => {
+  await env.DB.batch([
+    env.DB.prepare("INSERT OR REPLACE INTO sectors (id, parent_id, name) VALUES (9801, 0, '形状甲'), (980101, 9801, '形状甲一'), (980102, 9801, '形状甲二')"),
+    env.DB.prepare("INSERT OR REPLACE INTO sectors (id, parent_id, name) VALUES (9802, 0, '形状乙'), (980201, 9802, '形状乙一')"),
+  ]);
+});
+
+describe('shaped statements', () => {
+  it('builds the text once per key and binds each call its own values', async () => {
+    let builds = 0;
+    const children = (parent: number) =>
+      shapedSelect(
+        db,
+        'test.children',
+        () => {
+          builds++;
+          return db.select({ id: sectors.id, name: sectors.name }).from(sectors).where(eq(sectors.parentId, ph('parent'))).orderBy(asc(sectors.id));
+        },
+        { parent },
+      );
+    const [a] = await runShaped(db, [children(9801)] as const);
+    const [b] = await runShaped(db, [children(9802)] as const);
+    const [again] = await runShaped(db, [children(9801)] as const);
+    expect(a).toEqual([
+      { id: 980101, name: '形状甲一' },
+      { id: 980102, name: '形状甲二' },
+    ]);
+    expect(b).toEqual([{ id: 980201, name: '形状乙一' }]);
+    expect(again).toEqual(a);
+    expect(builds).toBe(1);
+  });
+
+  it('reads several statements in one round trip, rows equal to drizzle reading them itself', async () => {
+    log.length = 0;
+    const byName = (name: string) =>
+      shapedSelect(db, 'test.byName', () => db.select({ id: sectors.id, parent: sectors.parentId }).from(sectors).where(eq(sectors.name, ph('name'))), { name });
+    const count = shapedSql<{ n: number }>(db, 'test.count', () => sql`SELECT count(*) AS n FROM ${sectors} WHERE ${sectors.parentId} = ${ph('parent')}`, { parent: 9801 });
+    const [x, y, n] = await runShaped(db, [byName('形状甲二'), byName('形状乙'), count] as const);
+    expect(roundTrips(log)).toBe(1);
+    expect(x).toEqual(await db.select({ id: sectors.id, parent: sectors.parentId }).from(sectors).where(eq(sectors.name, '形状甲二')));
+    expect(y).toEqual([{ id: 9802, parent: 0 }]);
+    expect(n).toEqual([{ n: 2 }]);
+  });
+
+  it("decodes a selected SQL expression with its mapWith, as drizzle's own select does", async () => {
+    const q = () => db.select({ twice: sql`${sectors.id} || ''`.mapWith(Number) }).from(sectors).where(eq(sectors.id, ph('id')));
+    const [rows] = await runShaped(db, [shapedSelect(db, 'test.decode', q, { id: 9801 })] as const);
+    expect(rows).toEqual([{ twice: 9801 }]);
+    expect(typeof rows[0].twice).toBe('number');
+  });
+
+  it('refuses a batch whose columns share a name instead of returning collapsed rows', async () => {
+    const q = () =>
+      db
+        .select({ child: sectors.id, parent: sql<number>`p.id` })
+        .from(sectors)
+        .innerJoin(sql`sectors p`, sql`p.id = ${sectors.parentId}`)
+        .where(eq(sectors.id, ph('id')));
+    const one = shapedSelect(db, 'test.collapse', q, { id: 980101 });
+    const other = shapedSelect(db, 'test.collapse', q, { id: 980201 });
+    await expect(runShaped(db, [one, other] as const)).rejects.toThrow(/named apart/);
+  });
+
+  it('throws when a placeholder has no value, before anything runs', () => {
+    expect(() => shapedSelect(db, 'test.children', () => db.select({ id: sectors.id }).from(sectors), {})).toThrow(/placeholder/i);
+  });
+});
