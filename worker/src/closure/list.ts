@@ -12,7 +12,7 @@ import type { Db } from '../env';
 import { ApiError } from '../lib/errors';
 import { offsetOf, pageWindow, pageWindowSql } from '../lib/pagination';
 import { likeAnywhere } from '../lib/params';
-import { ph, runShaped, shapedSelect } from '../lib/shaped';
+import { ph, runShaped, shapedParts, shapedSelect } from '../lib/shaped';
 import { CLOSURE_PAGE_SIZE, type ClosureSort } from './constants';
 import { ANCHOR_GAP, anchoredIds, gapOf } from './anchors';
 import { countQuery, type CountDim } from './counts';
@@ -132,17 +132,15 @@ export async function listClosures(db: Db, p: ClosureListParams): Promise<{ info
     const offset = offsetOf(p.page, perPage);
     const values = { ...f.values, dim: key.dim, key: key.key, offset, stop: offset + perPage, near: ANCHOR_GAP };
     const kept = () => and(eq(closureCounts.dim, ph('dim')), eq(closureCounts.key, ph('key')));
-    const end = (which: 'start' | 'end') => () => {
-      const w = pageWindowSql(ph('offset'), ph('stop'), sql`(SELECT ${closureCounts.n} FROM ${closureCounts} WHERE ${kept()})`, ph('near'));
-      return pageRows(ids({ reverse: which === 'end', ...w[which] }, f.where()));
-    };
-    const [countRows, fromStart, fromEnd] = await runShaped(db, [
-      shapedSelect(db, 'closure.list.count', () => db.select({ n: closureCounts.n }).from(closureCounts).where(kept()), values),
-      shapedSelect(db, `closure.list.start.${shape}`, end('start'), values),
-      shapedSelect(db, `closure.list.end.${shape}`, end('end'), values),
+    const n = () => sql`(SELECT ${closureCounts.n} FROM ${closureCounts} WHERE ${kept()})`;
+    const end = (which: 'start' | 'end') => pageRows(ids({ reverse: which === 'end', ...pageWindowSql(ph('offset'), ph('stop'), n(), ph('near'))[which] }, f.where()));
+    // One statement: the page's rows from whichever end reads them (the other reads none) with the
+    // kept total beside them; a page neither end reads gives the total alone.
+    const [rows] = await runShaped(db, [
+      shapedParts(db, `closure.list.ends.${shape}`, () => ({ parts: [end('start'), end('end')], total: sql`coalesce(${n()}, 0)` }), values),
     ] as const);
-    known = countRows[0]?.n ?? 0;
-    const base = fromStart.length ? fromStart : fromEnd;
+    known = rows[0]?.total ?? 0;
+    const base = rows.flatMap((r) => (r.part === null ? [] : [r.row]));
     if (base.length || !pageWindow(p.page, perPage, known).limit) return { info: await closureRowsOf(db, inListOrder(base)), total: known };
   }
   if (key || walk) {

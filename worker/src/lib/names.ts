@@ -1,17 +1,18 @@
 /**
- * Names of the small reference tables a list row shows by id: sectors, rounds and STAR review states.
+ * Names of the small reference tables a list row shows by id: sectors, rounds, STAR review states and
+ * disclosure types.
  * They are written by migrations and the data import, not by users, and a page needs a few of them on
  * every request; reading them by primary key cost a D1 round trip per list page. Each isolate keeps
  * them in memory instead, read whole in one batch (a few hundred rows), and reads them again after
  * ten minutes or when a page asks for an id it does not know (a new sector appears on the next
  * request that needs it; at most once a minute, so an id that has no row does not read every time).
  */
-import { rounds, sectors, starmarketStates } from '../db';
+import { disclosureTypes, rounds, sectors, starmarketStates } from '../db';
 import type { Db } from '../env';
 
-export type NameTable = 'sectors' | 'rounds' | 'starmarket_states';
+export type NameTable = 'sectors' | 'rounds' | 'starmarket_states' | 'disclosure_types';
 
-const TABLES = { sectors, rounds, starmarket_states: starmarketStates } as const;
+const TABLES = { sectors, rounds, starmarket_states: starmarketStates, disclosure_types: disclosureTypes } as const;
 
 /** How long a read of a table serves; a rename shows after at most this long. */
 export const NAMES_TTL_MS = 10 * 60_000;

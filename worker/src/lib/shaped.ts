@@ -35,6 +35,8 @@ interface Kept {
   params: unknown[];
   /** A select's field names and decoders, in column order; none for raw SQL (rows as D1 names them). */
   fields?: { name: string; decode: (v: unknown) => unknown }[];
+  /** shapedParts with a total column first. */
+  counted?: boolean;
 }
 
 const kept = new Map<string, Kept>();
@@ -75,27 +77,74 @@ function bind(db: Db, k: Kept, values: Record<string, unknown>): D1PreparedState
     .bind(...fillPlaceholders(k.params, values));
 }
 
+/** The field names and decoders of a flat selection, in column order. */
+const fieldsOf = (key: string, q: SelectLike) => Object.entries(q._.selectedFields).map(([name, field]) => ({ name, decode: decoderOf(key, field) }));
+
+/** One D1 row (an object keyed by column name) as the selection's row, from its `at`-th column on. */
+function rowOf(key: string, fields: NonNullable<Kept['fields']>, values: unknown[], at = 0): Record<string, unknown> {
+  const row: Record<string, unknown> = {};
+  for (let i = 0; i < fields.length; i++) {
+    const v = values[at + i];
+    row[fields[i].name] = v === null ? null : fields[i].decode(v);
+  }
+  return row;
+}
+
+/** D1 returns objects keyed by column name: two columns of one name would collapse into one. */
+function valuesOf(key: string, obj: Record<string, unknown>, expected: number): unknown[] {
+  const values = Object.values(obj);
+  if (values.length !== expected) throw new Error(`shaped ${key}: ${expected} columns selected, ${values.length} named apart`);
+  return values;
+}
+
 /** A drizzle select (flat selection), built once per `key`; its rows typed and decoded as drizzle's own. */
 export function shapedSelect<Q extends SelectLike>(db: Db, key: string, build: () => Q, values: Record<string, unknown>): Shaped<RowOf<Q>> {
   const k = keep(key, () => {
     const q = build();
-    // Flat selections only, in the selection's order (drizzle's own column order).
-    const fields = Object.entries(q._.selectedFields).map(([name, field]) => ({ name, decode: decoderOf(key, field) }));
-    return { ...q.toSQL(), fields };
+    return { ...q.toSQL(), fields: fieldsOf(key, q) };
   });
   const fields = k.fields!;
   return {
     stmt: bind(db, k, values),
-    read(result) {
-      return (result.results as Record<string, unknown>[]).map((obj) => {
-        // D1 returns objects keyed by column name: two columns of one name would collapse into one.
-        const values = Object.values(obj);
-        if (values.length !== fields.length) throw new Error(`shaped ${key}: ${fields.length} columns selected, ${values.length} named apart`);
-        const row: Record<string, unknown> = {};
-        for (let i = 0; i < fields.length; i++) row[fields[i].name] = values[i] === null ? null : fields[i].decode(values[i]);
-        return row as RowOf<Q>;
-      });
-    },
+    read: (result) => (result.results as Record<string, unknown>[]).map((obj) => rowOf(key, fields, valuesOf(key, obj, fields.length)) as RowOf<Q>),
+  };
+}
+
+/** A row of shapedParts: which part it came from (null: no part had rows) and the total beside it. */
+export interface PartRow<R> {
+  part: number | null;
+  total: number | null;
+  row: R;
+}
+
+/**
+ * Selects of one selection as one statement, built once per `key`: their rows (UNION ALL, each part
+ * keeping its own ORDER BY and LIMIT) tagged with the part each came from, and with `total` that
+ * scalar beside every row, or on one row of its own (part null) when no part has rows. Each
+ * statement in a D1 batch costs its own parse and plan, so a page read from either end with its
+ * kept total is one statement rather than three.
+ */
+export function shapedParts<Q extends SelectLike>(db: Db, key: string, build: () => { parts: Q[]; total?: SQL }, values: Record<string, unknown>): Shaped<PartRow<RowOf<Q>>> {
+  const k = keep(key, () => {
+    const { parts, total } = build();
+    const union = sql.join(
+      parts.map((q, i) => sql`SELECT *, ${sql.raw(String(i))} AS _part FROM (${q})`),
+      sql` UNION ALL `,
+    );
+    const whole = total === undefined ? union : sql`SELECT c._total, r.* FROM (SELECT ${total} AS _total) c LEFT JOIN (${union}) r ON 1`;
+    return { ...dialect.sqlToQuery(whole), fields: fieldsOf(key, parts[0]), counted: total !== undefined };
+  });
+  const fields = k.fields!;
+  const counted = Boolean(k.counted);
+  const at = counted ? 1 : 0;
+  return {
+    stmt: bind(db, k, values),
+    read: (result) =>
+      (result.results as Record<string, unknown>[]).map((obj) => {
+        const v = valuesOf(key, obj, fields.length + 1 + at);
+        const part = v[at + fields.length] as number | null;
+        return { part, total: counted ? (v[0] as number | null) : null, row: (part === null ? null : rowOf(key, fields, v, at)) as RowOf<Q> };
+      }),
   };
 }
 

@@ -9,7 +9,8 @@ import type { Db } from '../env';
 import { offsetOf, pageWindow, pageWindowSql } from '../lib/pagination';
 import { likeAnywhere } from '../lib/params';
 import { rawBatch } from '../lib/rawBatch';
-import { ph, runShaped, shapedSelect } from '../lib/shaped';
+import { namesOf } from '../lib/names';
+import { ph, runShaped, shapedParts } from '../lib/shaped';
 import { formatYmd } from '../lib/time';
 
 export interface DisclosureParams {
@@ -143,34 +144,33 @@ export async function listDisclosures(db: Db, p: DisclosureParams) {
   const oldest = [asc(d.disclosureTime), asc(d.id)];
   let total: number;
   let pageRows: Awaited<ReturnType<typeof page>>;
-  let types: { id: number; name: string }[];
   if (!kw) {
-    // The total is a kept row of disclosure_counts: read it, the page from whichever end
-    // pageWindow picks, and the few type names in one round trip; the statements' text is built
-    // once per isolate for each pair of filters present (lib/shaped.ts).
+    // The total is a kept row of disclosure_counts: one statement reads it and the page from
+    // whichever end pageWindow picks; its text is built once per isolate for each pair of filters
+    // present (lib/shaped.ts).
     const shape = `${p.m_com_id === undefined ? '' : 'm'}${p.type === undefined ? '' : 't'}`;
     const offset = offsetOf(p.page, p.per_page);
     const values = { m: p.m_com_id ?? 0, t: p.type ?? 0, offset, stop: offset + p.per_page };
-    const kept = () => and(eq(disclosureCounts.mComId, ph('m')), eq(disclosureCounts.typeId, ph('t')));
+    const n = () => sql`(SELECT ${disclosureCounts.n} FROM ${disclosureCounts} WHERE ${and(eq(disclosureCounts.mComId, ph('m')), eq(disclosureCounts.typeId, ph('t')))})`;
     const filtered = () =>
       and(...(p.m_com_id === undefined ? [] : [eq(d.mComId, ph('m'))]), ...(p.type === undefined ? [] : [eq(d.typeId, ph('t'))]));
-    const w = () => pageWindowSql(ph('offset'), ph('stop'), sql`(SELECT ${disclosureCounts.n} FROM ${disclosureCounts} WHERE ${kept()})`);
-    const ends = (end: 'start' | 'end') => () =>
-      selectDisclosures(db)
-        .where(filtered())
-        .orderBy(...(end === 'start' ? newest : oldest))
-        // An SQL LIMIT / OFFSET (pageWindowSql) is written as is; drizzle's types say number.
-        .limit(w()[end].limit as unknown as number)
-        .offset(w()[end].offset as unknown as number);
-    const [counts, fromStart, fromEnd, typeRows] = await runShaped(db, [
-      shapedSelect(db, 'disclosures.count', () => db.select({ n: disclosureCounts.n }).from(disclosureCounts).where(kept()), values),
-      shapedSelect(db, `disclosures.start.${shape}`, ends('start'), values),
-      shapedSelect(db, `disclosures.end.${shape}`, ends('end'), values),
-      shapedSelect(db, 'disclosures.types', () => disclosureTypeList(db), {}),
+    const end = (which: 'start' | 'end') => {
+      const w = pageWindowSql(ph('offset'), ph('stop'), n())[which];
+      return (
+        selectDisclosures(db)
+          .where(filtered())
+          .orderBy(...(which === 'start' ? newest : oldest))
+          // An SQL LIMIT / OFFSET (pageWindowSql) is written as is; drizzle's types say number.
+          .limit(w.limit as unknown as number)
+          .offset(w.offset as unknown as number)
+      );
+    };
+    const [rows] = await runShaped(db, [
+      shapedParts(db, `disclosures.ends.${shape}`, () => ({ parts: [end('start'), end('end')], total: sql`coalesce(${n()}, 0)` }), values),
     ] as const);
-    total = counts[0]?.n ?? 0;
-    pageRows = fromStart.length ? fromStart : fromEnd.reverse();
-    types = typeRows;
+    total = rows[0]?.total ?? 0;
+    // Only one end reads rows; a UNION's rows carry no order of their own: newest first again.
+    pageRows = rows.flatMap((r) => (r.part === null ? [] : [r.row])).sort((a, b) => b.time - a.time || b.id - a.id);
   } else {
     // The FTS index alone for a 3+ character keyword and no other filter; otherwise a count of
     // the (few) matching rows. A page in the far half of the list is read from its other end.
@@ -179,11 +179,10 @@ export async function listDisclosures(db: Db, p: DisclosureParams) {
         ? ((await db.all<{ n: number }>(sql`SELECT count(*) AS n FROM (${kw.ids})`))[0]?.n ?? 0)
         : ((await db.select({ n: sql<number>`count(*)` }).from(d).where(where))[0]?.n ?? 0);
     const w = pageWindow(p.page, p.per_page, total);
-    const [rows, typeRows] = await db.batch([page(w.reverse ? oldest : newest, w), disclosureTypeList(db)]);
+    const rows = await page(w.reverse ? oldest : newest, w);
     pageRows = w.reverse ? rows.reverse() : rows;
-    types = typeRows;
   }
-  return { info: pageRows.map(disclosureRowOf(types)), total };
+  return { info: await disclosureRowsWithTypes(db, pageRows), total };
 }
 
 /** Disclosure rows with their company's name (a page's columns). */
@@ -203,10 +202,11 @@ const selectDisclosures = (db: Db) =>
 
 type DisclosureRecord = Awaited<ReturnType<ReturnType<typeof selectDisclosures>['all']>>[number];
 
-/** A row as the lists answer it, with its type's name from `types`. */
-const disclosureRowOf = (types: { id: number; name: string }[]) => {
-  const typeName = new Map(types.map((t) => [t.id, t.name]));
-  return (r: DisclosureRecord) => ({
+/** Rows as the lists answer them, with their type names (the isolate's kept names, lib/names.ts). */
+async function disclosureRowsWithTypes(db: Db, rows: DisclosureRecord[]) {
+  if (!rows.length) return [];
+  const typeName = (await namesOf(db, { disclosure_types: rows.map((r) => r.typeId) })).disclosure_types;
+  return rows.map((r) => ({
     id: r.id,
     m_com_id: r.mComId,
     com_name: r.comName ?? '',
@@ -215,21 +215,17 @@ const disclosureRowOf = (types: { id: number; name: string }[]) => {
     file_name: r.fileName,
     url: r.url,
     disclosure_time: formatYmd(r.time),
-  });
-};
+  }));
+}
 
 export const disclosureTypeList = (db: Db) => db.select({ id: disclosureTypes.id, name: disclosureTypes.name }).from(disclosureTypes).orderBy(asc(disclosureTypes.id));
 
 /** The rows of the given disclosure ids, in the given order, with company and type names. */
 async function disclosureRowsOf(db: Db, ids: number[]) {
-  const [rows, types] = await db.batch([
-    selectDisclosures(db).where(inArray(d.id, ids)),
-    disclosureTypeList(db),
-  ]);
+  const rows = await selectDisclosures(db).where(inArray(d.id, ids));
   const byId = new Map(rows.map((r) => [r.id, r]));
-  const rowOf = disclosureRowOf(types);
-  return ids.flatMap((id) => {
-    const r = byId.get(id);
-    return r ? [rowOf(r)] : [];
-  });
+  return disclosureRowsWithTypes(
+    db,
+    ids.flatMap((id) => byId.get(id) ?? []),
+  );
 }

@@ -6,7 +6,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { policies } from '../db';
 import type { Db } from '../env';
-import { runShaped, shapedSelect } from '../lib/shaped';
+import { runShaped, shapedParts, shapedSelect } from '../lib/shaped';
 import { formatYmd } from '../lib/time';
 import { HOME_SIZE } from './constants';
 import { selectStarRows, toStarRows } from './rows';
@@ -42,9 +42,12 @@ export async function homeRules(db: Db) {
   return ruleItems(rows);
 }
 
-/** The three parts in one D1 round trip. */
+/** The three parts in one D1 round trip: the two company lists in one statement, the rules in another. */
 export async function homeData(db: Db) {
-  const [com, listed, rule] = await runShaped(db, [companies(db, 0), companies(db, 1), rules(db)] as const);
-  const [comRows, listedRows] = await Promise.all([toStarRows(db, com), toStarRows(db, listed)]);
+  const both = shapedParts(db, 'star.home.both', () => ({ parts: [companiesQuery(db, 0), companiesQuery(db, 1)] }), {});
+  const [rows, rule] = await runShaped(db, [both, rules(db)] as const);
+  // Each part in list order (a UNION's rows carry no order of their own): newest acceptance first.
+  const part = (i: number) => rows.flatMap((r) => (r.part === i ? [r.row] : [])).sort((a, b) => b.acceptance - a.acceptance || b.mComId - a.mComId);
+  const [comRows, listedRows] = await Promise.all([toStarRows(db, part(0)), toStarRows(db, part(1))]);
   return { com: comRows, listed: listedRows, rule: ruleItems(rule) };
 }
