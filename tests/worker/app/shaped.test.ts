@@ -8,7 +8,7 @@ import { env } from 'cloudflare:test';
 import { asc, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { drizzleDb, sectors } from '../../../worker/src/db';
-import { ph, runShaped, shapedSelect, shapedSql } from '../../../worker/src/lib/shaped';
+import { ph, runShaped, shapedParts, shapedSelect, shapedSql } from '../../../worker/src/lib/shaped';
 import { recordingD1, roundTrips, type Recorded } from '../query-recorder';
 
 const log: Recorded[] = [];
@@ -75,6 +75,38 @@ describe('shaped statements', () => {
     const one = shapedSelect(db, 'test.collapse', q, { id: 980101 });
     const other = shapedSelect(db, 'test.collapse', q, { id: 980201 });
     await expect(runShaped(db, [one, other] as const)).rejects.toThrow(/named apart/);
+  });
+
+  it('reads parts of one selection in one statement, each row tagged with its part and the total beside it', async () => {
+    log.length = 0;
+    const children = (order: 'asc' | 'desc') =>
+      db
+        .select({ id: sectors.id, name: sectors.name })
+        .from(sectors)
+        .where(eq(sectors.parentId, ph('parent')))
+        .orderBy(order === 'asc' ? asc(sectors.id) : sql`${sectors.id} DESC`)
+        .limit(ph('limit'));
+    const read = (parent: number, limit: number) =>
+      runShaped(db, [
+        shapedParts(db, 'test.parts', () => ({ parts: [children('asc'), children('desc')], total: sql`(SELECT count(*) FROM ${sectors} WHERE ${sectors.parentId} = ${ph('parent')})` }), {
+          parent,
+          limit,
+        }),
+      ] as const);
+    const [rows] = await read(9801, 1);
+    expect(log).toHaveLength(1);
+    expect(rows.map((r) => [r.part, r.total, r.row.id]).sort()).toEqual([
+      [0, 2, 980101],
+      [1, 2, 980102],
+    ]);
+    // No part has rows: the total alone, on one row of no part.
+    const [none] = await read(9801, 0);
+    expect(none).toEqual([{ part: null, total: 2, row: null }]);
+    const [other] = await read(9802, 5);
+    expect(other.map((r) => [r.part, r.total, r.row.name])).toEqual([
+      [0, 1, '形状乙一'],
+      [1, 1, '形状乙一'],
+    ]);
   });
 
   it('throws when a placeholder has no value, before anything runs', () => {

@@ -12,7 +12,7 @@ import type { Db } from '../env';
 import { ApiError } from '../lib/errors';
 import { offsetOf, pageWindow, pageWindowSql } from '../lib/pagination';
 import { likeAnywhere } from '../lib/params';
-import { ph, runShaped, shapedParts, shapedSelect } from '../lib/shaped';
+import { ph, runShaped, shapedParts } from '../lib/shaped';
 import { CLOSURE_PAGE_SIZE, type ClosureSort } from './constants';
 import { ANCHOR_GAP, anchoredIds, gapOf } from './anchors';
 import { countQuery, type CountDim } from './counts';
@@ -157,15 +157,23 @@ export async function listClosures(db: Db, p: ClosureListParams): Promise<{ info
       if (w.reverse) idRows.reverse();
     }
   } else {
-    // A keyword's matches: the page, hydrated, and their count in one round trip (shaped: the
-    // text is built once per sort, filters present and way of matching).
+    // A keyword's matches: the page, hydrated, with their count in one statement (shaped: the text
+    // is built once per sort, filters present and way of matching).
     const f = closureWhereShape(p);
     const values = { ...f.values, offset: offsetOf(p.page, perPage), limit: perPage };
-    const [base, countRows] = await runShaped(db, [
-      shapedSelect(db, `closure.list.kw.${p.sort}.${f.shape}`, () => pageRows(ids({ reverse: false, offset: ph('offset'), limit: ph('limit') }, f.where())), values),
-      shapedSelect(db, `closure.list.kwcount.${f.shape}`, () => db.select({ n: sql<number>`count(*)` }).from(closures).where(f.where()), values),
+    const [rows] = await runShaped(db, [
+      shapedParts(
+        db,
+        `closure.list.kw.${p.sort}.${f.shape}`,
+        () => ({
+          parts: [pageRows(ids({ reverse: false, offset: ph('offset'), limit: ph('limit') }, f.where()))],
+          total: sql`(SELECT count(*) FROM ${closures} WHERE ${f.where()})`,
+        }),
+        values,
+      ),
     ] as const);
-    return { info: await closureRowsOf(db, inListOrder(base)), total: countRows[0]?.n ?? 0 };
+    const base = rows.flatMap((r) => (r.part === null ? [] : [r.row]));
+    return { info: await closureRowsOf(db, inListOrder(base)), total: rows[0]?.total ?? 0 };
   }
   const info = await hydrateClosures(db, idRows.map((r) => r.id));
   return { info, total };

@@ -61,35 +61,35 @@ async function rankCompanies(
     page = (await closureRowsOf(db, ordered)).map((row) => ({ row, rank: rankOf.get(row.com_id) ?? 0 }));
   } else {
     // By the measure the page is a slice of the index's head, read whole with its cards, and how
-    // many the ranking can hold under these filters is one kept row: both in one round trip, as
-    // shaped statements (lib/shaped.ts: the text is built once per isolate per measure and filters).
+    // many the ranking can hold under these filters is one kept row: both in one statement, shaped
+    // (lib/shaped.ts: its text is built once per isolate per measure and filters).
     const name = measure === closures.totalMoney ? 'money' : 'valuation';
     const f = closureWhereShape({ cat_id: p.cat_id, com_prov: p.com_prov });
     const shape = `${name}.${hu ? 'h' : ''}${f.shape}`;
     const values = { ...f.values, measure: name, hu, kprov: p.com_prov ?? '', kcat: p.cat_id ?? 0, limit, offset };
-    const kept = shapedSql<{ n: number }>(
-      db,
-      'closure.rank.kept',
-      () => sql`SELECT ${closureRankCounts.n} AS n FROM ${closureRankCounts} WHERE ${and(
-        eq(closureRankCounts.measure, ph('measure')),
-        eq(closureRankCounts.hu, ph('hu')),
-        eq(closureRankCounts.prov, ph('kprov')),
-        eq(closureRankCounts.cat, ph('kcat')),
-      )}`,
-      values,
-    );
-    const head = shapedSql<BaseRow>(
-      db,
-      `closure.rank.head.${shape}`,
-      () => sql`${BASE_SELECT}
+    const kept = sql`SELECT ${closureRankCounts.n} FROM ${closureRankCounts} WHERE ${and(
+      eq(closureRankCounts.measure, ph('measure')),
+      eq(closureRankCounts.hu, ph('hu')),
+      eq(closureRankCounts.prov, ph('kprov')),
+      eq(closureRankCounts.cat, ph('kcat')),
+    )}`;
+    const head = sql`${BASE_SELECT}
       FROM ${closures} LEFT JOIN ${closureCards} ON ${closureCards}.com_id = ${closures}.com_id
       WHERE ${and(gt(measure, 0), ...(hu ? [eq(closures.horseUnicorn, ph('hu'))] : []), f.where())}
-      ORDER BY ${measure} DESC, ${closures.comId} DESC LIMIT ${ph('limit')} OFFSET ${ph('offset')}`,
-      values,
-    );
-    const [keptRows, headRows] = limit ? await runShaped(db, [kept, head] as const) : [...(await runShaped(db, [kept] as const)), []];
-    const base = headRows;
-    const n = keptRows[0]?.n;
+      ORDER BY ${measure} DESC, ${closures.comId} DESC LIMIT ${ph('limit')} OFFSET ${ph('offset')}`;
+    // One statement: the kept count, then the page's rows (none when the page is past the 100).
+    const [rows] = await runShaped(db, [
+      shapedSql<BaseRow & { _n: number | null }>(
+        db,
+        `closure.rank.head.${shape}`,
+        () => sql`SELECT (${kept}) AS _n, r.* FROM (SELECT 1) LEFT JOIN (${head}) r ON 1`,
+        values,
+      ),
+    ] as const);
+    // A join's rows carry no order of their own: by the measure again, as the index read them.
+    const by = name === 'money' ? 'total_money' : 'valuation';
+    const base = rows.filter((r) => r.com_id !== null).sort((a, b) => b[by] - a[by] || b.com_id - a.com_id);
+    const n = rows[0]?._n;
     total = Math.min(RANKING_SIZE, Math.max(0, n ?? 0));
     page = (await closureRowsOf(db, base)).map((row, i) => ({ row, rank: offset + i + 1 }));
   }

@@ -10,7 +10,7 @@ import type { Db } from '../env';
 import { startDay, YMD_WIDTHS, type ReadLevel } from '../lib/day-window';
 import { ApiError } from '../lib/errors';
 import { offsetOf, pageWindow } from '../lib/pagination';
-import { ph, runShaped, shapedSelect } from '../lib/shaped';
+import { ph, runShaped, shapedParts } from '../lib/shaped';
 import { LISTED_STATE, STAR_PAGE_SIZE } from './constants';
 import { countOf, selectStarRows, toStarRows } from './rows';
 import type { StarRow } from './schemas';
@@ -103,16 +103,23 @@ export async function listStar(db: Db, p: StarListParams, listed: Listed): Promi
   // Shaped statements (lib/shaped.ts): their text is built once per isolate for each tab and
   // filter combination, and each request binds its values.
   const f = starConditionsShape(p, listed);
-  const page = shapedSelect(db, `star.list.page.${listed}.${f.shape}`, () => rowsOf(ids({ reverse: false, offset: ph('offset'), limit: ph('limit') }, and(...f.conditions()))), {
-    ...f.values,
-    offset: offsetOf(p.page, perPage),
-    limit: perPage,
-  });
+  const pageRows = () => rowsOf(ids({ reverse: false, offset: ph('offset'), limit: ph('limit') }, and(...f.conditions())));
+  const kept = keptValues(p, listed);
+  const pageValues = { ...f.values, offset: offsetOf(p.page, perPage), limit: perPage, kprov: kept.prov, kcat: kept.cat, kstate: kept.state };
   if (!p.keyword && offsetOf(p.page, perPage) <= SKIP_DIRECTLY) {
-    const count = shapedSelect(db, 'star.list.count', () => keptCountOf(db, { listed: ph('listed'), prov: ph('prov'), cat: ph('cat'), state: ph('state') }), keptValues(p, listed));
-    const [countRows, rows] = await runShaped(db, [count, page] as const);
-    known = countRows[0]?.n ?? 0;
-    if (!pageWindow(p.page, perPage, known).reverse) return { info: await toStarRows(db, inOrder(rows)), total: known };
+    const [rows] = await runShaped(db, [
+      shapedParts(
+        db,
+        `star.list.near.${listed}.${f.shape}`,
+        () => ({
+          parts: [pageRows()],
+          total: sql`coalesce((${keptCountOf(db, { listed: ph('listed'), prov: ph('kprov'), cat: ph('kcat'), state: ph('kstate') })}), 0)`,
+        }),
+        pageValues,
+      ),
+    ] as const);
+    known = rows[0]?.total ?? 0;
+    if (!pageWindow(p.page, perPage, known).reverse) return { info: await toStarRows(db, inOrder(rows.flatMap((r) => (r.part === null ? [] : [r.row])))), total: known };
   }
   if (!p.keyword) {
     total = known ?? (await keptCount(db, p, listed))[0]?.n ?? 0;
@@ -130,8 +137,11 @@ export async function listStar(db: Db, p: StarListParams, listed: Listed): Promi
     idRows = one.ids.map((id) => ({ id }));
   } else {
     // The few matches of the name index: counted and paged, rows included, in one round trip.
-    const count = shapedSelect(db, `star.list.kwcount.${listed}.${f.shape}`, () => countOf(db, and(...f.conditions())), f.values);
-    const [rows, countRows] = await runShaped(db, [page, count] as const);
+    const [found] = await runShaped(db, [
+      shapedParts(db, `star.list.kw.${listed}.${f.shape}`, () => ({ parts: [pageRows()], total: sql`(${countOf(db, and(...f.conditions()))})` }), pageValues),
+    ] as const);
+    const rows = found.flatMap((r) => (r.part === null ? [] : [r.row]));
+    const countRows = [{ n: found[0]?.total ?? 0 }];
     return { info: await toStarRows(db, inOrder(rows)), total: countRows[0]?.n ?? 0 };
   }
   if (!idRows.length) return { info: [], total };
