@@ -7,7 +7,8 @@
 //   size:       the D1 size per seed scale, measured: migrations + seed into SQLite, VACUUM, bytes (scripts/measure-size.mjs; --scales 1,10)
 //   pages:      first-load JS (gzip) per SPA route in Chromium, cache headers, Lighthouse for five pages (tests/bench/pages.mjs; --pscale sets its seed scale)
 //   profile:    where a signed-in call's CPU goes: per request, CPU ms of the API worker, the D1 database and the entry
-//               isolate, and the API worker's busiest functions, from workerd's inspector (tests/bench/profile.mjs)
+//               isolate, and the API worker's busiest functions, from workerd's inspector (tests/bench/profile.mjs);
+//               with --processes, CPU ms per request of each process of the stack instead
 //   fuzz:       10,200 requests generated from /api/openapi.json over every operation and role (tests/bench/fuzz.bench.test.ts)
 // Works on a fresh clone: web/dist (which the export bench's wrangler dry-run and the stack need) is built first when missing or stale.
 import { spawnSync } from 'node:child_process';
@@ -32,7 +33,8 @@ if (only === 'size') {
 }
 buildSpa();
 if (!only || only === 'rows' || only === 'closure') run('npx', ['vitest', 'run', '--config', 'tests/bench/closure.vitest.config.ts'], { BENCH_SCALE: scale });
-if (only === 'profile') run('node', ['tests/bench/profile.mjs', '--scale', arg('--tscale', '1'), ...(arg('--only') ? ['--only', arg('--only')] : [])]);
+if (only === 'profile')
+  run('node', ['tests/bench/profile.mjs', '--scale', arg('--tscale', '1'), ...(arg('--only') ? ['--only', arg('--only')] : []), ...(process.argv.includes('--processes') ? ['--processes'] : [])]);
 if (!only || only === 'throughput') run('node', ['tests/bench/throughput.mjs', '--scale', arg('--tscale', '1'), '--duration', arg('--duration', '15')]);
 if (!only || only === 'exports') run('node', ['tests/bench/export-batch.ts', '--scale', scale]);
 if (!only || only === 'fuzz') run('npx', ['vitest', 'run', '--config', 'tests/bench/fuzz.vitest.config.ts']);

@@ -4,11 +4,14 @@
 // worker), drives each call with autocannon for --duration seconds, and prints per call the CPU
 // time per request of each isolate and the API worker's busiest functions (self time).
 // It says where a request's CPU goes; the throughput bench says what that costs in req/s.
+// With --processes it attaches no inspector and prints instead the CPU time per request of each
+// process of the stack (from /proc): the runtime's workerd runs every isolate on one thread, so
+// its figure bounds the req/s of a call (1000 / ms per request), whatever the other core does.
 //
-//   node tests/bench/profile.mjs [--scale 1] [--duration 8] [--connections 8] [--top 15] [--out dir] [--only <path substring>] [--all-isolates]
+//   node tests/bench/profile.mjs [--scale 1] [--duration 8] [--connections 8] [--top 15] [--out dir] [--only <path substring>] [--all-isolates | --processes]
 import autocannon from 'autocannon';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildSpa, prepareDatabase, ROOT, startWorkers } from '../../scripts/stack.mjs';
@@ -25,6 +28,7 @@ const { values: args } = parseArgs({
     out: { type: 'string' },
     only: { type: 'string' },
     'all-isolates': { type: 'boolean', default: false },
+    processes: { type: 'boolean', default: false },
   },
   strict: false,
 });
@@ -46,6 +50,27 @@ async function runtimeTargets(groupId) {
     }
   }
   throw new Error('workerd 的调试端口没有找到（需要 ss 与 ps）');
+}
+
+/** CPU ms used so far by each process of a process group (utime + stime from /proc), and by this one. */
+function groupCpu(groupId) {
+  const tick = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+  const cpu = (stat) => {
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(f[11]) + Number(f[12])) * 1000) / tick;
+  };
+  const out = {};
+  for (const line of execFileSync('ps', ['-e', '-o', 'pid=,pgid=,comm='], { encoding: 'utf8' }).trim().split('\n')) {
+    const [pid, group, comm] = line.trim().split(/\s+/);
+    if (Number(group) !== groupId) continue;
+    try {
+      out[`${comm} ${pid}`] = cpu(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+    } catch {
+      // gone
+    }
+  }
+  out['bench (autocannon)'] = cpu(readFileSync('/proc/self/stat', 'utf8'));
+  return out;
 }
 
 /** A Chrome DevTools Protocol session over the inspector's WebSocket. */
@@ -106,14 +131,18 @@ const sessions = [];
 try {
   const res = await fetch(`${stack.url}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ account: 'vip@demo.local', password: DEMO_PASSWORD }) });
   const token = (await res.json()).data.token;
-  for (const t of await runtimeTargets(stack.child.pid)) {
+  for (const t of args.processes ? [] : await runtimeTargets(stack.child.pid)) {
     // Some of the runtime's own services take no inspector session: profile the rest.
     const session = await inspect(t).catch(() => null);
     if (session) sessions.push(session);
   }
   const outDir = args.out ? path.resolve(args.out) : null;
   if (outDir) mkdirSync(outDir, { recursive: true });
-  console.log(`\nCPU profile, scale ${args.scale}, ${args.connections} connections × ${args.duration} s per call, signed in as the demo VIP; CPU ms per request by isolate`);
+  console.log(
+    args.processes
+      ? `\nCPU per process, scale ${args.scale}, ${args.connections} connections × ${args.duration} s per call, signed in as the demo VIP; CPU ms per request by process`
+      : `\nCPU profile, scale ${args.scale}, ${args.connections} connections × ${args.duration} s per call, signed in as the demo VIP; CPU ms per request by isolate`,
+  );
   // The floor and the signed-in calls of the throughput bench (the edge cache never serves them).
   const auth = { Authorization: `Bearer ${token}` };
   const calls = [['health', 'GET /api/health (the floor)', '/api/health', { headers: auth }], ...mainCalls(auth)].filter(
@@ -124,8 +153,18 @@ try {
     const drive = (duration) => autocannon({ url: `${stack.url}${p}`, connections: Number(args.connections), duration, requests: [request] });
     await drive(2); // warm: JIT, kept names, kept sessions
     for (const s of sessions) await s.send('Profiler.start');
+    const before = args.processes ? groupCpu(stack.child.pid) : null;
     const run = await drive(Number(args.duration));
     const done = run.requests.total;
+    if (before) {
+      const after = groupCpu(stack.child.pid);
+      const used = Object.entries(after)
+        .map(([name, ms]) => [name, (ms - (before[name] ?? 0)) / Math.max(1, done)])
+        .filter(([, ms]) => ms >= 0.01)
+        .sort((a, b) => b[1] - a[1]);
+      console.log(`\n${label}: ${(done / Number(args.duration)).toFixed(0)} req/s, ${used.map(([n, ms]) => `${n} ${ms.toFixed(2)}`).join(', ')}`);
+      continue;
+    }
     const figures = [];
     let worker;
     for (const s of sessions) {
