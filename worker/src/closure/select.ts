@@ -4,10 +4,10 @@
  * export kinds all build their WHERE and ORDER BY from here, so a page and its export always list
  * the same rows in the same order.
  */
-import { and, desc, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { closures } from '../db';
-import { likeAnywhere } from '../lib/params';
+import { nameMatchOf, nameMatchSql, type Bindable, type NameIndex, type NameMatchKind } from '../lib/namematch';
 import { ph } from '../lib/shaped';
 import type { ClosureSort } from './constants';
 
@@ -18,43 +18,16 @@ export interface ClosureFilter {
   keyword?: string;
 }
 
-/** The shortest keyword the trigram index can answer; shorter ones go to the per-character index. */
-const TRIGRAM = 3;
-
-const TOKEN_CHAR = /[\p{L}\p{N}]/u;
-
 /**
- * Company-name substring match, always through an index of closures' names kept by triggers:
- * keywords of 3+ characters use the trigram FTS5 table (closure_name_fts); 1–2 characters use
- * closure_name_chars, where every character of a name is a token and the keyword a phrase of
- * adjacent ones, then LIKE confirms the exact substring on those candidates only.
- * A keyword with no letter or digit at all (say '%') has nothing to look up and falls back to LIKE.
- * (Raw SQL: drizzle has no FTS5 MATCH.)
+ * Company-name substring match, always through an index of closures' names kept by triggers
+ * (lib/namematch.ts): closure_name_fts (trigram) for 3+ characters, closure_name_chars for 1–2.
  */
 export function nameMatches(keyword: string): SQL {
   const m = nameMatchOf(keyword);
-  return nameMatchSql(m.kind, m.phrase, m.like);
+  return nameMatchSql(NAME_INDEX, m.kind, m.phrase, m.like);
 }
 
-type NameMatchKind = 'trigram' | 'chars' | 'like';
-type Bindable = string | number | Placeholder;
-
-/** How a keyword is matched (nameMatches) and the values its SQL binds. */
-function nameMatchOf(keyword: string): { kind: NameMatchKind; phrase: string; like: string } {
-  const chars = [...keyword];
-  const like = likeAnywhere(keyword);
-  if (chars.length >= TRIGRAM) return { kind: 'trigram', phrase: `"${keyword.replace(/"/g, '""')}"`, like };
-  const tokens = chars.filter((c) => TOKEN_CHAR.test(c));
-  if (tokens.length === 0) return { kind: 'like', phrase: '', like };
-  return { kind: 'chars', phrase: `"${tokens.join(' ')}"`, like };
-}
-
-function nameMatchSql(kind: NameMatchKind, phrase: Bindable, like: Bindable): SQL {
-  const likeSql = sql`${closures.comName} LIKE ${like} ESCAPE '\\'`;
-  if (kind === 'trigram') return sql`${closures.comId} IN (SELECT rowid FROM closure_name_fts WHERE closure_name_fts MATCH ${phrase})`;
-  if (kind === 'like') return likeSql;
-  return sql`${closures.comId} IN (SELECT rowid FROM closure_name_chars WHERE closure_name_chars MATCH ${phrase}) AND ${likeSql}`;
-}
+const NAME_INDEX: NameIndex = { id: closures.comId, name: closures.comName, trigram: 'closure_name_fts', chars: 'closure_name_chars' };
 
 /** The filters' values (or a shaped statement's placeholders for them) as conditions on closures. */
 function conditionsOf(p: ClosureFilter, v: { prov?: Bindable; cat?: Bindable; fund?: Bindable; phrase?: Bindable; like?: Bindable }, kind?: NameMatchKind): SQL[] {
@@ -65,7 +38,7 @@ function conditionsOf(p: ClosureFilter, v: { prov?: Bindable; cat?: Bindable; fu
   if (p.com_prov !== undefined) conds.push(is(closures.comProv, v.prov!));
   if (p.cat_id !== undefined) conds.push(is(closures.catId, v.cat!));
   if (p.fund_status !== undefined) conds.push(is(closures.fundStatusId, v.fund!));
-  if (p.keyword) conds.push(nameMatchSql(kind!, v.phrase!, v.like!));
+  if (p.keyword) conds.push(nameMatchSql(NAME_INDEX, kind!, v.phrase!, v.like!));
   return conds;
 }
 

@@ -4,10 +4,10 @@
  * acceptance first). The lists, the state counts and the export kinds all build their WHERE
  * from here, so a tab and its export always hold the same rows in the same order.
  */
-import { desc, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { starmarketCompanies as m } from '../db';
-import { likeAnywhere } from '../lib/params';
+import { nameMatchOf, nameMatchSql, type Bindable, type NameIndex, type NameMatchKind } from '../lib/namematch';
 import { ph } from '../lib/shaped';
 
 export interface StarFilter {
@@ -21,8 +21,6 @@ export interface StarFilter {
 /** Applicants (0: every company not listed, whatever its review state) or listed companies (1). */
 export type Listed = 0 | 1;
 
-const TOKEN_CHAR = /[\p{L}\p{N}]/u;
-
 /**
  * Short-name substring match through the name indexes kept by triggers (migration
  * *_speed_kept_triggers): 3+ characters through the trigram FTS5 table, 1–2 characters through
@@ -31,28 +29,10 @@ const TOKEN_CHAR = /[\p{L}\p{N}]/u;
  */
 export function starNameMatches(keyword: string): SQL {
   const n = nameMatchOf(keyword);
-  return nameMatchSql(n.kind, n.phrase, n.like);
+  return nameMatchSql(NAME_INDEX, n.kind, n.phrase, n.like);
 }
 
-type NameMatchKind = 'trigram' | 'chars' | 'like';
-type Bindable = string | number | Placeholder;
-
-/** How a keyword is matched (starNameMatches) and the values its SQL binds. */
-function nameMatchOf(keyword: string): { kind: NameMatchKind; phrase: string; like: string } {
-  const chars = [...keyword];
-  const like = likeAnywhere(keyword);
-  if (chars.length >= 3) return { kind: 'trigram', phrase: `"${keyword.replace(/"/g, '""')}"`, like };
-  const tokens = chars.filter((c) => TOKEN_CHAR.test(c));
-  if (tokens.length === 0) return { kind: 'like', phrase: '', like };
-  return { kind: 'chars', phrase: `"${tokens.join(' ')}"`, like };
-}
-
-function nameMatchSql(kind: NameMatchKind, phrase: Bindable, like: Bindable): SQL {
-  const likeSql = sql`${m.comName} LIKE ${like} ESCAPE '\\'`;
-  if (kind === 'trigram') return sql`${m.mComId} IN (SELECT rowid FROM starmarket_name_fts WHERE starmarket_name_fts MATCH ${phrase})`;
-  if (kind === 'like') return likeSql;
-  return sql`${m.mComId} IN (SELECT rowid FROM starmarket_name_chars WHERE starmarket_name_chars MATCH ${phrase}) AND ${likeSql}`;
-}
+const NAME_INDEX: NameIndex = { id: m.mComId, name: m.comName, trigram: 'starmarket_name_fts', chars: 'starmarket_name_chars' };
 
 /** The filters' values (or a shaped statement's placeholders for them) as conditions. */
 function conditionsOf(
@@ -64,7 +44,7 @@ function conditionsOf(
   // walking a whole tab, province or sector range and testing each row against the matches.
   const is = (column: SQLiteColumn, value: Bindable) => (p.keyword ? sql`+${column} = ${value}` : eq(column, value));
   const where = [is(m.isListed, v.listed)];
-  if (p.keyword) where.push(nameMatchSql(kind!, v.phrase!, v.like!));
+  if (p.keyword) where.push(nameMatchSql(NAME_INDEX, kind!, v.phrase!, v.like!));
   if (p.cat_id !== undefined) where.push(is(m.catId, v.cat!));
   if (p.com_prov !== undefined) where.push(is(m.comProv, v.prov!));
   if (p.state !== undefined) where.push(is(m.stateId, v.state!));
