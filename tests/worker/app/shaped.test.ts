@@ -95,7 +95,7 @@ describe('shaped statements', () => {
       ] as const);
     const [rows] = await read(9801, 1);
     expect(log).toHaveLength(1);
-    expect(rows.map((r) => [r.part, r.total, r.row.id]).sort()).toEqual([
+    expect(rows.map((r) => [r.part, r.total, r.row?.id]).sort()).toEqual([
       [0, 2, 980101],
       [1, 2, 980102],
     ]);
@@ -103,7 +103,7 @@ describe('shaped statements', () => {
     const [none] = await read(9801, 0);
     expect(none).toEqual([{ part: null, total: 2, row: null }]);
     const [other] = await read(9802, 5);
-    expect(other.map((r) => [r.part, r.total, r.row.name])).toEqual([
+    expect(other.map((r) => [r.part, r.total, r.row?.name])).toEqual([
       [0, 1, '形状乙一'],
       [1, 1, '形状乙一'],
     ]);

@@ -110,12 +110,8 @@ export function shapedSelect<Q extends SelectLike>(db: Db, key: string, build: (
   };
 }
 
-/** A row of shapedParts: which part it came from (null: no part had rows) and the total beside it. */
-export interface PartRow<R> {
-  part: number | null;
-  total: number | null;
-  row: R;
-}
+/** A row of shapedParts: which part it came from and the total beside it; part null: no part had rows. */
+export type PartRow<R> = { part: number; total: number | null; row: R } | { part: null; total: number | null; row: null };
 
 /**
  * Selects of one selection as one statement, built once per `key`: their rows (UNION ALL, each part
@@ -143,7 +139,8 @@ export function shapedParts<Q extends SelectLike>(db: Db, key: string, build: ()
       (result.results as Record<string, unknown>[]).map((obj) => {
         const v = valuesOf(key, obj, fields.length + 1 + at);
         const part = v[at + fields.length] as number | null;
-        return { part, total: counted ? (v[0] as number | null) : null, row: (part === null ? null : rowOf(key, fields, v, at)) as RowOf<Q> };
+        const total = counted ? (v[0] as number | null) : null;
+        return part === null ? { part, total, row: null } : { part, total, row: rowOf(key, fields, v, at) as RowOf<Q> };
       }),
   };
 }
