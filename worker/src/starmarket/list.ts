@@ -21,9 +21,9 @@ export interface StarListParams extends StarFilter {
   per_page?: number;
 }
 
-/** The kept count row of a tab under province / sector / state filters ('' and 0 stand for any). */
 type Num = number | Placeholder;
 
+/** The kept count row of a tab under province / sector / state filters ('' and 0 stand for any); values or placeholders. */
 const keptCountOf = (db: Db, v: { listed: Num; prov: string | Placeholder; cat: Num; state: Num }) =>
   db
     .select({ n: starmarketCounts.n })
@@ -97,7 +97,7 @@ export async function listStar(db: Db, p: StarListParams, listed: Listed): Promi
   const inOrder = <T extends { acceptance: number; mComId: number }>(rows: T[]) => rows.sort((a, b) => b.acceptance - a.acceptance || b.mComId - a.mComId);
   let total: number;
   let idRows: { id: number }[];
-  // A page near the start (page 1 above all): its kept total and its rows in one round trip. Only a
+  // A page near the start (page 1 above all): its kept total and its rows in one statement. Only a
   // short list whose page lies in its far half reads again.
   let known: number | undefined;
   // Shaped statements (lib/shaped.ts): their text is built once per isolate for each tab and
