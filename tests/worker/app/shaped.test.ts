@@ -110,6 +110,7 @@ describe('shaped statements', () => {
   });
 
   it('throws when a placeholder has no value, before anything runs', () => {
-    expect(() => shapedSelect(db, 'test.children', () => db.select({ id: sectors.id }).from(sectors), {})).toThrow(/placeholder/i);
+    const q = () => db.select({ id: sectors.id }).from(sectors).where(eq(sectors.parentId, ph('parent')));
+    expect(() => shapedSelect(db, 'test.missing', q, {})).toThrow(/placeholder/i);
   });
 });

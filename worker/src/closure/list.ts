@@ -93,14 +93,15 @@ export async function listClosures(db: Db, p: ClosureListParams): Promise<{ info
   const one = key ? null : await listOneChar(db, p, perPage);
   if (one) return { info: await hydrateClosures(db, one.ids), total: one.total };
   const walk = key ? null : await oneCharPlan(db, p, perPage);
-  const where = walk?.where ?? closureWhere(p);
+  // Built only by the paths that use it (the shaped statements bring their own).
+  const where = () => walk?.where ?? closureWhere(p);
   // LIMIT and OFFSET may be SQL expressions (a page gated on the kept total, below); drizzle's
   // types say number, and it writes an SQL object as is.
   const ids = (w: { reverse: boolean; offset: number | SQL | Placeholder; limit: number | SQL | Placeholder }, shapedWhere?: SQL) =>
     db
       .select({ id: closures.comId })
       .from(closures)
-      .where(shapedWhere ?? where)
+      .where(shapedWhere ?? where())
       .orderBy(...(w.reverse ? [asc(SORT_COLUMNS[p.sort]), asc(closures.comId)] : closureOrder(p.sort)))
       .limit(w.limit as number)
       .offset(w.offset as number);
@@ -150,7 +151,7 @@ export async function listClosures(db: Db, p: ClosureListParams): Promise<{ info
     // A page deep inside a filter combination's list (no keyword) starts from its nearest anchor; a
     // combination no index orders (sector + round, say) reads every page off its kept positions.
     const anchor = key && w.limit && (gapOf(p.sort, key.dim) === 1 || w.offset >= ANCHOR_GAP);
-    const anchored = anchor ? await anchoredIds(db, { sort: p.sort, dim: key.dim, key: key.key, where }, offsetOf(p.page, perPage), w.limit) : null;
+    const anchored = anchor ? await anchoredIds(db, { sort: p.sort, dim: key.dim, key: key.key, where: where() }, offsetOf(p.page, perPage), w.limit) : null;
     if (anchored) idRows = anchored;
     else {
       idRows = w.limit ? await ids(w) : [];

@@ -8,10 +8,10 @@ import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import { closureCards, closureFirmStats, closureInvestors, closureRankCounts, closures, firmEventCounts, investFirms } from '../db';
 import type { Db } from '../env';
 import { offsetOf } from '../lib/pagination';
-import { ph, runShaped, shapedSql } from '../lib/shaped';
+import { ph, runShaped, shapedParts } from '../lib/shaped';
 import { closureConditions, closureWhereShape, SORT_COLUMNS } from './select';
 import { RANKING_SIZE } from './constants';
-import { BASE_SELECT, closureRowsOf, type BaseRow, type ClosureRow } from './rows';
+import { BASE_COLUMNS, BASE_SELECT, closureRowsOf, type BaseRow, type ClosureRow } from './rows';
 
 export interface RankingParams {
   cat_id?: number;
@@ -46,11 +46,11 @@ async function rankCompanies(
   p: RankingParams,
   hu = 0,
 ): Promise<{ info: RankedClosure[]; total: number }> {
-  const where = and(gt(measure, 0), ...(hu ? [eq(closures.horseUnicorn, hu)] : []), ...closureConditions({ cat_id: p.cat_id, com_prov: p.com_prov }));
   const { offset, limit } = window(p.page, p.per_page);
   let page: { row: ClosureRow; rank: number }[];
   let total: number;
   if (p.sort) {
+    const where = and(gt(measure, 0), ...(hu ? [eq(closures.horseUnicorn, hu)] : []), ...closureConditions({ cat_id: p.cat_id, com_prov: p.com_prov }));
     const key = SORT_COLUMNS[p.sort];
     const base = await db.all<BaseRow & { sort_key: number }>(sql`${BASE_SELECT}, ${key} AS sort_key
       FROM ${closures} LEFT JOIN ${closureCards} ON ${closureCards}.com_id = ${closures}.com_id
@@ -67,29 +67,27 @@ async function rankCompanies(
     const f = closureWhereShape({ cat_id: p.cat_id, com_prov: p.com_prov });
     const shape = `${name}.${hu ? 'h' : ''}${f.shape}`;
     const values = { ...f.values, measure: name, hu, kprov: p.com_prov ?? '', kcat: p.cat_id ?? 0, limit, offset };
-    const kept = sql`SELECT ${closureRankCounts.n} FROM ${closureRankCounts} WHERE ${and(
+    const kept = sql`(SELECT ${closureRankCounts.n} FROM ${closureRankCounts} WHERE ${and(
       eq(closureRankCounts.measure, ph('measure')),
       eq(closureRankCounts.hu, ph('hu')),
       eq(closureRankCounts.prov, ph('kprov')),
       eq(closureRankCounts.cat, ph('kcat')),
-    )}`;
-    const head = sql`${BASE_SELECT}
-      FROM ${closures} LEFT JOIN ${closureCards} ON ${closureCards}.com_id = ${closures}.com_id
-      WHERE ${and(gt(measure, 0), ...(hu ? [eq(closures.horseUnicorn, ph('hu'))] : []), f.where())}
-      ORDER BY ${measure} DESC, ${closures.comId} DESC LIMIT ${ph('limit')} OFFSET ${ph('offset')}`;
-    // One statement: the kept count, then the page's rows (none when the page is past the 100).
-    const [rows] = await runShaped(db, [
-      shapedSql<BaseRow & { _n: number | null }>(
-        db,
-        `closure.rank.head.${shape}`,
-        () => sql`SELECT (${kept}) AS _n, r.* FROM (SELECT 1) LEFT JOIN (${head}) r ON 1`,
-        values,
-      ),
-    ] as const);
+    )})`;
+    const head = () =>
+      db
+        .select(BASE_COLUMNS)
+        .from(closures)
+        .leftJoin(closureCards, eq(closureCards.comId, closures.comId))
+        .where(and(gt(measure, 0), ...(hu ? [eq(closures.horseUnicorn, ph('hu'))] : []), f.where()))
+        .orderBy(desc(measure), desc(closures.comId))
+        .limit(ph('limit'))
+        .offset(ph('offset'));
+    // One statement: the kept count beside the page's rows (alone when the page is past the 100).
+    const [rows] = await runShaped(db, [shapedParts(db, `closure.rank.head.${shape}`, () => ({ parts: [head()], total: sql`coalesce(${kept}, 0)` }), values)] as const);
     // A join's rows carry no order of their own: by the measure again, as the index read them.
     const by = name === 'money' ? 'total_money' : 'valuation';
-    const base = rows.filter((r) => r.com_id !== null).sort((a, b) => b[by] - a[by] || b.com_id - a.com_id);
-    const n = rows[0]?._n;
+    const base = rows.flatMap((r) => (r.part === null ? [] : [r.row])).sort((a, b) => b[by] - a[by] || b.com_id - a.com_id);
+    const n = rows[0]?.total;
     total = Math.min(RANKING_SIZE, Math.max(0, n ?? 0));
     page = (await closureRowsOf(db, base)).map((row, i) => ({ row, rank: offset + i + 1 }));
   }

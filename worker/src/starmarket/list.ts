@@ -82,13 +82,14 @@ async function listOneChar(db: Db, ch: string, p: StarListParams, listed: Listed
  */
 export async function listStar(db: Db, p: StarListParams, listed: Listed): Promise<{ info: StarRow[]; total: number }> {
   const perPage = p.per_page ?? STAR_PAGE_SIZE;
-  const where = and(...starConditions(p, listed));
+  // Built only by the paths that use it (the shaped statements bring their own).
+  const where = () => and(...starConditions(p, listed));
   // `shapedWhere` replaces the WHERE for a shaped statement; `from` narrows it to a start day.
   const ids = (w: { reverse: boolean; offset: number | Placeholder; limit: number | Placeholder }, shapedWhere?: SQL, from?: SQL) =>
     db
       .select({ id: m.mComId })
       .from(m)
-      .where(from ? and(shapedWhere ?? where, from) : (shapedWhere ?? where))
+      .where(from ? and(shapedWhere ?? where(), from) : (shapedWhere ?? where()))
       .orderBy(...(w.reverse ? [asc(m.acceptanceTime), asc(m.mComId)] : starOrder()))
       .limit(w.limit)
       .offset(w.offset);
