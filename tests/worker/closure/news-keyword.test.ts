@@ -14,7 +14,7 @@ import { drizzle } from 'drizzle-orm/d1';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as schema from '../../../worker/src/db';
 import type { Db } from '../../../worker/src/env';
-import { listNews, listNewsPlain, type NewsParams } from '../../../worker/src/closure/news';
+import { KEEP_TOTAL_FROM, listNews, listNewsPlain, type NewsParams } from '../../../worker/src/closure/news';
 import { makeUser } from '../helpers';
 import { all, expectWithinBudget, pagesOf, seed } from '../entity/news-days';
 import { recordRequest, rowsRead } from '../query-recorder';
@@ -158,22 +158,58 @@ describe('closed-company news by company name, off the per-character index', () 
     ).bind(picks.parentId, picks.prov).run();
     const q = encodeURIComponent;
     const figures: string[] = [];
-    // Two characters: a kept total, every page within the budget. Three: the total is a count of the
-    // matches off the index (a longer keyword matches few names; here, on purpose, 229), so its pages
-    // read those 229 plus the page: printed, not held to the budget.
+    // Two characters: a total kept by triggers, every page within the budget. Three: the first page read
+    // counts the 229 matches off the index (printed) and keeps the total; every later page is within the budget.
     for (const keyword of ['云科', '云科技']) {
       const path = `/api/closure/news_list?cat_id=${q(picks.parent)}&keyword=${q(keyword)}`;
       const { total } = await listNewsPlain(db(), { cat_id: picks.parent, keyword, page: 1, per_page: 20 });
       expect(total).toBe(229);
       const reads: number[] = [];
       for (let page = 1; page <= 13; page++) {
-        if (keyword.length === 2) reads.push((await expectWithinBudget(`${path}&page=${page}`, token)).read);
-        else reads.push(await rowsRead((await recordRequest(`${path}&page=${page}`, { headers: { Authorization: `Bearer ${token}` } })).statements));
+        if (keyword.length === 2 || page > 1) reads.push((await expectWithinBudget(`${path}&page=${page}`, token)).read);
+        else {
+          // The first page counts the matches and keeps the total; the recorder measures rows read by
+          // running the page's reads again, so without the kept total, as the request found it.
+          const { statements } = await recordRequest(`${path}&page=${page}`, { headers: { Authorization: `Bearer ${token}` } });
+          expect((await all<{ n: number }>('SELECT n FROM news_keyword_totals'))).toEqual([{ n: 229 }]);
+          await env.DB.prepare('DELETE FROM news_keyword_totals').run();
+          reads.push(await rowsRead(statements));
+          await recordRequest(`${path}&page=${page}`, { headers: { Authorization: `Bearer ${token}` } });
+        }
         expect(await listNews(db(), { cat_id: picks.parent, keyword, page, per_page: 20 })).toEqual(await listNewsPlain(db(), { cat_id: picks.parent, keyword, page, per_page: 20 }));
       }
       figures.push(`${keyword}: ${reads.join(', ')}`);
     }
     await expectIndexMatches();
     console.log(`industry of 8,000+ news, keyword with 229 matches, rows read on pages 1-13:\n  ${figures.join('\n  ')}`);
+  });
+
+  it('a kept total of a 3+ character keyword follows every write to closed-company news, per filter and year', async () => {
+    const keyword = '云科技';
+    const totalOf = async (f: Omit<NewsParams, 'page' | 'per_page' | 'keyword'>) => {
+      const got = await listNews(db(), { ...f, keyword, page: 1, per_page: 20 });
+      expect(got, JSON.stringify(f)).toEqual(await listNewsPlain(db(), { ...f, keyword, page: 1, per_page: 20 }));
+      return got.total;
+    };
+    // The industry, everything, a province, a year with and without the industry (51 matches: counted every time).
+    const scopes = [{ cat_id: picks.parent }, {}, { com_prov: picks.prov }, { cat_id: picks.parent, year: '2012以前' }, { year: '2012以前' }];
+    const before = await Promise.all(scopes.map(totalOf));
+    expect(before[0]).toBe(229);
+    expect(before[3]).toBeLessThan(KEEP_TOTAL_FROM);
+    // Each scope with many matches has its total kept, apart from the others.
+    expect((await all<{ n: number }>('SELECT count(*) AS n FROM news_keyword_totals'))[0].n).toBe(before.filter((n) => n >= KEEP_TOTAL_FROM).length);
+    expect(before.filter((n) => n >= KEEP_TOTAL_FROM).length).toBe(4);
+    const steps: [string, string, number[]][] = [
+      ['a new one in the industry', "INSERT INTO news (id, title, url, com_name, cat_id, prov, date, is_closure) VALUES (1100001, '新', 'https://x/n', '云科技新', ?, ?, 20110101, 1)", [1, 1, 1, 1, 1]],
+      ['renamed away', "UPDATE news SET com_name = '别的名字' WHERE id = 1100001", [0, 0, 0, 0, 0]],
+      ['renamed back and moved out of the industry', "UPDATE news SET com_name = '云科技新', cat_id = 9 WHERE id = 1100001", [0, 1, 1, 0, 1]],
+      ['closed company news no longer', 'UPDATE news SET is_closure = 0 WHERE id = 1100001', [0, 0, 0, 0, 0]],
+      ['deleted from the industry', 'DELETE FROM news WHERE id = 993000', [-1, -1, -1, -1, -1]],
+    ];
+    for (const [what, statement, delta] of steps) {
+      const bind = statement.includes('?') ? [picks.parentId, picks.prov] : [];
+      await env.DB.prepare(statement).bind(...bind).run();
+      expect(await Promise.all(scopes.map(totalOf)), what).toEqual(before.map((n, i) => n + delta[i]));
+    }
   });
 });

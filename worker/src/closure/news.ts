@@ -9,6 +9,7 @@ import type { Db } from '../env';
 import { dayStart, SKIP_DIRECTLY, totalOf, type DayBucket } from '../lib/day-window';
 import { ApiError } from '../lib/errors';
 import { offsetOf, pageWindow } from '../lib/pagination';
+import { rawBatch } from '../lib/rawBatch';
 import { ph, runShaped, shapedSql } from '../lib/shaped';
 import { beijingDate, formatYmd } from '../lib/time';
 import { yearRange } from './format';
@@ -16,6 +17,12 @@ import { likeAnywhere } from '../lib/params';
 import { FIRST_NEWS_YEAR, NEWS_BEFORE_2012 } from './constants';
 
 export const OVERSEAS = '海外';
+
+/**
+ * A company-name total counted off the index (3+ characters, or with a year) is kept from this many
+ * matches: a smaller count reads fewer rows than the rows budget of a page (3 x 20 + 100) allows.
+ */
+export const KEEP_TOTAL_FROM = 60;
 
 export interface NewsParams {
   com_prov?: string;
@@ -133,7 +140,10 @@ const keyList = (keys: number[]) => sql.raw(keys.map((k) => String(Math.trunc(k)
  * index yields only matching news, in list order. For a name of plain characters (PLAIN_CHARS) the
  * phrase matches exactly when LIKE does; the few others (tagged d) are confirmed with LIKE. The total
  * of a one- or two-character keyword is kept (news_name_counts); a longer keyword's, or one with a
- * year, is a count of the matches (few); the page is read from the nearer end. null when the keyword or province has characters the index cannot answer exactly.
+ * year, is a count of the matches, kept when there are KEEP_TOTAL_FROM or more (news_keyword_totals,
+ * until the next write to closed-company news), so only the first page read after a write counts
+ * them; the page is read from the nearer end. null when the keyword or province has characters the
+ * index cannot answer exactly.
  */
 async function listNewsByName(db: Db, p: NewsParams): Promise<{ info: NewsItem[]; total: number } | null> {
   const keyword = p.keyword!;
@@ -158,36 +168,55 @@ async function listNewsByName(db: Db, p: NewsParams): Promise<{ info: NewsItem[]
   // A long name (tagged l) has only its first 64 characters indexed: a candidate whatever its phrase.
   const unsure = [`(${phrase} OR tags : l)`, 'tags : d', ...filters].join(' AND ');
   // One statement: the plain names' count, then each unsure candidate with its LIKE verdict. A keyword
-  // of one or two characters (the common ones) without a year has its count kept (news_name_counts);
-  // a longer one matches few names, and a year's are counted off the index.
-  const kept = p.year === undefined && [...keyword].length <= 2;
+  // of one or two characters (the common ones) without a year has its count kept by triggers
+  // (news_name_counts); a longer one's, or a year's, is kept by the first read that counts it
+  // (news_keyword_totals; coalesce counts only when none is kept).
+  const byGram = p.year === undefined && [...keyword].length <= 2;
   const filt = `${p.com_prov !== undefined ? `p${p.com_prov}` : ''}${sec !== undefined ? `s${sec}` : ''}`;
-  const counted = await db.all<{ k: number | null; n: number }>(sql`
-    SELECT NULL AS k, ${
-      kept
-        ? sql`coalesce((SELECT n FROM news_name_counts WHERE gram = ${keyword.toLowerCase()} AND filt = ${filt}), 0)`
-        : sql`(SELECT count(*) FROM news_closure_names WHERE news_closure_names MATCH ${`${match} NOT tags : d`} AND rowid BETWEEN ${lo} AND ${hi})`
-    } AS n
+  const key = `${keyword.toLowerCase()} ${filt} ${range.lo}-${range.hi}`;
+  const plainCount = sql`(SELECT count(*) FROM news_closure_names WHERE news_closure_names MATCH ${`${match} NOT tags : d`} AND rowid BETWEEN ${lo} AND ${hi})`;
+  const counted = await db.all<{ k: number | null; n: number; kept: number | null; ver: number | null }>(sql`
+    ${
+      byGram
+        ? sql`SELECT NULL AS k, coalesce((SELECT n FROM news_name_counts WHERE gram = ${keyword.toLowerCase()} AND filt = ${filt}), 0) AS n, NULL AS kept, NULL AS ver`
+        : // A kept row is current (every write clears them); the version is read only to keep a new count.
+          sql`SELECT NULL AS k, coalesce(t.kept, ${plainCount}) AS n, t.kept AS kept,
+            CASE WHEN t.kept IS NULL THEN (SELECT ver FROM news_names_version WHERE id = 1) END AS ver
+          FROM (SELECT (SELECT n FROM news_keyword_totals WHERE key = ${key}) AS kept) t`
+    }
     UNION ALL
-    SELECT f.rowid AS k, n.com_name LIKE ${likeAnywhere(keyword)} ESCAPE '\\' AS n
+    SELECT f.rowid AS k, n.com_name LIKE ${likeAnywhere(keyword)} ESCAPE '\\' AS n, NULL, NULL
     FROM news_closure_names f CROSS JOIN news n ON n.id = f.rowid % ${NEWS_KEY_SPAN}
     WHERE news_closure_names MATCH ${unsure} AND f.rowid BETWEEN ${lo} AND ${hi}`);
+  const head = counted.find((r) => r.k === null);
+  const plain = head?.n ?? 0;
+  // Counted just now, and many: kept at the version it was counted at, unless a write came in between.
+  const keep =
+    !byGram && head && head.kept === null && head.ver !== null && plain >= KEEP_TOTAL_FROM
+      ? sql`INSERT INTO news_keyword_totals (key, n, ver) SELECT ${key}, ${plain}, ${head.ver} WHERE ${head.ver} = (SELECT ver FROM news_names_version WHERE id = 1)
+          ON CONFLICT (key) DO UPDATE SET n = excluded.n, ver = excluded.ver`
+      : null;
   const unsureRows = counted.filter((r) => r.k !== null);
   const rejected = unsureRows.filter((r) => !r.n).map((r) => r.k!);
-  const total = (counted.find((r) => r.k === null)?.n ?? 0) + unsureRows.length - rejected.length;
+  const total = plain + unsureRows.length - rejected.length;
   const w = pageWindow(p.page, p.per_page, total);
-  if (!w.limit) return { info: [], total };
+  if (!w.limit) {
+    if (keep) await rawBatch(db, [keep]);
+    return { info: [], total };
+  }
   const way = sql.raw(w.reverse ? 'ASC' : 'DESC');
   // The page walks every candidate in list order (the phrase's, and the unsure ones: long names match
   // through their tail too) but those LIKE rejected, so its offset counts exact matches only.
-  const rows = await db.all<ItemRow & { catId: number; k: number }>(sql`
+  const pageSql = sql`
     SELECT n.id AS id, n.title AS title, n.url AS url, n.main_url AS mainUrl, n.source AS source, n.logo AS logo, n.com_id AS comId,
       n.com_name AS comName, n.cat_id AS catId, ${names ? sql`NULL` : sql`s.name`} AS catName, n.prov AS prov, n.date AS date, page.k AS k
     FROM (
       SELECT rowid AS k FROM news_closure_names WHERE news_closure_names MATCH ${`(${match}) OR (${unsure})`} AND rowid BETWEEN ${lo} AND ${hi}
         ${rejected.length ? sql`AND rowid NOT IN (${keyList(rejected)})` : sql``}
       ORDER BY rowid ${way} LIMIT ${w.limit} OFFSET ${w.offset}
-    ) page CROSS JOIN news n ON n.id = page.k % ${NEWS_KEY_SPAN} ${names ? sql`` : sql`LEFT JOIN sectors s ON s.id = n.cat_id`}`);
+    ) page CROSS JOIN news n ON n.id = page.k % ${NEWS_KEY_SPAN} ${names ? sql`` : sql`LEFT JOIN sectors s ON s.id = n.cat_id`}`;
+  // The total kept in the page's round trip (its own statement first).
+  const rows = keep ? ((await rawBatch(db, [keep, pageSql]))[1].results as (ItemRow & { catId: number; k: number })[]) : await db.all<ItemRow & { catId: number; k: number }>(pageSql);
   rows.sort((a, b) => b.k - a.k);
   return { info: rows.map(({ catId, k: _, ...r }) => itemOf({ ...r, catName: names ? (names.get(catId) ?? null) : r.catName })), total };
 }
