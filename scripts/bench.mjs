@@ -2,7 +2,8 @@
 //   rows:       every list, ranking, statistics, search and detail call of each area in tests/bench/areas:
 //               p50/p99 latency in workerd, D1 rows read vs rows returned, the paged-call budget (tests/bench/rows.bench.test.ts)
 //   throughput: the product started as `npm start` does, 32 connections × 15 s per main call with autocannon,
-//               req/s, p50, p99 next to /api/health, edge-cached vs uncached (tests/bench/throughput.mjs; --tscale sets its seed scale, default 1)
+//               req/s, p50, p99 next to /api/health, edge-cached vs uncached (tests/bench/throughput.mjs; --tscale sets its seed scale,
+//               default 1; --only closure,medical,… the areas of tests/bench/areas/main-calls.mjs to drive)
 //   exports:    one 2000-row batch's time and memory, and the 60,000-row export end to end at scale 10
 //   size:       the D1 size per seed scale, measured: migrations + seed into SQLite, VACUUM, bytes (scripts/measure-size.mjs; --scales 1,10)
 //   pages:      first-load JS (gzip) per SPA route in Chromium, cache headers, Lighthouse for five pages (tests/bench/pages.mjs; --pscale sets its seed scale)
@@ -35,7 +36,8 @@ buildSpa();
 if (!only || only === 'rows' || only === 'closure') run('npx', ['vitest', 'run', '--config', 'tests/bench/closure.vitest.config.ts'], { BENCH_SCALE: scale });
 if (only === 'profile')
   run('node', ['tests/bench/profile.mjs', '--scale', arg('--tscale', '1'), ...(arg('--only') ? ['--only', arg('--only')] : []), ...(process.argv.includes('--processes') ? ['--processes'] : [])]);
-if (!only || only === 'throughput') run('node', ['tests/bench/throughput.mjs', '--scale', arg('--tscale', '1'), '--duration', arg('--duration', '15')]);
+if (!only || only === 'throughput')
+  run('node', ['tests/bench/throughput.mjs', '--scale', arg('--tscale', '1'), '--duration', arg('--duration', '15'), ...(arg('--only') ? ['--only', arg('--only')] : [])]);
 if (!only || only === 'exports') run('node', ['tests/bench/export-batch.ts', '--scale', scale]);
 if (!only || only === 'fuzz') run('npx', ['vitest', 'run', '--config', 'tests/bench/fuzz.vitest.config.ts']);
 if (!only || only === 'pages') run('node', ['tests/bench/pages.mjs', '--scale', arg('--pscale', '1'), ...['--mobile', '--no-lighthouse', '--no-weights'].filter((f) => process.argv.includes(f))]);

@@ -46,7 +46,7 @@ try {
   const vip = await login('vip@demo.local');
   const auth = { Authorization: `Bearer ${vip}` };
 
-  const CALLS = mainCalls(auth).filter(([area]) => !args.only || area === args.only);
+  const CALLS = mainCalls(auth).filter(([area]) => !args.only || args.only.split(',').includes(area));
 
   /** Every answer that is not 2xx, by status and envelope code (e.g. '429 RATE_LIMITED'), so a non-2xx count says what it was. */
   const measure = async (label, p, opts = {}) => {

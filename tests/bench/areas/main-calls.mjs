@@ -18,5 +18,14 @@ export const mainCalls = (auth) => {
     ['starmarket', 'POST /api/starmarket/listed (signed in)', '/api/starmarket/listed', { body: '{}', headers: { ...json, ...auth } }],
     ['starmarket', 'POST /api/starmarket/info_disclosure (VIP)', '/api/starmarket/info_disclosure', { body: '{}', headers: { ...json, ...auth } }],
     ['starmarket', 'POST /api/starmarket/invst_top (signed in)', '/api/starmarket/invst_top', { body: '{}', headers: { ...json, ...auth } }],
+    ['medical', 'GET /api/medical visitor (overview + events page 1)', '/api/medical', {}],
+    ['medical', 'GET /api/medical?type=news&page=2 (signed in)', '/api/medical?type=news&page=2', { headers: auth }],
+    ['medical', 'GET /api/medical/data?type=broker_report&page=2 (signed in)', '/api/medical/data?type=broker_report&page=2', { headers: auth }],
+    ['medical', 'GET /api/medical/data?type=horse (signed in)', '/api/medical/data?type=horse', { headers: auth }],
+    ['entity', 'GET /api/investevent page 2 (signed in)', '/api/investevent?page=2', { headers: auth }],
+    ['entity', `GET /api/investevent?scope=医疗健康 (signed in)`, `/api/investevent?scope=${encodeURIComponent('医疗健康')}`, { headers: auth }],
+    ['entity', 'GET /api/news page 2 (signed in)', '/api/news?page=2', { headers: auth }],
+    ['entity', 'GET /api/search?keyword=科技 (signed in)', `/api/search?keyword=${encodeURIComponent('科技')}`, { headers: auth }],
+    ['order', 'GET /api/order/plans (signed in)', '/api/order/plans', { headers: auth }],
   ];
 };
