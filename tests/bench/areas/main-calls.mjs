@@ -25,7 +25,7 @@ export const mainCalls = (auth) => {
     ['entity', 'GET /api/investevent page 2 (signed in)', '/api/investevent?page=2', { headers: auth }],
     ['entity', `GET /api/investevent?scope=医疗健康 (signed in)`, `/api/investevent?scope=${encodeURIComponent('医疗健康')}`, { headers: auth }],
     ['entity', 'GET /api/news page 2 (signed in)', '/api/news?page=2', { headers: auth }],
-    ['entity', 'GET /api/search?keyword=科技 (signed in)', `/api/search?keyword=${encodeURIComponent('科技')}`, { headers: auth }],
+    ['entity', 'GET /api/search?q=科技 (signed in)', `/api/search?q=${encodeURIComponent('科技')}`, { headers: auth }],
     ['order', 'GET /api/order/plans (signed in)', '/api/order/plans', { headers: auth }],
   ];
 };

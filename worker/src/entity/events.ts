@@ -44,7 +44,7 @@ export async function hydrateEvents(db: Db, ids: number[]): Promise<EventRow[]> 
   if (!ids.length) return [];
   // One seek per id (D1 counts `id IN (...)` as about twice the rows it returns); two batches at once.
   const [base, investors] = await Promise.all([
-    perId(db, ids, (id) =>
+    perId(db, 'entity.events', ids, (id) =>
       db
         .select({
           id: ev.id,
@@ -62,7 +62,7 @@ export async function hydrateEvents(db: Db, ids: number[]): Promise<EventRow[]> 
         .leftJoin(rounds, eq(rounds.id, ev.roundId))
         .where(eq(ev.id, id)),
     ),
-    perId(db, ids, (id) => db.select({ ...getTableColumns(iei), seq: sql<number>`rowid` }).from(iei).where(eq(iei.eventId, id))),
+    perId(db, 'entity.eventInvestors', ids, (id) => db.select({ ...getTableColumns(iei), seq: sql<number>`rowid` }).from(iei).where(eq(iei.eventId, id))),
   ]);
   // Sorted by rowid: the order the event names its investors (lead first), whatever index the query uses.
   investors.sort((a, b) => a.seq - b.seq);

@@ -15,13 +15,13 @@ import { SQLiteAsyncDialect } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../env';
 
 /** A drizzle select builder: its text and its selected fields. */
-interface SelectLike {
+export interface SelectLike {
   toSQL(): { sql: string; params: unknown[] };
   readonly _: { readonly selectedFields: Record<string, unknown> };
   all(): Promise<unknown[]>;
 }
 
-type RowOf<Q> = Q extends { all(): Promise<(infer R)[]> } ? R : never;
+export type RowOf<Q> = Q extends { all(): Promise<(infer R)[]> } ? R : never;
 
 /** A bound statement and how to read its rows. */
 export interface Shaped<R> {

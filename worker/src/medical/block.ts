@@ -28,10 +28,10 @@ type CompanyBase = { id: number; name: string; logo: string; des: string; total_
 
 /** Rows with their atlas tags (the specific tags; a company tagged only with a field shows the field). */
 async function withTags(db: Db, rows: CompanyBase[]) {
-  const links = await perId(db, rows.map((r) => r.id), (id) =>
+  const links = await perId(db, 'medical.companyTags', rows.map((r) => r.id), (id) =>
     db.select({ comId: medicalCompanyTags.comId, tagId: medicalCompanyTags.tagId }).from(medicalCompanyTags).where(eq(medicalCompanyTags.comId, id)),
   );
-  const tagRows = await perId(db, [...new Set(links.map((l) => l.tagId))], (id) =>
+  const tagRows = await perId(db, 'medical.tags', [...new Set(links.map((l) => l.tagId))], (id) =>
     db.select({ id: medicalTags.id, pId: medicalTags.pId, name: medicalTags.name }).from(medicalTags).where(eq(medicalTags.id, id)),
   );
   const tagById = new Map(tagRows.map((t) => [t.id, t]));
@@ -54,7 +54,7 @@ const companyTotal = async (db: Db, tagId?: number) => countOf(await (tagId === 
 
 /** Company rows by id, in the order of `ids`, with their tags. */
 async function companiesById(db: Db, ids: number[]) {
-  return withTags(db, await perId(db, ids, (id) => db.select(companyColumns).from(companies).where(eq(companies.id, id))));
+  return withTags(db, await perId(db, 'medical.companies', ids, (id) => db.select(companyColumns).from(companies).where(eq(companies.id, id))));
 }
 
 /** The area's or a tag's companies in a block sort: the page's ids from the kept list order (pages.ts). */
@@ -81,7 +81,7 @@ export async function moneyRank(db: Db, p: { page: number; tagId?: number }) {
 export async function blockFirms(db: Db, p: { page: number; tagId?: number }) {
   const total = countOf(await countQuery(db, 'firms', p.tagId ?? 0));
   const counted = await pageItems(db, { list: LIST.firm, tagId: p.tagId, page: p.page, total });
-  const firms = await perId(db, counted.map((c) => c.id), (id) =>
+  const firms = await perId(db, 'medical.firms', counted.map((c) => c.id), (id) =>
     db.select({ id: investFirms.id, name: investFirms.name, logo: investFirms.logo, des: investFirms.des }).from(investFirms).where(eq(investFirms.id, id)),
   );
   const byId = new Map(firms.map((f) => [f.id, f]));

@@ -37,7 +37,7 @@ export async function windowed<T>(total: number, page: number, read: (w: Window)
 export async function listPolicies(db: Db, page: number): Promise<Paged<{ id: number; title: string; put_time: number; reference_number: string }>> {
   const total = countOf(await countQuery(db, 'policy'));
   const ids = await pageIds(db, { list: LIST.policy, page, total });
-  const rows = await perId(db, ids, (id) =>
+  const rows = await perId(db, 'medical.policies', ids, (id) =>
     db.select({ id: policies.id, title: policies.title, put_time: policies.putTime, reference_number: policies.referenceNumber }).from(policies).where(eq(policies.id, id)),
   );
   return pageOf(rows, total, page);
@@ -46,7 +46,7 @@ export async function listPolicies(db: Db, page: number): Promise<Paged<{ id: nu
 export async function listNews(db: Db, page: number, tagId?: number) {
   const total = countOf(await (tagId === undefined ? countQuery(db, 'news') : countQuery(db, 'tag_news', tagId)));
   const ids = await pageIds(db, { list: LIST.news, tagId, page, total });
-  const rows = await perId(db, ids, (id) => db.select().from(news).where(eq(news.id, id)));
+  const rows = await perId(db, 'medical.news', ids, (id) => db.select().from(news).where(eq(news.id, id)));
   const data = rows.map((n) => ({
     id: n.id,
     url: n.url,
@@ -67,7 +67,7 @@ export async function listNews(db: Db, page: number, tagId?: number) {
 /** Events by id with company, round name and investors, in the order of `ids`. */
 export async function hydrateEvents(db: Db, ids: number[]) {
   const [events, investors] = await Promise.all([
-    perId(db, ids, (id) =>
+    perId(db, 'medical.events', ids, (id) =>
       db
         .select({
           id: investEvents.id,
@@ -85,7 +85,7 @@ export async function hydrateEvents(db: Db, ids: number[]) {
         .leftJoin(companies, eq(companies.id, investEvents.comId))
         .where(eq(investEvents.id, id)),
     ),
-    perId(db, ids, (id) => db.select({ ...getTableColumns(investEventInvestors), seq: sql<number>`rowid` }).from(investEventInvestors).where(eq(investEventInvestors.eventId, id))),
+    perId(db, 'medical.eventInvestors', ids, (id) => db.select({ ...getTableColumns(investEventInvestors), seq: sql<number>`rowid` }).from(investEventInvestors).where(eq(investEventInvestors.eventId, id))),
   ]);
   // Sorted by rowid: the order the event names its investors (lead first), whatever index the query uses.
   investors.sort((a, b) => a.seq - b.seq);

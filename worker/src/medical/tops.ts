@@ -13,7 +13,7 @@ import { perId } from '../lib/perId';
 export async function listBrokerReports(db: Db, page: number) {
   const total = countOf(await countQuery(db, 'broker'));
   const ids = await pageIds(db, { list: LIST.broker, page, total });
-  const rows = await perId(db, ids, (id) =>
+  const rows = await perId(db, 'medical.brokerReports', ids, (id) =>
     db.select({ id: brokerReports.id, name: brokerReports.name, title: brokerReports.title, url: brokerReports.url, time: brokerReports.time }).from(brokerReports).where(eq(brokerReports.id, id)),
   );
   return pageOf(rows, total, page);
@@ -84,7 +84,7 @@ export async function ipoRank(db: Db, page: number) {
 export async function valuedCompanies(db: Db, band: 'horse' | 'unicorn', page: number) {
   const total = countOf(await countQuery(db, 'band', band));
   const ids = await pageIds(db, { list: band === 'horse' ? LIST.horse : LIST.unicorn, page, total });
-  const rows = await perId(db, ids, (id) =>
+  const rows = await perId(db, 'medical.topCompanies', ids, (id) =>
     db.select({ id: companies.id, logo: companies.logo, name: companies.name, valuation: companies.valuation }).from(companies).where(eq(companies.id, id)),
   );
   const latest = await latestEvents(db, rows.map((r) => r.id));
@@ -94,7 +94,7 @@ export async function valuedCompanies(db: Db, band: 'horse' | 'unicorn', page: n
 /** Each company's latest financing event (one index seek per company on invest_events_com_idx). */
 async function latestEvents(db: Db, comIds: number[]) {
   const out = new Map<number, { time: number; round: string; money: number; guess_money: string }>();
-  const rows = await perId(db, comIds, (comId) =>
+  const rows = await perId(db, 'medical.latestEvents', comIds, (comId) =>
     db
       .select({ comId: investEvents.comId, time: investEvents.date, round: rounds.name, money: investEvents.money, guess_money: investEvents.guessMoney })
       .from(investEvents)
