@@ -23,6 +23,12 @@ export const PUBLIC_ANSWERS: { method: 'GET' | 'POST'; path: string; maxAge: num
   { method: 'GET', path: '/api/exports/kinds', maxAge: 3600 },
   // The STAR-market home data is a POST with an empty body (spec §7).
   { method: 'POST', path: '/api/starmarket/home', maxAge: 300 },
+  // What a visitor's /health shows: the default tabs' page 1, default sort, no tag and no chart
+  // condition (the handlers refuse a visitor anything else, and a refusal is never stored).
+  { method: 'GET', path: '/api/medical', maxAge: 60 },
+  { method: 'GET', path: '/api/medical/data', maxAge: 60 },
+  { method: 'GET', path: '/api/medical/block', maxAge: 60 },
+  { method: 'GET', path: '/api/medical/chart', maxAge: 300 },
 ];
 
 /** Set by the cache on every answer it handled: HIT (served from the cache) or MISS (stored). */
