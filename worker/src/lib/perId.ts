@@ -17,6 +17,8 @@ const paramsPerPart = new Map<string, number>();
  * statement in a D1 batch costs its own parse, plan and bookkeeping (40 statements made an events
  * page run at a sixth of the floor's req/s). A statement holds as many parts as D1 allows (5 terms in
  * a compound SELECT, 100 parameters); more ids take more statements in the same round trip.
+ * `query` must build the same statement for every id and call (only the id varies): its text is kept
+ * per `key`, so a query whose shape depends on anything else needs a key of its own for each shape.
  */
 export async function perId<Q extends SelectLike>(db: Db, key: string, ids: readonly number[], query: (id: Placeholder) => Q): Promise<RowOf<Q>[]> {
   if (ids.length === 0) return [];
