@@ -109,6 +109,20 @@ describe('shaped statements', () => {
     ]);
   });
 
+  it('holds up to 25 parts in one statement (D1 allows 5 terms per compound SELECT: groups of 5), in part order', async () => {
+    // perId's shape: one seek per id; 12 ids, some missing, one repeated.
+    const ids = [980102, 9801, 1, 980201, 9802, 980101, 2, 980102, 9801, 3, 980201, 9802];
+    const seek = (i: number) => db.select({ id: sectors.id, name: sectors.name }).from(sectors).where(eq(sectors.id, ph(`id${i}`)));
+    const values = Object.fromEntries(ids.map((id, i) => [`id${i}`, id]));
+    log.length = 0;
+    const [rows] = await runShaped(db, [shapedParts(db, 'test.parts.12', () => ({ parts: ids.map((_, i) => seek(i)) }), values)] as const);
+    expect(log).toHaveLength(1);
+    const names = new Map([[980102, '形状甲二'], [9801, '形状甲'], [980201, '形状乙一'], [9802, '形状乙'], [980101, '形状甲一']]);
+    const got = rows.flatMap((r) => (r.part === null ? [] : [[r.part, r.row.id, r.row.name]])).sort((a, b) => (a[0] as number) - (b[0] as number));
+    expect(got).toEqual(ids.flatMap((id, i) => (names.has(id) ? [[i, id, names.get(id)]] : [])));
+    expect(() => shapedParts(db, 'test.parts.26', () => ({ parts: Array.from({ length: 26 }, (_, i) => seek(i)) }), {})).toThrow(/26 parts, at most 25/);
+  });
+
   it('throws when a placeholder has no value, before anything runs', () => {
     const q = () => db.select({ id: sectors.id }).from(sectors).where(eq(sectors.parentId, ph('parent')));
     expect(() => shapedSelect(db, 'test.missing', q, {})).toThrow(/placeholder/i);

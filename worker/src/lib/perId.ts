@@ -1,10 +1,9 @@
 import type { Placeholder } from 'drizzle-orm';
 import type { Db } from '../env';
-import { ph, runShaped, shapedParts, type RowOf, type SelectLike } from './shaped';
+import { MAX_PARTS, ph, runShaped, shapedParts, type RowOf, type SelectLike } from './shaped';
 
-/** D1 binds at most 100 parameters to one statement, and a compound SELECT has at most 5 terms. */
+/** D1 binds at most 100 parameters to one statement. */
 const MAX_PARAMS = 100;
-const MAX_TERMS = 5;
 
 /** Parameters one part binds (its id and any constant, such as a LIMIT), per key: counted once per isolate. */
 const paramsPerPart = new Map<string, number>();
@@ -15,8 +14,9 @@ const paramsPerPart = new Map<string, number>();
  * so a page's rows are fetched one seek per id; the seeks are the parts of one statement (UNION ALL,
  * lib/shaped.ts, its text built once per `key` and number of ids), not one statement each: every
  * statement in a D1 batch costs its own parse, plan and bookkeeping (40 statements made an events
- * page run at a sixth of the floor's req/s). A statement holds as many parts as D1 allows (5 terms in
- * a compound SELECT, 100 parameters); more ids take more statements in the same round trip.
+ * page run at a sixth of the floor's req/s). A statement holds as many parts as shapedParts and D1's
+ * 100 parameters allow (25: a 20-row page is one statement); more ids take more statements in the
+ * same round trip.
  * `query` must build the same statement for every id and call (only the id varies): its text is kept
  * per `key`, so a query whose shape depends on anything else needs a key of its own for each shape.
  */
@@ -27,7 +27,7 @@ export async function perId<Q extends SelectLike>(db: Db, key: string, ids: read
     per = Math.max(1, query(ph('id')).toSQL().params.length);
     paramsPerPart.set(key, per);
   }
-  const size = Math.max(1, Math.min(MAX_TERMS, Math.floor(MAX_PARAMS / per)));
+  const size = Math.max(1, Math.min(MAX_PARTS, Math.floor(MAX_PARAMS / per)));
   const statements = [];
   for (let from = 0; from < ids.length; from += size) {
     const chunk = ids.slice(from, from + size);

@@ -110,6 +110,11 @@ export function shapedSelect<Q extends SelectLike>(db: Db, key: string, build: (
   };
 }
 
+/** D1 allows 5 terms in one compound SELECT (a sixth fails: "too many terms in compound SELECT"). */
+const COMPOUND_TERMS = 5;
+/** Parts in one shapedParts statement: 5 groups of 5, the groups themselves 5 terms. */
+export const MAX_PARTS = COMPOUND_TERMS * COMPOUND_TERMS;
+
 /** A row of shapedParts: which part it came from and the total beside it; part null: no part had rows. */
 export type PartRow<R> = { part: number; total: number | null; row: R } | { part: null; total: number | null; row: null };
 
@@ -123,10 +128,12 @@ export type PartRow<R> = { part: number; total: number | null; row: R } | { part
 export function shapedParts<Q extends SelectLike>(db: Db, key: string, build: () => { parts: Q[]; total?: SQL }, values: Record<string, unknown>): Shaped<PartRow<RowOf<Q>>> {
   const k = keep(key, () => {
     const { parts, total } = build();
-    const union = sql.join(
-      parts.map((q, i) => sql`SELECT *, ${sql.raw(String(i))} AS _part FROM (${q})`),
-      sql` UNION ALL `,
-    );
+    if (parts.length > MAX_PARTS) throw new Error(`shaped ${key}: ${parts.length} parts, at most ${MAX_PARTS}`);
+    const arms = parts.map((q, i) => sql`SELECT *, ${sql.raw(String(i))} AS _part FROM (${q})`);
+    // D1 allows 5 terms in a compound SELECT: more parts go in groups of 5, each group a subquery term.
+    const groups: SQL[] = [];
+    for (let i = 0; i < arms.length; i += COMPOUND_TERMS) groups.push(sql.join(arms.slice(i, i + COMPOUND_TERMS), sql` UNION ALL `));
+    const union = groups.length === 1 ? groups[0] : sql.join(groups.map((g) => sql`SELECT * FROM (${g})`), sql` UNION ALL `);
     const whole = total === undefined ? union : sql`SELECT c._total, r.* FROM (SELECT ${total} AS _total) c LEFT JOIN (${union}) r ON 1`;
     return { ...dialect.sqlToQuery(whole), fields: fieldsOf(key, parts[0]), counted: total !== undefined };
   });
