@@ -105,7 +105,6 @@ async function applyMigrations() {
   return files.length;
 }
 
-
 const started = performance.now();
 const lap = () => `${((performance.now() - started) / 1000).toFixed(1)} s`;
 
@@ -155,6 +154,7 @@ const executed = spawnSync('npx', argv, {
   cwd: root,
   encoding: 'utf8',
   maxBuffer: 256 * 1024 * 1024,
+  // CI=1 keeps wrangler from asking questions on a TTY.
   env: { ...process.env, CI: '1', WRANGLER_SEND_METRICS: 'false' },
   stdio: ['ignore', 'pipe', 'pipe'],
 });
