@@ -1,6 +1,8 @@
 import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
+import type { Db } from '../env';
 import { decimalOnly } from './params';
+import { ph, runShaped, shapedParts, type RowOf, type SelectLike } from './shaped';
 
 /** Decimal digits only ('1e3', '0x1', [1] are refused); absent means 1. */
 export const pageParam = z.preprocess(decimalOnly, z.number({ message: '页码必须是整数' }).int('页码必须是整数').min(1, '页码最小为1').max(100000, '页码过大')).default(1);
@@ -40,4 +42,40 @@ export function pageWindowSql(offset: number | Placeholder, stop: number | Place
     start: { offset, limit: sql`CASE WHEN ${offset} < ${n} AND ${offset} <= ${n} - ${end}${fromStart} THEN ${end} - ${offset} ELSE 0 END` },
     end: { offset: sql`max(0, ${n} - ${end})`, limit: sql`CASE WHEN ${offset} < ${n} AND ${offset} > ${n} - ${end}${fromEnd} THEN ${end} - ${offset} ELSE 0 END` },
   };
+}
+
+/** The page's window in the list's order from the list's start or its end (the end's rows come newest-last). */
+export type EndRead = { reverse: boolean; offset: number | SQL | Placeholder; limit: SQL };
+
+/**
+ * A page within `near` rows of either end of a list whose total is one kept scalar (`total`, an SQL
+ * subquery of the kept row), read with that total in one statement and one round trip
+ * (shapedParts, its text built once per `key`): `end` reads the page, hydrated, from the list's
+ * start or from its end (pageWindowSql gates both on the total, so only the end pageWindow would
+ * pick reads rows). `rows` come in no particular order (the caller sorts them into list order), and
+ * are null when the page lies deeper than `near` from both ends: the caller reads it another way
+ * with the total then known. Past the end, `rows` is empty.
+ */
+export async function nearEndPage<Q extends SelectLike>(
+  db: Db,
+  key: string,
+  build: () => { total: SQL; end: (r: EndRead) => Q },
+  values: Record<string, unknown>,
+  at: { page: number; perPage: number; near: number },
+): Promise<{ total: number; rows: RowOf<Q>[] | null }> {
+  const offset = offsetOf(at.page, at.perPage);
+  const statement = shapedParts(
+    db,
+    key,
+    () => {
+      const { total, end } = build();
+      const w = pageWindowSql(ph('_offset'), ph('_stop'), total, ph('_near'));
+      return { parts: [end({ reverse: false, ...w.start }), end({ reverse: true, ...w.end })], total: sql`coalesce(${total}, 0)` };
+    },
+    { ...values, _offset: offset, _stop: offset + at.perPage, _near: at.near },
+  );
+  const [rows] = await runShaped(db, [statement] as const);
+  const total = rows[0]?.total ?? 0;
+  const found = rows.flatMap((r) => (r.part === null ? [] : [r.row]));
+  return { total, rows: found.length || !pageWindow(at.page, at.perPage, total).limit ? found : null };
 }

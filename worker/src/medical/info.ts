@@ -4,14 +4,16 @@
  * a page's ids come from the kept list order (pages.ts), so a middle or last page reads what the
  * first does; the rows are then fetched by id.
  */
-import { eq, getTableColumns, sql } from 'drizzle-orm';
-import { companies, investEventInvestors, investEvents, news, policies, rounds } from '../db';
+import { eq, getTableColumns, sql, type Placeholder } from 'drizzle-orm';
+import { companies, investEventInvestors, investEvents, news, policies } from '../db';
 import type { Db } from '../env';
 import { pageWindow } from '../lib/pagination';
 import { MEDICAL_PAGE_SIZE } from './constants';
-import { countOf, countQuery, eventTotalQuery } from './kept';
-import { LIST, pageIds } from './pages';
+import { eventTotalSql } from './kept';
+import { countTotal, LIST, listPage } from './pages';
 import { perId } from '../lib/perId';
+import { namesOf } from '../lib/names';
+import { ph, type RowOf } from '../lib/shaped';
 
 export interface Paged<T> {
   data: T[];
@@ -34,19 +36,25 @@ export async function windowed<T>(total: number, page: number, read: (w: Window)
 }
 
 /** Healthcare policies: a tag page lists the area's policies too (policies carry a scope, not tags). */
+const policyColumns = { id: policies.id, title: policies.title, put_time: policies.putTime, reference_number: policies.referenceNumber };
+
 export async function listPolicies(db: Db, page: number): Promise<Paged<{ id: number; title: string; put_time: number; reference_number: string }>> {
-  const total = countOf(await countQuery(db, 'policy'));
-  const ids = await pageIds(db, { list: LIST.policy, page, total });
-  const rows = await perId(db, 'medical.policies', ids, (id) =>
-    db.select({ id: policies.id, title: policies.title, put_time: policies.putTime, reference_number: policies.referenceNumber }).from(policies).where(eq(policies.id, id)),
+  const { total, rows } = await listPage(
+    db,
+    { key: 'medical.page.policy', list: LIST.policy, page, total: countTotal('policy') },
+    (p) => db.select({ ...policyColumns, _id: p.id, _k: p.k }).from(p).innerJoin(policies, eq(policies.id, p.id)),
+    (ids) => perId(db, 'medical.policies', ids, (id) => db.select(policyColumns).from(policies).where(eq(policies.id, id))),
   );
   return pageOf(rows, total, page);
 }
 
 export async function listNews(db: Db, page: number, tagId?: number) {
-  const total = countOf(await (tagId === undefined ? countQuery(db, 'news') : countQuery(db, 'tag_news', tagId)));
-  const ids = await pageIds(db, { list: LIST.news, tagId, page, total });
-  const rows = await perId(db, 'medical.news', ids, (id) => db.select().from(news).where(eq(news.id, id)));
+  const { total, rows } = await listPage(
+    db,
+    { key: 'medical.page.news', list: LIST.news, tagId, page, total: tagId === undefined ? countTotal('news') : countTotal('tag_news', tagId) },
+    (p) => db.select({ ...getTableColumns(news), _id: p.id, _k: p.k }).from(p).innerJoin(news, eq(news.id, p.id)),
+    (ids) => perId(db, 'medical.news', ids, (id) => db.select().from(news).where(eq(news.id, id))),
+  );
   const data = rows.map((n) => ({
     id: n.id,
     url: n.url,
@@ -64,43 +72,51 @@ export async function listNews(db: Db, page: number, tagId?: number) {
   return pageOf(data, total, page);
 }
 
-/** Events by id with company, round name and investors, in the order of `ids`. */
-export async function hydrateEvents(db: Db, ids: number[]) {
-  const [events, investors] = await Promise.all([
-    perId(db, 'medical.events', ids, (id) =>
-      db
-        .select({
-          id: investEvents.id,
-          time: investEvents.date,
-          com_id: investEvents.comId,
-          logo: companies.logo,
-          com_name: companies.name,
-          round_id: investEvents.roundId,
-          // A scalar read: D1 returns joined columns by position, and two columns called name collide.
-          round: sql<string | null>`(SELECT ${rounds.name} FROM ${rounds} WHERE ${rounds.id} = ${investEvents.roundId})`,
-          money: investEvents.money,
-          guess_money: investEvents.guessMoney,
-        })
-        .from(investEvents)
-        .leftJoin(companies, eq(companies.id, investEvents.comId))
-        .where(eq(investEvents.id, id)),
-    ),
-    perId(db, 'medical.eventInvestors', ids, (id) => db.select({ ...getTableColumns(investEventInvestors), seq: sql<number>`rowid` }).from(investEventInvestors).where(eq(investEventInvestors.eventId, id))),
-  ]);
-  // Sorted by rowid: the order the event names its investors (lead first), whatever index the query uses.
-  investors.sort((a, b) => a.seq - b.seq);
-  return events.map((e) => ({
+/**
+ * An event's columns with its company and investors: the investors as one JSON array of
+ * [id, name, type, rowid], sorted here by rowid (the order the event names them, lead first; an
+ * ORDER BY inside the aggregate would sort in a temporary b-tree, which D1 counts as rows read).
+ */
+const eventColumns = {
+  id: investEvents.id,
+  time: investEvents.date,
+  com_id: investEvents.comId,
+  logo: companies.logo,
+  com_name: companies.name,
+  round_id: investEvents.roundId,
+  money: investEvents.money,
+  guess_money: investEvents.guessMoney,
+  invst: sql<string>`(SELECT json_group_array(json_array(i.invst_id, i.invst_name, i.invst_type, i.rowid)) FROM ${investEventInvestors} i WHERE i.event_id = ${investEvents.id})`,
+};
+
+type EventBase = RowOf<ReturnType<typeof eventsById>>;
+const eventsById = (db: Db, id: Placeholder) => db.select(eventColumns).from(investEvents).leftJoin(companies, eq(companies.id, investEvents.comId)).where(eq(investEvents.id, id));
+
+/** The API rows of events read with eventColumns, round names from the isolate's kept names (lib/names.ts). */
+async function eventRows(db: Db, events: EventBase[]) {
+  const { rounds } = await namesOf(db, { rounds: events.map((e) => e.round_id) });
+  type Investor = [number, string, (typeof investEventInvestors.$inferSelect)['invstType'], number];
+  return events.map(({ invst, ...e }) => ({
     ...e,
     logo: e.logo ?? '',
     com_name: e.com_name ?? '',
-    round: e.round ?? '未知轮次',
-    invst: investors.filter((i) => i.eventId === e.id).map((i) => ({ id: i.invstId, name: i.invstName, type: i.invstType })),
+    round: rounds.get(e.round_id) ?? '未知轮次',
+    invst: (JSON.parse(invst) as Investor[]).sort((a, b) => a[3] - b[3]).map(([id, name, type]) => ({ id, name, type })),
   }));
+}
+
+/** Events by id with company, round name and investors, in the order of `ids` (one statement). */
+export async function hydrateEvents(db: Db, ids: number[]) {
+  return eventRows(db, await perId(db, 'medical.events', ids, (id) => eventsById(db, id)));
 }
 
 /** The area's (scope 医疗健康) or a tag's companies' financing events, newest first. */
 export async function listEvents(db: Db, page: number, tagId?: number) {
-  const total = countOf(await eventTotalQuery(db, tagId ?? 0));
-  const ids = await pageIds(db, { list: LIST.event, tagId, page, total });
-  return pageOf(await hydrateEvents(db, ids), total, page);
+  const { total, rows } = await listPage(
+    db,
+    { key: 'medical.page.event', list: LIST.event, tagId, page, total: { sql: () => eventTotalSql(ph('tag')), values: {} } },
+    (p) => db.select({ ...eventColumns, _id: p.id, _k: p.k }).from(p).innerJoin(investEvents, eq(investEvents.id, p.id)).leftJoin(companies, eq(companies.id, investEvents.comId)),
+    (ids) => perId(db, 'medical.events', ids, (id) => eventsById(db, id)),
+  );
+  return pageOf(await eventRows(db, rows), total, page);
 }

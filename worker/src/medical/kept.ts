@@ -5,7 +5,7 @@
  * pass over the events. tests/worker/medical/kept.test.ts compares each with its COUNT.
  * (Raw SQL: the tables are the area's own, kept by hand-written triggers outside drizzle's schema.)
  */
-import { sql } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db } from '../env';
 
 /** medical_counts dims (see the migration for what each counts). */
@@ -23,6 +23,9 @@ export const countsOf = (db: Db, dim: CountDim) => db.all<{ key: string; n: numb
 /** The area's (tag 0) or a tag's events: count and money, of every date and round. */
 export const eventTotalQuery = (db: Db, tagId = 0) =>
   db.all<{ n: number; money: number }>(sql`SELECT n, money FROM medical_trend WHERE tag_id = ${tagId} AND year = 0 AND month = 0 AND round_id = 0`);
+
+/** The same total as a scalar subquery of the tag bound as `tag` (lib/shaped.ts placeholders). */
+export const eventTotalSql = (tag: SQL | Placeholder) => sql`(SELECT n FROM medical_trend WHERE tag_id = ${tag} AND year = 0 AND month = 0 AND round_id = 0)`;
 
 /**
  * Trend buckets: without a year one row per year (month 0) from `fromYear` to `toYear`; with a

@@ -9,9 +9,11 @@
  * (Raw SQL: the tables are the area's own, kept by hand-written triggers outside drizzle's schema.)
  * tests/worker/medical/pages.test.ts compares every list with the straightforward query.
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { integer, sqliteTable } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../env';
-import { pageWindow } from '../lib/pagination';
+import { nearEndPage, pageWindow, type EndRead } from '../lib/pagination';
+import { ph, type SelectLike } from '../lib/shaped';
 import { MEDICAL_PAGE_SIZE } from './constants';
 
 /** List codes of medical_list_items (see the migration). */
@@ -220,4 +222,65 @@ export async function pageItems(db: Db, p: PageParams): Promise<{ id: number; k:
   const sign = w.reverse ? -1 : 1;
   rows.sort((a, b) => sign * (b.k - a.k || b.id - a.id));
   return w.reverse ? rows.reverse() : rows;
+}
+
+/** medical_list_items, for building queries (migration 0039 creates it, outside drizzle's schema). */
+const listItems = sqliteTable('medical_list_items', {
+  list: integer('list').notNull(),
+  tagId: integer('tag_id').notNull(),
+  k: integer('k').notNull(),
+  itemId: integer('item_id').notNull(),
+});
+
+/** A page's items (id, k) of the list and tag bound as `list` and `tag`, read from the list's start or end: a subquery to join their rows to. */
+const endItems = (db: Db, r: EndRead) =>
+  db
+    .select({ id: listItems.itemId, k: listItems.k })
+    .from(listItems)
+    .where(and(eq(listItems.list, ph('list')), eq(listItems.tagId, ph('tag'))))
+    .orderBy(...(r.reverse ? [asc(listItems.k), asc(listItems.itemId)] : [desc(listItems.k), desc(listItems.itemId)]))
+    // An SQL LIMIT / OFFSET (pageWindowSql) is written as is; drizzle's types say number.
+    .limit(r.limit as unknown as number)
+    .offset(r.offset as unknown as number)
+    .as('page');
+export type PageItems = ReturnType<typeof endItems>;
+
+/** A kept total: the SQL of its row (named placeholders) and their values. */
+export type KeptTotal = { sql: () => SQL; values: Record<string, unknown> };
+
+/** The kept total of medical_counts (dim, key) as a scalar subquery. */
+export const countTotal = (dim: string, key: string | number = ''): KeptTotal => ({
+  sql: () => sql`(SELECT n FROM medical_counts WHERE dim = ${ph('dim')} AND key = ${ph('key')})`,
+  values: { dim, key: String(key) },
+});
+
+/**
+ * One page of a kept list with its total, its rows hydrated. A page within SKIP_DIRECTLY rows of
+ * either end (page 1, 2, the last pages: most reads) is one statement and one round trip: the kept
+ * total and the page's items joined to their rows (`near`, whose selection carries the item's
+ * `_id` and `_k` for list order; nearEndPage). A deeper page walks the kept buckets (pageItems)
+ * with the total then known and hydrates its ids with `deep` (one seek per id). `key` names the
+ * near statement's shape (lib/shaped.ts).
+ */
+export async function listPage<R, Q extends SelectLike & { all(): Promise<(R & { _id: number; _k: number })[]> }>(
+  db: Db,
+  p: { key: string; list: ListCode; tagId?: number; page: number; perPage?: number; total: KeptTotal },
+  near: (page: PageItems) => Q,
+  deep: (ids: number[]) => Promise<R[]>,
+): Promise<{ total: number; rows: R[] }> {
+  const perPage = p.perPage ?? MEDICAL_PAGE_SIZE;
+  const found = await nearEndPage(
+    db,
+    p.key,
+    () => ({ total: p.total.sql(), end: (r) => near(endItems(db, r)) }),
+    { ...p.total.values, list: p.list, tag: p.tagId ?? 0 },
+    { page: p.page, perPage, near: SKIP_DIRECTLY + 1 },
+  );
+  if (found.rows) {
+    const rows: (R & { _id: number; _k: number })[] = found.rows;
+    // List order: k, then the item id, both descending.
+    rows.sort((a, b) => b._k - a._k || b._id - a._id);
+    return { total: found.total, rows: rows.map(({ _id, _k, ...row }) => row as R) };
+  }
+  return { total: found.total, rows: await deep(await pageIds(db, { list: p.list, tagId: p.tagId, page: p.page, total: found.total, perPage })) };
 }

@@ -7,14 +7,17 @@ import type { Db } from '../env';
 import { FA_TOP, IPO_PLATFORMS, UNDISCLOSED } from './constants';
 import { pageOf, windowed } from './info';
 import { countOf, countQuery } from './kept';
-import { LIST, pageIds } from './pages';
+import { countTotal, LIST, listPage } from './pages';
 import { perId } from '../lib/perId';
 
+const reportColumns = { id: brokerReports.id, name: brokerReports.name, title: brokerReports.title, url: brokerReports.url, time: brokerReports.time };
+
 export async function listBrokerReports(db: Db, page: number) {
-  const total = countOf(await countQuery(db, 'broker'));
-  const ids = await pageIds(db, { list: LIST.broker, page, total });
-  const rows = await perId(db, 'medical.brokerReports', ids, (id) =>
-    db.select({ id: brokerReports.id, name: brokerReports.name, title: brokerReports.title, url: brokerReports.url, time: brokerReports.time }).from(brokerReports).where(eq(brokerReports.id, id)),
+  const { total, rows } = await listPage(
+    db,
+    { key: 'medical.page.broker', list: LIST.broker, page, total: countTotal('broker') },
+    (p) => db.select({ ...reportColumns, _id: p.id, _k: p.k }).from(p).innerJoin(brokerReports, eq(brokerReports.id, p.id)),
+    (ids) => perId(db, 'medical.brokerReports', ids, (id) => db.select(reportColumns).from(brokerReports).where(eq(brokerReports.id, id))),
   );
   return pageOf(rows, total, page);
 }
@@ -80,29 +83,29 @@ export async function ipoRank(db: Db, page: number) {
   return pageOf(data, total, page);
 }
 
+/**
+ * A company's latest financing event as JSON [date, round name, money, guess_money] (one seek on
+ * invest_events_com_idx), or null. The company's id is written out in full: drizzle leaves the
+ * table name off the columns of a one-table select, and the subquery's own tables have an id too.
+ */
+const latestEvent = sql<string | null>`(SELECT json_array(e.date, r.name, e.money, e.guess_money) FROM ${investEvents} e LEFT JOIN ${rounds} r ON r.id = e.round_id
+  WHERE e.com_id = ${sql.identifier('companies')}.${sql.identifier('id')} ORDER BY e.date DESC, e.id DESC LIMIT 1)`;
+
+const valuedColumns = { id: companies.id, logo: companies.logo, name: companies.name, valuation: companies.valuation, latest: latestEvent };
+
+const eventOf = (latest: string | null) => {
+  if (latest === null) return null;
+  const [time, round, money, guess_money] = JSON.parse(latest) as [number, string | null, number, string];
+  return { time, round: round ?? '未知轮次', money, guess_money };
+};
+
 /** 千里马 or 独角兽: healthcare companies in the valuation band, most valuable first, with their latest round. */
 export async function valuedCompanies(db: Db, band: 'horse' | 'unicorn', page: number) {
-  const total = countOf(await countQuery(db, 'band', band));
-  const ids = await pageIds(db, { list: band === 'horse' ? LIST.horse : LIST.unicorn, page, total });
-  const rows = await perId(db, 'medical.topCompanies', ids, (id) =>
-    db.select({ id: companies.id, logo: companies.logo, name: companies.name, valuation: companies.valuation }).from(companies).where(eq(companies.id, id)),
+  const { total, rows } = await listPage(
+    db,
+    { key: 'medical.page.valued', list: band === 'horse' ? LIST.horse : LIST.unicorn, page, total: countTotal('band', band) },
+    (p) => db.select({ ...valuedColumns, _id: p.id, _k: p.k }).from(p).innerJoin(companies, eq(companies.id, p.id)),
+    (ids) => perId(db, 'medical.valued', ids, (id) => db.select(valuedColumns).from(companies).where(eq(companies.id, id))),
   );
-  const latest = await latestEvents(db, rows.map((r) => r.id));
-  return pageOf(rows.map((r) => ({ ...r, event: latest.get(r.id) ?? null })), total, page);
-}
-
-/** Each company's latest financing event (one index seek per company on invest_events_com_idx). */
-async function latestEvents(db: Db, comIds: number[]) {
-  const out = new Map<number, { time: number; round: string; money: number; guess_money: string }>();
-  const rows = await perId(db, 'medical.latestEvents', comIds, (comId) =>
-    db
-      .select({ comId: investEvents.comId, time: investEvents.date, round: rounds.name, money: investEvents.money, guess_money: investEvents.guessMoney })
-      .from(investEvents)
-      .leftJoin(rounds, eq(rounds.id, investEvents.roundId))
-      .where(eq(investEvents.comId, comId))
-      .orderBy(desc(investEvents.date), desc(investEvents.id))
-      .limit(1),
-  );
-  for (const r of rows) out.set(r.comId, { time: r.time, round: r.round ?? '未知轮次', money: r.money, guess_money: r.guess_money });
-  return out;
+  return pageOf(rows.map(({ latest, ...r }) => ({ ...r, event: eventOf(latest) })), total, page);
 }
