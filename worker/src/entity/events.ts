@@ -1,22 +1,27 @@
 /**
  * Financing events (融资事件): the row shared by a company's history, a firm's investments, the
  * /investevent list and an atlas tag's events; the event page; and the list's filters.
- * A page is hydrated from its ids: one query for the events with their company and round, one for
- * their investors (with the person id of an individual investor), never one per row.
+ * An event is one row with its company and its investors (a JSON column, with the person id of an
+ * individual investor); a page near either end of a list is read with its kept total and its events
+ * in one statement, a deeper page's ids are found first (lib/day-window.ts) and hydrated in one more.
  */
-import { and, asc, count, desc, eq, getTableColumns, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, lte, sql, type AnyColumn, type Placeholder, type SQL, type Subquery } from 'drizzle-orm';
 import {
   companies,
   investEventFirms as ief,
   investEventInvestors as iei,
   investEvents as ev,
   investEventTags as iet,
+  entityDayCounts as dc,
   personRoles,
   persons,
   rounds,
   sectors,
 } from '../db';
 import { keptPage, YMD_WIDTHS } from '../lib/day-window';
+import { namesOf } from '../lib/names';
+import { nearEndPage, type EndRead } from '../lib/pagination';
+import { ph, type RowOf } from '../lib/shaped';
 import type { Db } from '../env';
 import { perId } from '../lib/perId';
 import { ApiError } from '../lib/errors';
@@ -39,75 +44,92 @@ export interface EventRow {
   invst: { id: number; name: string; type: InvestorType; person_id: number }[];
 }
 
-/** The events of `ids`, in that order. */
-export async function hydrateEvents(db: Db, ids: number[]): Promise<EventRow[]> {
-  if (!ids.length) return [];
-  // One seek per id (D1 counts `id IN (...)` as about twice the rows it returns); two batches at once.
-  const [base, investors] = await Promise.all([
-    perId(db, 'entity.events', ids, (id) =>
-      db
-        .select({
-          id: ev.id,
-          date: ev.date,
-          comId: ev.comId,
-          money: ev.money,
-          guess: ev.guessMoney,
-          scope: ev.scope,
-          comName: sql<string | null>`${companies.name}`.as('com_name'),
-          logo: sql<string | null>`${companies.logo}`.as('com_logo'),
-          round: sql<string | null>`${rounds.name}`.as('round_name'),
-        })
-        .from(ev)
-        .leftJoin(companies, eq(companies.id, ev.comId))
-        .leftJoin(rounds, eq(rounds.id, ev.roundId))
-        .where(eq(ev.id, id)),
-    ),
-    perId(db, 'entity.eventInvestors', ids, (id) => db.select({ ...getTableColumns(iei), seq: sql<number>`rowid` }).from(iei).where(eq(iei.eventId, id))),
-  ]);
-  // Sorted by rowid: the order the event names its investors (lead first), whatever index the query uses.
-  investors.sort((a, b) => a.seq - b.seq);
-  // Person ids only for the events that name an individual investor (most name none).
-  const withPeople = [...new Set(investors.filter((i) => i.invstType === 'person').map((i) => i.eventId))];
-  const people = !withPeople.length
-    ? []
-    : await db
-        .select({ eventId: personRoles.eventId, personId: personRoles.personId, name: persons.name })
-        .from(personRoles)
-        .innerJoin(persons, eq(persons.id, personRoles.personId))
-        .where(inArray(personRoles.eventId, withPeople));
-  // An individual investor is matched to their person by event and name (an event names each investor once).
-  const personOf = new Map(people.map((p) => [`${p.eventId}:${p.name}`, p.personId]));
-  const byEvent = new Map<number, EventRow['invst']>();
-  for (const i of investors) {
-    const list = byEvent.get(i.eventId) ?? [];
-    list.push({
-      id: i.invstId,
-      name: i.invstName,
-      type: i.invstType,
-      person_id: i.invstType === 'person' ? (personOf.get(`${i.eventId}:${i.invstName}`) ?? 0) : 0,
-    });
-    byEvent.set(i.eventId, list);
-  }
-  const rows = new Map(base.map((b) => [b.id, b]));
-  return ids.flatMap((id) => {
-    const b = rows.get(id);
-    if (!b) return [];
-    return [
-      {
-        id: b.id,
-        time: formatYmd(b.date),
-        com_id: b.comId,
-        com_name: b.comName ?? '',
-        logo: b.logo ?? '',
-        round: b.round ?? '',
-        money: b.money,
-        guess_money: b.guess,
-        scope: b.scope,
-        invst: byEvent.get(id) ?? [],
-      },
-    ];
-  });
+/**
+ * An event's columns with its company and investors, one row an event: the investors as one JSON
+ * array of [id, name, type, rowid, person id], sorted here by rowid (the order the event names them,
+ * lead first; an ORDER BY inside the aggregate would sort in a temporary b-tree, which D1 counts as
+ * rows read). An individual investor is matched to their person by event and name (an event names
+ * each investor once); other investors read no person row.
+ */
+const eventColumns = {
+  id: ev.id,
+  date: ev.date,
+  comId: ev.comId,
+  money: ev.money,
+  guess: ev.guessMoney,
+  scope: ev.scope,
+  roundId: ev.roundId,
+  comName: sql<string | null>`${companies.name}`.as('com_name'),
+  logo: sql<string | null>`${companies.logo}`.as('com_logo'),
+  invst: sql<string>`(SELECT json_group_array(json_array(i.invst_id, i.invst_name, i.invst_type, i.rowid,
+    CASE WHEN i.invst_type = 'person' THEN (SELECT pr.person_id FROM ${personRoles} pr JOIN ${persons} p ON p.id = pr.person_id
+      WHERE pr.event_id = i.event_id AND p.name = i.invst_name LIMIT 1) END))
+    FROM ${iei} i WHERE i.event_id = ${ev.id})`.as('invst'),
+};
+
+type EventBase = RowOf<ReturnType<typeof eventsById>>;
+const eventsById = (db: Db, id: Placeholder) => db.select(eventColumns).from(ev).leftJoin(companies, eq(companies.id, ev.comId)).where(eq(ev.id, id));
+
+/** The API rows of events read with eventColumns, round names from the isolate's kept names (lib/names.ts). */
+async function eventRows(db: Db, events: EventBase[]): Promise<EventRow[]> {
+  const { rounds } = await namesOf(db, { rounds: events.map((e) => e.roundId) });
+  return events.map((b) => ({
+    id: b.id,
+    time: formatYmd(b.date),
+    com_id: b.comId,
+    com_name: b.comName ?? '',
+    logo: b.logo ?? '',
+    round: rounds.get(b.roundId) ?? '',
+    money: b.money,
+    guess_money: b.guess,
+    scope: b.scope,
+    invst: (JSON.parse(b.invst) as [number, string, InvestorType, number, number | null][])
+      .sort((x, y) => x[3] - y[3])
+      .map(([id, name, type, , person]) => ({ id, name, type, person_id: type === 'person' ? (person ?? 0) : 0 })),
+  }));
 }
+
+/** The events of `ids`, in that order: one statement (a seek per id, lib/perId.ts). */
+export async function hydrateEvents(db: Db, ids: number[]): Promise<EventRow[]> {
+  return eventRows(db, await perId(db, 'entity.events', ids, (id) => eventsById(db, id)));
+}
+
+/** A page of a kept event list read from its start or end (EndRead): the events' ids and dates, a subquery to join the events to. */
+type PageSource = (r: EndRead) => Subquery & Record<'id' | 'date', AnyColumn>;
+
+/**
+ * A page starting within NEAR_ENDS rows of either end of an entity_day_counts list (pages 1-3 of
+ * ten) in one statement and one round trip: the kept total and the page's events, hydrated
+ * (nearEndPage). An event reads about six rows (its row, its company, its investors), so pages
+ * further from an end find their ids first and then read their events (keptPage), which keeps
+ * every page within 3 x its rows + 100 rows read. Null: a deeper page.
+ */
+async function nearEvents(db: Db, shape: string, key: string, values: Record<string, unknown>, page: number, perPage: number, source: PageSource) {
+  const found = await nearEndPage(
+    db,
+    `entity.events.near.${shape}`,
+    () => ({
+      total: sql`(SELECT ${dc.n} FROM ${dc} WHERE ${dc.k} = ${ph('key')} AND ${dc.level} = 0 AND ${dc.bucket} = 0)`,
+      end: (r) => {
+        const p = source(r);
+        return db
+          .select({ ...eventColumns, _id: sql<number>`${p.id}`.as('_id'), _date: sql<number>`${p.date}`.as('_date') })
+          .from(p)
+          .innerJoin(ev, eq(ev.id, p.id))
+          .leftJoin(companies, eq(companies.id, ev.comId));
+      },
+    }),
+    { ...values, key },
+    { page, perPage, near: NEAR_ENDS },
+  );
+  if (!found.rows) return null;
+  // List order: newest first, the higher id first on a day.
+  const rows = found.rows.sort((a, b) => b._date - a._date || b._id - a._id);
+  return { info: await eventRows(db, rows), total: found.total };
+}
+
+/** Rows from an end a page may start at and still be read in one statement with its events (nearEvents). */
+const NEAR_ENDS = 21;
 
 /**
  * The kept list an /investevent filter reads (entity_day_counts key, worker/src/db/entity-kept.ts):
@@ -135,7 +157,29 @@ export async function listEvents(
   const tagId = q.tagId ?? (q.tag !== undefined ? await tagIdByName(db, q.tag) : undefined);
   if (tagId === null) return { info: [], total: 0 };
   const scope = q.scope || undefined;
-  const { ids, total } = await keptPage(db, eventListKey(scope, tagId), YMD_WIDTHS, q.page, perPage, async (r) => {
+  const key = eventListKey(scope, tagId);
+  const order = (r: EndRead, date: AnyColumn, id: AnyColumn) => (r.reverse ? [asc(date), asc(id)] : [desc(date), desc(id)]);
+  const near = await nearEvents(db, `${tagId !== undefined ? 't' : ''}${scope ? 's' : ''}`, key, { tag: tagId ?? 0, scope: scope ?? '' }, q.page, perPage, (r) =>
+    tagId !== undefined
+      ? db
+          .select({ id: iet.eventId, date: iet.date })
+          .from(iet)
+          .where(and(eq(iet.tagId, ph('tag')), scope ? eq(iet.scope, ph('scope')) : undefined))
+          .orderBy(...order(r, iet.date, iet.eventId))
+          .limit(r.limit as unknown as number)
+          .offset(r.offset as unknown as number)
+          .as('page')
+      : db
+          .select({ id: ev.id, date: ev.date })
+          .from(ev)
+          .where(scope ? eq(ev.scope, ph('scope')) : undefined)
+          .orderBy(...order(r, ev.date, ev.id))
+          .limit(r.limit as unknown as number)
+          .offset(r.offset as unknown as number)
+          .as('page'),
+  );
+  if (near) return near;
+  const { ids, total } = await keptPage(db, key, YMD_WIDTHS, q.page, perPage, async (r) => {
     if (tagId !== undefined) {
       const where = [eq(iet.tagId, tagId)];
       if (scope) where.push(eq(iet.scope, scope));
@@ -184,6 +228,17 @@ export async function companyEvents(db: Db, comId: number, limit: number) {
  * kept by triggers with its event's date), the total one kept row, a deep page seeking its start day.
  */
 export async function firmEvents(db: Db, firmId: number, page: number) {
+  const near = await nearEvents(db, 'firm', `f:${firmId}`, { firm: firmId }, page, ENTITY_PAGE_SIZE, (r) =>
+    db
+      .select({ id: ief.eventId, date: ief.date })
+      .from(ief)
+      .where(eq(ief.invstId, ph('firm')))
+      .orderBy(...(r.reverse ? [asc(ief.date), asc(ief.eventId)] : [desc(ief.date), desc(ief.eventId)]))
+      .limit(r.limit as unknown as number)
+      .offset(r.offset as unknown as number)
+      .as('page'),
+  );
+  if (near) return near;
   const { ids, total } = await keptPage(db, `f:${firmId}`, YMD_WIDTHS, page, ENTITY_PAGE_SIZE, async (r) => {
     const where = [eq(ief.invstId, firmId)];
     if (r.day !== undefined) where.push(r.reverse ? gte(ief.date, r.day) : lte(ief.date, r.day));

@@ -12,8 +12,9 @@
  * queries (NOT), so each reads at most SEARCH_PER_KIND rowids and stops: a search reads a few rows
  * per result whatever the size of the tables, and never the names' own rows.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../env';
+import { rawBatch } from '../lib/rawBatch';
 import { SEARCH_KINDS, SEARCH_PER_KIND, type SearchKind } from './constants';
 import { kindToken, latinKey, PREFIX_TOKENS, refIdOfRank, syllablesOf, wholeToken } from './keys';
 
@@ -46,19 +47,25 @@ const KINDS = Object.keys(SEARCH_KINDS) as SearchKind[];
 /**
  * The best SEARCH_PER_KIND ids of each kind, best first: per kind one statement of three index reads
  * (its classes, each stopping at SEARCH_PER_KIND rowids; D1 caps a compound SELECT at a few terms, so
- * not one statement for all nine); a group takes its exact matches, then its start-of-name matches,
- * then the rest, each already in rank order.
+ * not one statement for all nine), the three in one batch (one round trip); a group takes its exact
+ * matches, then its start-of-name matches, then the rest, each already in rank order.
  */
 async function candidates(db: Db, m: Matcher): Promise<Record<SearchKind, number[]>> {
-  const best = async (kind: SearchKind) => {
-    const reads = m(kind).map((match, c) => sql`SELECT * FROM (SELECT rowid AS r, ${c} AS c FROM search_fts WHERE search_fts MATCH ${match} LIMIT ${SEARCH_PER_KIND})`);
-    const rows = await db.all<{ r: number; c: number }>(sql.join(reads, sql` UNION ALL `));
-    return rows
+  const results = await rawBatch(
+    db,
+    KINDS.map((kind) =>
+      sql.join(
+        m(kind).map((match, c) => sql`SELECT * FROM (SELECT rowid AS r, ${c} AS c FROM search_fts WHERE search_fts MATCH ${match} LIMIT ${SEARCH_PER_KIND})`),
+        sql` UNION ALL `,
+      ),
+    ),
+  );
+  const [company, investfirm, person] = results.map((res) =>
+    (res.results as { r: number; c: number }[])
       .sort((a, b) => a.c - b.c || a.r - b.r)
       .slice(0, SEARCH_PER_KIND)
-      .map((x) => refIdOfRank(x.r));
-  };
-  const [company, investfirm, person] = await Promise.all(KINDS.map(best));
+      .map((x) => refIdOfRank(x.r)),
+  );
   return { company, investfirm, person };
 }
 
@@ -99,25 +106,26 @@ export async function search(db: Db, keyword: string): Promise<{ company: Compan
   const m = matcherOf(keyword);
   if (!m) return { company: [], investfirm: [], person: [] };
   const { company: comIds, investfirm: firmIds, person: personIds } = await candidates(db, m);
-  const [comRows, firmRows, roleRows] = await Promise.all([
-    comIds.length
-      ? db.all<{ id: number; name: string; logo: string; prov: string; cat_name: string | null; slogan: string; close_date: number | null }>(sql`
-          SELECT c.id, c.name, c.logo, c.prov, s.name AS cat_name, c.slogan, cl.close_date
-          FROM companies c LEFT JOIN sectors s ON s.id = c.cat_id LEFT JOIN closures cl ON cl.com_id = c.id
-          WHERE c.id IN (${idList(comIds)})`)
-      : [],
-    firmIds.length
-      ? db.all<{ id: number; name: string; logo: string; des: string; is_fa: number }>(sql`
-          SELECT id, name, logo, substr(des, 1, 60) AS des, is_fa FROM invest_firms WHERE id IN (${idList(firmIds)})`)
-      : [],
-    personIds.length
-      ? db.all<{ id: number; name: string; role: string; position: string; com_name: string | null }>(sql`
-          SELECT p.id, p.name, r.role, r.position, c.name AS com_name
-          FROM persons p LEFT JOIN person_roles r ON r.id = (SELECT min(id) FROM person_roles WHERE person_id = p.id)
-          LEFT JOIN companies c ON c.id = r.com_id
-          WHERE p.id IN (${idList(personIds)})`)
-      : [],
-  ]);
+  // The names of every kind's hits in one batch (one round trip).
+  const reads: Partial<Record<SearchKind, SQL>> = {};
+  if (comIds.length)
+    reads.company = sql`
+      SELECT c.id, c.name, c.logo, c.prov, s.name AS cat_name, c.slogan, cl.close_date
+      FROM companies c LEFT JOIN sectors s ON s.id = c.cat_id LEFT JOIN closures cl ON cl.com_id = c.id
+      WHERE c.id IN (${idList(comIds)})`;
+  if (firmIds.length) reads.investfirm = sql`SELECT id, name, logo, substr(des, 1, 60) AS des, is_fa FROM invest_firms WHERE id IN (${idList(firmIds)})`;
+  if (personIds.length)
+    reads.person = sql`
+      SELECT p.id, p.name, r.role, r.position, c.name AS com_name
+      FROM persons p LEFT JOIN person_roles r ON r.id = (SELECT min(id) FROM person_roles WHERE person_id = p.id)
+      LEFT JOIN companies c ON c.id = r.com_id
+      WHERE p.id IN (${idList(personIds)})`;
+  const kinds = Object.keys(reads) as SearchKind[];
+  const results = kinds.length ? await rawBatch(db, kinds.map((k) => reads[k]!)) : [];
+  const rowsOf = <T>(kind: SearchKind) => (results[kinds.indexOf(kind)]?.results ?? []) as T[];
+  const comRows = rowsOf<{ id: number; name: string; logo: string; prov: string; cat_name: string | null; slogan: string; close_date: number | null }>('company');
+  const firmRows = rowsOf<{ id: number; name: string; logo: string; des: string; is_fa: number }>('investfirm');
+  const roleRows = rowsOf<{ id: number; name: string; role: string; position: string; com_name: string | null }>('person');
   return {
     company: byOrder(comIds, comRows).map((r) => ({ id: r.id, name: r.name, logo: r.logo, prov: r.prov, cat_name: r.cat_name ?? '', slogan: r.slogan, closed: ymdText(r.close_date ?? 0) })),
     investfirm: byOrder(firmIds, firmRows).map((r) => ({ id: r.id, name: r.name, logo: r.logo, des: r.des, is_fa: r.is_fa === 1 })),
