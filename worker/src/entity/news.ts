@@ -4,11 +4,13 @@
  * triggers, migration *_news_policy_day_counts): a page reads a few dozen kept rows and the rows of the
  * days it spans, at any depth. listNewsPlain is the straightforward query, kept as the tests' oracle.
  */
-import { and, asc, between, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, between, count, desc, eq, getTableColumns, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { medicalCompanyTags, news } from '../db';
 import type { Db } from '../env';
-import { ANY_DAY, dayStart, type DayBucket } from '../lib/day-window';
-import { offsetOf } from '../lib/pagination';
+import { ANY_DAY, dayStart, SKIP_DIRECTLY, totalOf, type DayBucket } from '../lib/day-window';
+import { offsetOf, pageWindow } from '../lib/pagination';
+import { ph, runShaped, shapedSelect, shapedSql } from '../lib/shaped';
 import { formatYmd } from '../lib/time';
 import { tagIdByName } from './atlas';
 import { NEWS_LIST_PAGE_SIZE } from './constants';
@@ -58,6 +60,45 @@ export async function listNewsPlain(db: Db, q: NewsListQuery) {
   return { info: rows.map(newsRowOf), total: total[0]?.n ?? 0 };
 }
 
+/** news_tags, for building queries (migration 0038 creates it, outside drizzle's schema): each news item x its company's atlas tags. */
+const newsTags = sqliteTable('news_tags', {
+  tagId: integer('tag_id').notNull(),
+  newsId: integer('news_id').notNull(),
+  date: integer('date').notNull(),
+  scope: text('scope').notNull(),
+});
+
+type Num = number | Placeholder;
+
+/**
+ * The news of a page read off its list's index in read order (newest first, oldest first when
+ * reversed): `skip` then `limit` rows dated lo..hi, of a scope and / or a tag (its companies' news,
+ * news_tags). Values or the placeholders of a shaped statement.
+ */
+function pageSelect(db: Db, w: { lo: Num; hi: Num; skip: Num; limit: Num; reverse: boolean }, f: { tag?: Num; scope?: string | Placeholder }) {
+  const dir = w.reverse ? asc : desc;
+  // drizzle types LIMIT / OFFSET as number | Placeholder.
+  const [limit, skip] = [w.limit as number, w.skip as number];
+  if (f.tag === undefined) {
+    return db
+      .select()
+      .from(news)
+      .where(and(f.scope === undefined ? undefined : eq(news.scope, f.scope), between(news.date, w.lo, w.hi)))
+      .orderBy(dir(news.date), dir(news.id))
+      .limit(limit)
+      .offset(skip);
+  }
+  const page = db
+    .select({ id: newsTags.newsId })
+    .from(newsTags)
+    .where(and(eq(newsTags.tagId, f.tag), f.scope === undefined ? undefined : eq(newsTags.scope, f.scope), between(newsTags.date, w.lo, w.hi)))
+    .orderBy(dir(newsTags.date), dir(newsTags.newsId))
+    .limit(limit)
+    .offset(skip)
+    .as('page');
+  return db.select(getTableColumns(news)).from(page).innerJoin(news, eq(news.id, page.id));
+}
+
 export async function listNews(db: Db, q: NewsListQuery) {
   let tagId: number | null = null;
   if (q.tag !== undefined) {
@@ -66,26 +107,31 @@ export async function listNews(db: Db, q: NewsListQuery) {
   }
   const scope = q.scope || '';
   const [list, key] = tagId !== null ? (scope ? ['scope_tag', `${scope}|${tagId}`] : ['tag', String(tagId)]) : scope ? ['scope', scope] : ['all', ''];
-  const years = await newsDayRows(db, list, key, 1);
-  const p = await dayStart(years, (level, lo, hi) => newsDayRows(db, list, key, level, lo, hi), q.page, NEWS_LIST_PAGE_SIZE, ANY_DAY);
+  /** Rows in read order (a join comes back in any order), then list order. */
+  const inListOrder = (rows: NewsRecord[], reverse: boolean) => {
+    rows.sort((a, b) => (reverse ? a.date - b.date || a.id - b.id : b.date - a.date || b.id - a.id));
+    return reverse ? rows.reverse() : rows;
+  };
+  // A page within SKIP_DIRECTLY rows of the start (pages 1-3): the year rows and the page read from
+  // the start in one round trip (shaped statements, lib/shaped.ts), kept when pageWindow, given the
+  // total, reads it from the start, as the closed-company news do (closure/news.ts).
+  const offset = offsetOf(q.page, NEWS_LIST_PAGE_SIZE);
+  const shape = `${tagId !== null ? 't' : ''}${scope ? 's' : ''}`;
+  const values = { list, key, tag: tagId ?? 0, scope, lo: ANY_DAY.lo, hi: ANY_DAY.hi, skip: offset, limit: NEWS_LIST_PAGE_SIZE };
+  const years = shapedSql<DayBucket>(db, 'entity.news.years', () => sql`SELECT bucket, n FROM news_day_counts WHERE list = ${ph('list')} AND key = ${ph('key')} AND level = 1`, values);
+  const start = () =>
+    shapedSelect(
+      db,
+      `entity.news.start.${shape}`,
+      () => pageSelect(db, { lo: ph('lo'), hi: ph('hi'), skip: ph('skip'), limit: ph('limit'), reverse: false }, { tag: tagId !== null ? ph('tag') : undefined, scope: scope ? ph('scope') : undefined }),
+      values,
+    );
+  const [yearRows, startRows] = offset <= SKIP_DIRECTLY ? await runShaped(db, [years, start()] as const) : [...(await runShaped(db, [years] as const)), undefined];
+  const total = totalOf(yearRows);
+  const near = pageWindow(q.page, NEWS_LIST_PAGE_SIZE, total);
+  if (startRows && near.limit && !near.reverse) return { info: inListOrder(startRows, false).slice(0, near.limit).map(newsRowOf), total };
+  const p = await dayStart(yearRows, (level, lo, hi) => newsDayRows(db, list, key, level, lo, hi), q.page, NEWS_LIST_PAGE_SIZE, ANY_DAY);
   if (p.empty) return { info: [], total: p.total };
-  const dir = p.reverse ? asc : desc;
-  let rows: NewsRecord[];
-  if (tagId !== null) {
-    const ids = await db.all<{ id: number }>(sql`
-      SELECT news_id AS id FROM news_tags WHERE tag_id = ${tagId} ${scope ? sql`AND scope = ${scope}` : sql``} AND date BETWEEN ${p.lo} AND ${p.hi}
-      ORDER BY date ${sql.raw(p.reverse ? 'ASC' : 'DESC')}, news_id ${sql.raw(p.reverse ? 'ASC' : 'DESC')} LIMIT ${p.limit} OFFSET ${p.skip}`);
-    const found = ids.length ? await db.select().from(news).where(inArray(news.id, ids.map((r) => r.id))) : [];
-    rows = found.sort((a, b) => (p.reverse ? a.date - b.date || a.id - b.id : b.date - a.date || b.id - a.id));
-  } else {
-    rows = await db
-      .select()
-      .from(news)
-      .where(and(scope ? eq(news.scope, scope) : undefined, between(news.date, p.lo, p.hi)))
-      .orderBy(dir(news.date), dir(news.id))
-      .limit(p.limit)
-      .offset(p.skip);
-  }
-  if (p.reverse) rows.reverse();
-  return { info: rows.map(newsRowOf), total: p.total };
+  const rows = await pageSelect(db, p, { tag: tagId ?? undefined, scope: scope || undefined });
+  return { info: inListOrder(rows, p.reverse).map(newsRowOf), total: p.total };
 }
