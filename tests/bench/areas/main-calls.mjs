@@ -22,6 +22,7 @@ export const mainCalls = (auth) => {
     ['medical', 'GET /api/medical?type=news&page=2 (signed in)', '/api/medical?type=news&page=2', { headers: auth }],
     ['medical', 'GET /api/medical/data?type=broker_report&page=2 (signed in)', '/api/medical/data?type=broker_report&page=2', { headers: auth }],
     ['medical', 'GET /api/medical/data?type=horse (signed in)', '/api/medical/data?type=horse', { headers: auth }],
+    ['medical', 'GET /api/medical/block?type=company&order=2&page=2 (signed in)', '/api/medical/block?type=company&order=2&page=2', { headers: auth }],
     ['entity', 'GET /api/investevent page 2 (signed in)', '/api/investevent?page=2', { headers: auth }],
     ['entity', `GET /api/investevent?scope=医疗健康 (signed in)`, `/api/investevent?scope=${encodeURIComponent('医疗健康')}`, { headers: auth }],
     ['entity', 'GET /api/news page 2 (signed in)', '/api/news?page=2', { headers: auth }],

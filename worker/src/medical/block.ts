@@ -3,14 +3,14 @@
  * investment firms by their healthcare events, and the top 100 by total funding; of the area or
  * of a tag. Each list answers `{ data, page }`.
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { companies, investFirms, medicalCompanyTags, medicalTags } from '../db';
 import type { Db } from '../env';
 import { offsetOf } from '../lib/pagination';
 import { MEDICAL_PAGE_SIZE, MONEY_RANK_SIZE, type MedicalOrder } from './constants';
 import { pageOf } from './info';
 import { countOf, countQuery } from './kept';
-import { COMPANY_LIST, firmEvents, LIST, pageIds, pageItems } from './pages';
+import { COMPANY_LIST, countTotal, firmEvents, LIST, listPage, type ListCode } from './pages';
 import { perId } from '../lib/perId';
 
 const companyColumns = {
@@ -24,22 +24,26 @@ const companyColumns = {
   last_invse_date: companies.lastInvseDate,
 };
 
-type CompanyBase = { id: number; name: string; logo: string; des: string; total_money: number; born_year: number; born_month: number; last_invse_date: number };
+/**
+ * A company's atlas tag ids as one JSON array (its links, off their primary key). The company's id is
+ * written out in full: drizzle leaves the table name off a one-table select's columns. The tags
+ * themselves are read once per page (a few, shared by its companies), not once per link.
+ */
+const tagIdsOf = sql<string>`(SELECT json_group_array(l.tag_id) FROM ${medicalCompanyTags} l WHERE l.com_id = ${sql.identifier('companies')}.${sql.identifier('id')})`;
 
-/** Rows with their atlas tags (the specific tags; a company tagged only with a field shows the field). */
-async function withTags(db: Db, rows: CompanyBase[]) {
-  const links = await perId(db, 'medical.companyTags', rows.map((r) => r.id), (id) =>
-    db.select({ comId: medicalCompanyTags.comId, tagId: medicalCompanyTags.tagId }).from(medicalCompanyTags).where(eq(medicalCompanyTags.comId, id)),
-  );
-  const tagRows = await perId(db, 'medical.tags', [...new Set(links.map((l) => l.tagId))], (id) =>
+const companyWithTags = { ...companyColumns, tags: tagIdsOf };
+
+type CompanyBase = { id: number; name: string; logo: string; des: string; total_money: number; born_year: number; born_month: number; last_invse_date: number; tags: string };
+
+/** The API rows: born as yyyy-mm, and the specific tags (a company tagged only with a field shows the field). */
+async function companyRows(db: Db, rows: CompanyBase[]) {
+  const links = rows.map((r) => ({ ...r, tagIds: JSON.parse(r.tags) as number[] }));
+  const tagRows = await perId(db, 'medical.tags', [...new Set(links.flatMap((r) => r.tagIds))], (id) =>
     db.select({ id: medicalTags.id, pId: medicalTags.pId, name: medicalTags.name }).from(medicalTags).where(eq(medicalTags.id, id)),
   );
   const tagById = new Map(tagRows.map((t) => [t.id, t]));
-  return rows.map(({ born_year, born_month, ...r }) => {
-    const own = links
-      .filter((l) => l.comId === r.id)
-      .flatMap((l) => tagById.get(l.tagId) ?? [])
-      .sort((a, b) => a.id - b.id);
+  return links.map(({ born_year, born_month, tags: _, tagIds, ...r }) => {
+    const own = tagIds.flatMap((id) => tagById.get(id) ?? []).sort((a, b) => a.id - b.id);
     const specific = own.filter((t) => t.pId !== 0);
     return {
       ...r,
@@ -50,27 +54,34 @@ async function withTags(db: Db, rows: CompanyBase[]) {
 }
 
 /** The area's (kept 'com') or a tag's (kept 'tag_com') company count. */
-const companyTotal = async (db: Db, tagId?: number) => countOf(await (tagId === undefined ? countQuery(db, 'com') : countQuery(db, 'tag_com', tagId)));
+const companyTotal = (tagId?: number) => (tagId === undefined ? countTotal('com') : countTotal('tag_com', tagId));
 
-/** Company rows by id, in the order of `ids`, with their tags. */
-async function companiesById(db: Db, ids: number[]) {
-  return withTags(db, await perId(db, 'medical.companies', ids, (id) => db.select(companyColumns).from(companies).where(eq(companies.id, id))));
+/** A page of a company list (a block sort or the funding ranking) with its kept total, each company with its tags. */
+async function companyPage(db: Db, list: ListCode, p: { page: number; tagId?: number }) {
+  const { total, rows } = await listPage(
+    db,
+    { key: 'medical.page.companies', list, tagId: p.tagId, page: p.page, total: companyTotal(p.tagId) },
+    (page) => db.select({ ...companyWithTags, _id: page.id, _k: page.k }).from(page).innerJoin(companies, eq(companies.id, page.id)),
+    (ids) => perId(db, 'medical.companies', ids, (id) => db.select(companyWithTags).from(companies).where(eq(companies.id, id))),
+  );
+  return { total, rows: await companyRows(db, rows) };
 }
 
 /** The area's or a tag's companies in a block sort: the page's ids from the kept list order (pages.ts). */
 export async function blockCompanies(db: Db, p: { page: number; order: MedicalOrder; tagId?: number }) {
-  const total = await companyTotal(db, p.tagId);
-  const ids = await pageIds(db, { list: COMPANY_LIST[p.order], tagId: p.tagId, page: p.page, total });
-  return pageOf(await companiesById(db, ids), total, p.page);
+  const { total, rows } = await companyPage(db, COMPANY_LIST[p.order], p);
+  return pageOf(rows, total, p.page);
 }
 
 /** 融资金额TOP100: the area's (or tag's) 100 best-funded companies, 10 a page, with their rank: pages 1-10 of sort 1. */
 export async function moneyRank(db: Db, p: { page: number; tagId?: number }) {
   const offset = offsetOf(p.page, MEDICAL_PAGE_SIZE);
-  const total = await companyTotal(db, p.tagId);
-  const ids = offset >= MONEY_RANK_SIZE ? [] : await pageIds(db, { list: LIST.money, tagId: p.tagId, page: p.page, total });
-  const data = (await companiesById(db, ids)).map((r, i) => ({ ...r, rank: offset + i + 1 }));
-  return pageOf(data, Math.min(MONEY_RANK_SIZE, total), p.page);
+  if (offset >= MONEY_RANK_SIZE) {
+    const total = countOf(await (p.tagId === undefined ? countQuery(db, 'com') : countQuery(db, 'tag_com', p.tagId)));
+    return pageOf([], Math.min(MONEY_RANK_SIZE, total), p.page);
+  }
+  const { total, rows } = await companyPage(db, LIST.money, p);
+  return pageOf(rows.map((r, i) => ({ ...r, rank: offset + i + 1 })), Math.min(MONEY_RANK_SIZE, total), p.page);
 }
 
 /**
@@ -78,16 +89,20 @@ export async function moneyRank(db: Db, p: { page: number; tagId?: number }) {
  * on a tag page), most active first, the lower id first on a tie: the page's firms from the kept
  * list order (pages.ts; kept from medical_firm_counts by triggers), the total the kept 'firms' count.
  */
+const firmColumns = { id: investFirms.id, name: investFirms.name, logo: investFirms.logo, des: investFirms.des };
+
 export async function blockFirms(db: Db, p: { page: number; tagId?: number }) {
-  const total = countOf(await countQuery(db, 'firms', p.tagId ?? 0));
-  const counted = await pageItems(db, { list: LIST.firm, tagId: p.tagId, page: p.page, total });
-  const firms = await perId(db, 'medical.firms', counted.map((c) => c.id), (id) =>
-    db.select({ id: investFirms.id, name: investFirms.name, logo: investFirms.logo, des: investFirms.des }).from(investFirms).where(eq(investFirms.id, id)),
+  const { total, rows } = await listPage(
+    db,
+    { key: 'medical.page.firms', list: LIST.firm, tagId: p.tagId, page: p.page, total: countTotal('firms', p.tagId ?? 0) },
+    (page) => db.select({ ...firmColumns, key: sql<number>`${page.k}`.as('firm_key'), _id: page.id, _k: page.k }).from(page).innerJoin(investFirms, eq(investFirms.id, page.id)),
+    async (ids, items) => {
+      const firms = new Map((await perId(db, 'medical.firms', ids, (id) => db.select(firmColumns).from(investFirms).where(eq(investFirms.id, id)))).map((f) => [f.id, f]));
+      return items.flatMap((c) => {
+        const f = firms.get(c.id);
+        return f ? [{ ...f, key: c.k }] : [];
+      });
+    },
   );
-  const byId = new Map(firms.map((f) => [f.id, f]));
-  const data = counted.flatMap((c) => {
-    const f = byId.get(c.id);
-    return f ? [{ ...f, medical_invse_num: firmEvents(c.k) }] : [];
-  });
-  return pageOf(data, total, p.page);
+  return pageOf(rows.map(({ key, ...f }) => ({ ...f, medical_invse_num: firmEvents(key) })), total, p.page);
 }

@@ -259,14 +259,14 @@ export const countTotal = (dim: string, key: string | number = ''): KeptTotal =>
  * either end (page 1, 2, the last pages: most reads) is one statement and one round trip: the kept
  * total and the page's items joined to their rows (`near`, whose selection carries the item's
  * `_id` and `_k` for list order; nearEndPage). A deeper page walks the kept buckets (pageItems)
- * with the total then known and hydrates its ids with `deep` (one seek per id). `key` names the
+ * with the total then known and hydrates its items with `deep` (one seek per id). `key` names the
  * near statement's shape (lib/shaped.ts).
  */
 export async function listPage<R, Q extends SelectLike & { all(): Promise<(R & { _id: number; _k: number })[]> }>(
   db: Db,
   p: { key: string; list: ListCode; tagId?: number; page: number; perPage?: number; total: KeptTotal },
   near: (page: PageItems) => Q,
-  deep: (ids: number[]) => Promise<R[]>,
+  deep: (ids: number[], items: { id: number; k: number }[]) => Promise<R[]>,
 ): Promise<{ total: number; rows: R[] }> {
   const perPage = p.perPage ?? MEDICAL_PAGE_SIZE;
   const found = await nearEndPage(
@@ -282,5 +282,6 @@ export async function listPage<R, Q extends SelectLike & { all(): Promise<(R & {
     rows.sort((a, b) => b._k - a._k || b._id - a._id);
     return { total: found.total, rows: rows.map(({ _id, _k, ...row }) => row as R) };
   }
-  return { total: found.total, rows: await deep(await pageIds(db, { list: p.list, tagId: p.tagId, page: p.page, total: found.total, perPage })) };
+  const items = await pageItems(db, { list: p.list, tagId: p.tagId, page: p.page, total: found.total, perPage });
+  return { total: found.total, rows: await deep(items.map((i) => i.id), items) };
 }
