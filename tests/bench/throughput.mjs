@@ -12,7 +12,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildSpa, prepareDatabase, ROOT, startWorkers } from '../../scripts/stack.mjs';
 import { DEMO_PASSWORD } from '../../scripts/seed/demo-accounts.ts';
-import { mainCalls } from './areas/main-calls.mjs';
+import { mainCalls, requestOf } from './areas/main-calls.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -57,9 +57,7 @@ try {
       duration,
       requests: [
         {
-          method: opts.body ? 'POST' : 'GET',
-          headers: opts.headers ?? {},
-          body: opts.body,
+          ...requestOf(p, opts),
           onResponse: (status, body) => {
             if (status >= 200 && status < 300) return;
             let code = '';

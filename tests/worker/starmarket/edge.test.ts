@@ -1,12 +1,13 @@
 /**
  * The edge cache (lib/cache.ts) and reads through D1 sessions (db/index.ts sessionDb):
  * a visitor's user-independent answers are marked public and served from caches.default; a
- * signed-in request never reads from or writes to the cache; errors are never stored; signed-in
+ * signed-in request never reads from or writes to the cache, except the answers that are the same
+ * for everyone (SAME_FOR_EVERYONE); errors are never stored; signed-in
  * and write requests get their D1 bookmark back, and sending it back reads their own writes.
  */
 import { env, SELF } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CACHE_STATUS_HEADER } from '../../../worker/src/lib/cache';
+import { CACHE_STATUS_HEADER, SAME_FOR_EVERYONE } from '../../../worker/src/lib/cache';
 import { makeUser } from '../helpers';
 import { baseTaxonomy, makeClosures } from '../closure/fixtures';
 
@@ -73,19 +74,44 @@ describe('edge cache', () => {
     }
   });
 
-  it('the STAR home (POST, empty body), openapi.json, incense_top and exports/kinds are cached for visitors only', async () => {
+  it('the STAR home (POST, empty body), openapi.json, incense_top and exports/kinds are cached; incense_top for visitors only', async () => {
     expect((await post('/api/starmarket/home', {})).headers.get(CACHE_STATUS_HEADER)).toBe('MISS');
     const hit = await post('/api/starmarket/home', {});
     expect(hit.status).toBe(200);
     expect(hit.headers.get(CACHE_STATUS_HEADER)).toBe('HIT');
     expect(((await hit.json()) as { data: { com: unknown[] } }).data.com).toBeInstanceOf(Array);
-    expect((await post('/api/starmarket/home', {}, user)).headers.get(CACHE_STATUS_HEADER)).toBeNull();
+    // The same for everyone: a signed-in caller is served the stored answer, without a bookmark.
+    const signedIn = await post('/api/starmarket/home', {}, user);
+    expect(signedIn.headers.get(CACHE_STATUS_HEADER)).toBe('HIT');
+    expect(signedIn.headers.get('X-D1-Bookmark')).toBeNull();
+    expect(signedIn.headers.get('Set-Cookie')).toBeNull();
     for (const path of ['/api/openapi.json', '/api/closure/incense_top', '/api/exports/kinds']) {
       expect((await get(path)).headers.get(CACHE_STATUS_HEADER), path).toBe('MISS');
       const again = await get(path);
       expect(again.headers.get(CACHE_STATUS_HEADER), path).toBe('HIT');
       expect(again.headers.get('Cache-Control'), path).toMatch(/^public, /);
-      expect((await get(path, user)).headers.get(CACHE_STATUS_HEADER), path).toBeNull();
+      expect((await get(path, user)).headers.get(CACHE_STATUS_HEADER), path).toBe(path === '/api/closure/incense_top' ? null : 'HIT');
+    }
+  });
+
+  it("the answers cached for everyone are the same for everyone: a VIP's fresh answer fills the cache and equals a visitor's", async () => {
+    const vip = (await makeUser({ role: 'vip' })).token;
+    for (const call of SAME_FOR_EVERYONE) {
+      const path = call.path === '/api/search' ? `/api/search?q=${encodeURIComponent('缓存测试')}` : call.path;
+      const fetchAs = (token?: string) => (call.method === 'POST' ? post(path, {}, token) : get(path, token));
+      const key = new URL(`http://localhost${path}`);
+      key.searchParams.sort();
+      if (call.method === 'POST') key.searchParams.set('__post', '1');
+      await cache().delete(key.toString());
+      const fresh = await fetchAs(vip);
+      expect(fresh.status, path).toBe(200);
+      expect(fresh.headers.get(CACHE_STATUS_HEADER), path).toBe('MISS');
+      const visitorFresh = await (async () => {
+        await cache().delete(key.toString());
+        return fetchAs();
+      })();
+      expect(visitorFresh.headers.get(CACHE_STATUS_HEADER), path).toBe('MISS');
+      expect(await fresh.text(), path).toBe(await visitorFresh.text());
     }
   });
 });

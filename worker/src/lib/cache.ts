@@ -5,7 +5,8 @@
  *
  * Only anonymous requests take part: a request with an Authorization header (or a bookmark
  * cookie from a signed-in session) never reads from the cache and never writes to it, so nothing
- * user-dependent is ever stored or served. The key is the URL with its query parameters sorted:
+ * user-dependent is ever stored or served; except the SAME_FOR_EVERYONE answers, which no caller's
+ * identity or writes can change, served to signed-in callers too. The key is the URL with its query parameters sorted:
  * the answers vary only on the query, and the parameters a visitor may not use are refused by
  * the handler (an error is never stored). Only 200 answers whose Cache-Control is public with an
  * s-maxage are stored; they are stored without Set-Cookie.
@@ -31,6 +32,20 @@ export const PUBLIC_ANSWERS: { method: 'GET' | 'POST'; path: string; maxAge: num
   { method: 'GET', path: '/api/medical/chart', maxAge: 300 },
 ];
 
+/**
+ * Answers no caller's identity or writes can change (imported data, the API's own description):
+ * their handlers never read the user, so a signed-in request is served from the cache and may fill
+ * it, as a visitor's does (tests/worker/starmarket/edge.test.ts compares a VIP's fresh answer with
+ * a visitor's). Not the visitor's closed-company page 1 or /health (a signed-in reader sees more)
+ * nor incense_top (it changes with the reader's own offerings, which they expect to see at once).
+ */
+export const SAME_FOR_EVERYONE: { method: 'GET' | 'POST'; path: string }[] = [
+  { method: 'POST', path: '/api/starmarket/home' },
+  { method: 'GET', path: '/api/search' },
+  { method: 'GET', path: '/api/openapi.json' },
+  { method: 'GET', path: '/api/exports/kinds' },
+];
+
 /** Set by the cache on every answer it handled: HIT (served from the cache) or MISS (stored). */
 export const CACHE_STATUS_HEADER = 'X-Edge-Cache';
 
@@ -46,8 +61,8 @@ const anonymous = (req: Request) => !req.headers.has('Authorization') && !/(?:^|
 
 /** The cache key of a request, or null when it may not use the cache. */
 async function cacheKey(req: Request): Promise<Request | null> {
-  if (!anonymous(req)) return null;
   const url = new URL(req.url);
+  if (!anonymous(req) && !SAME_FOR_EVERYONE.some((r) => r.method === req.method && r.path === url.pathname)) return null;
   if (req.method === 'POST') {
     const rule = PUBLIC_ANSWERS.find((r) => r.method === 'POST' && r.path === url.pathname);
     // Only an empty body (or {}) is the same for everyone; anything else goes to the handler.
