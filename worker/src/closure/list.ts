@@ -10,7 +10,7 @@ import { and, asc, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { closureCards, closureCounts, closures } from '../db';
 import type { Db } from '../env';
 import { ApiError } from '../lib/errors';
-import { offsetOf, pageWindow, pageWindowSql } from '../lib/pagination';
+import { nearEndPage, offsetOf, pageWindow } from '../lib/pagination';
 import { likeAnywhere } from '../lib/params';
 import { ph, runShaped, shapedParts } from '../lib/shaped';
 import { CLOSURE_PAGE_SIZE, type ClosureSort } from './constants';
@@ -129,20 +129,18 @@ export async function listClosures(db: Db, p: ClosureListParams): Promise<{ info
     // Shaped statements (lib/shaped.ts): their text is built once per isolate for each sort and
     // filter combination, and each request binds its values.
     const f = closureWhereShape(p);
-    const shape = `${p.sort}.${f.shape}`;
-    const offset = offsetOf(p.page, perPage);
-    const values = { ...f.values, dim: key.dim, key: key.key, offset, stop: offset + perPage, near: ANCHOR_GAP };
     const kept = () => and(eq(closureCounts.dim, ph('dim')), eq(closureCounts.key, ph('key')));
-    const n = () => sql`(SELECT ${closureCounts.n} FROM ${closureCounts} WHERE ${kept()})`;
-    const end = (which: 'start' | 'end') => pageRows(ids({ reverse: which === 'end', ...pageWindowSql(ph('offset'), ph('stop'), n(), ph('near'))[which] }, f.where()));
-    // One statement: the page's rows from whichever end reads them (the other reads none) with the
-    // kept total beside them; a page neither end reads gives the total alone.
-    const [rows] = await runShaped(db, [
-      shapedParts(db, `closure.list.ends.${shape}`, () => ({ parts: [end('start'), end('end')], total: sql`coalesce(${n()}, 0)` }), values),
-    ] as const);
-    known = rows[0]?.total ?? 0;
-    const base = rows.flatMap((r) => (r.part === null ? [] : [r.row]));
-    if (base.length || !pageWindow(p.page, perPage, known).limit) return { info: await closureRowsOf(db, inListOrder(base)), total: known };
+    // One statement (nearEndPage): the page's rows from whichever end reads them (the other reads
+    // none) with the kept total beside them; a page neither end reads gives the total alone.
+    const found = await nearEndPage(
+      db,
+      `closure.list.ends.${p.sort}.${f.shape}`,
+      () => ({ total: sql`(SELECT ${closureCounts.n} FROM ${closureCounts} WHERE ${kept()})`, end: (r) => pageRows(ids(r, f.where())) }),
+      { ...f.values, dim: key.dim, key: key.key },
+      { page: p.page, perPage, near: ANCHOR_GAP },
+    );
+    known = found.total;
+    if (found.rows) return { info: await closureRowsOf(db, inListOrder(found.rows)), total: known };
   }
   if (key || walk) {
     // The total is one kept row: read it first, then the page from whichever end is nearer.

@@ -48,20 +48,22 @@ export function pageWindowSql(offset: number | Placeholder, stop: number | Place
 export type EndRead = { reverse: boolean; offset: number | SQL | Placeholder; limit: SQL };
 
 /**
- * A page within `near` rows of either end of a list whose total is one kept scalar (`total`, an SQL
- * subquery of the kept row), read with that total in one statement and one round trip
- * (shapedParts, its text built once per `key`): `end` reads the page, hydrated, from the list's
- * start or from its end (pageWindowSql gates both on the total, so only the end pageWindow would
- * pick reads rows). `rows` come in no particular order (the caller sorts them into list order), and
- * are null when the page lies deeper than `near` from both ends: the caller reads it another way
- * with the total then known. Past the end, `rows` is empty.
+ * A page within `near` rows of either end of a list (any page without `near`) whose total is one
+ * kept scalar (`total`, an SQL subquery of the kept row), read with that total in one statement and
+ * one round trip (shapedParts, its text built once per `key`; whether `near` is given is part of the
+ * shape): `end` reads the page, hydrated, from the list's start or from its end (pageWindowSql
+ * gates both on the total, so only the end pageWindow would pick reads rows). `rows` come in no
+ * particular order (the caller sorts them into list order), and are null when the page lies deeper
+ * than `near` from both ends: the caller reads it another way with the total then known. Past the
+ * end, `rows` is empty. The closed-company list, the disclosures, the healthcare lists and the
+ * entity event lists read their pages near the ends this way.
  */
 export async function nearEndPage<Q extends SelectLike>(
   db: Db,
   key: string,
   build: () => { total: SQL; end: (r: EndRead) => Q },
   values: Record<string, unknown>,
-  at: { page: number; perPage: number; near: number },
+  at: { page: number; perPage: number; near?: number },
 ): Promise<{ total: number; rows: RowOf<Q>[] | null }> {
   const offset = offsetOf(at.page, at.perPage);
   const statement = shapedParts(
@@ -69,7 +71,7 @@ export async function nearEndPage<Q extends SelectLike>(
     key,
     () => {
       const { total, end } = build();
-      const w = pageWindowSql(ph('_offset'), ph('_stop'), total, ph('_near'));
+      const w = pageWindowSql(ph('_offset'), ph('_stop'), total, at.near === undefined ? undefined : ph('_near'));
       return { parts: [end({ reverse: false, ...w.start }), end({ reverse: true, ...w.end })], total: sql`coalesce(${total}, 0)` };
     },
     { ...values, _offset: offset, _stop: offset + at.perPage, _near: at.near },

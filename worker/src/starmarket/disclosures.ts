@@ -6,11 +6,11 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { disclosureCounts, disclosureTypes, disclosures as d, starmarketCompanies as m } from '../db';
 import type { Db } from '../env';
-import { offsetOf, pageWindow, pageWindowSql } from '../lib/pagination';
+import { nearEndPage, offsetOf, pageWindow } from '../lib/pagination';
 import { likeAnywhere } from '../lib/params';
 import { rawBatch } from '../lib/rawBatch';
 import { namesOf } from '../lib/names';
-import { ph, runShaped, shapedParts } from '../lib/shaped';
+import { ph } from '../lib/shaped';
 import { formatYmd } from '../lib/time';
 
 export interface DisclosureParams {
@@ -149,28 +149,27 @@ export async function listDisclosures(db: Db, p: DisclosureParams) {
     // whichever end pageWindow picks; its text is built once per isolate for each pair of filters
     // present (lib/shaped.ts).
     const shape = `${p.m_com_id === undefined ? '' : 'm'}${p.type === undefined ? '' : 't'}`;
-    const offset = offsetOf(p.page, p.per_page);
-    const values = { m: p.m_com_id ?? 0, t: p.type ?? 0, offset, stop: offset + p.per_page };
-    const n = () => sql`(SELECT ${disclosureCounts.n} FROM ${disclosureCounts} WHERE ${and(eq(disclosureCounts.mComId, ph('m')), eq(disclosureCounts.typeId, ph('t')))})`;
     const filtered = () =>
       and(...(p.m_com_id === undefined ? [] : [eq(d.mComId, ph('m'))]), ...(p.type === undefined ? [] : [eq(d.typeId, ph('t'))]));
-    const end = (which: 'start' | 'end') => {
-      const w = pageWindowSql(ph('offset'), ph('stop'), n())[which];
-      return (
-        selectDisclosures(db)
-          .where(filtered())
-          .orderBy(...(which === 'start' ? newest : oldest))
-          // An SQL LIMIT / OFFSET (pageWindowSql) is written as is; drizzle's types say number.
-          .limit(w.limit as unknown as number)
-          .offset(w.offset as unknown as number)
-      );
-    };
-    const [rows] = await runShaped(db, [
-      shapedParts(db, `disclosures.ends.${shape}`, () => ({ parts: [end('start'), end('end')], total: sql`coalesce(${n()}, 0)` }), values),
-    ] as const);
-    total = rows[0]?.total ?? 0;
+    const found = await nearEndPage(
+      db,
+      `disclosures.ends.${shape}`,
+      () => ({
+        total: sql`(SELECT ${disclosureCounts.n} FROM ${disclosureCounts} WHERE ${and(eq(disclosureCounts.mComId, ph('m')), eq(disclosureCounts.typeId, ph('t')))})`,
+        end: (r) =>
+          selectDisclosures(db)
+            .where(filtered())
+            .orderBy(...(r.reverse ? oldest : newest))
+            // An SQL LIMIT / OFFSET (pageWindowSql) is written as is; drizzle's types say number.
+            .limit(r.limit as unknown as number)
+            .offset(r.offset as unknown as number),
+      }),
+      { m: p.m_com_id ?? 0, t: p.type ?? 0 },
+      { page: p.page, perPage: p.per_page },
+    );
+    total = found.total;
     // Only one end reads rows; a UNION's rows carry no order of their own: newest first again.
-    pageRows = rows.flatMap((r) => (r.part === null ? [] : [r.row])).sort((a, b) => b.time - a.time || b.id - a.id);
+    pageRows = (found.rows ?? []).sort((a, b) => b.time - a.time || b.id - a.id);
   } else {
     // The FTS index alone for a 3+ character keyword and no other filter; otherwise a count of
     // the (few) matching rows. A page in the far half of the list is read from its other end.
