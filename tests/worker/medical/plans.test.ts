@@ -6,7 +6,7 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makeUser, type TestUser } from '../helpers';
-import { LARGE_TABLES, plans, recordRequest, rowsReadBy, type PlanStep } from '../query-recorder';
+import { LARGE_TABLES, plans, recordRequest, roundTrips, rowsReadBy, type PlanStep } from '../query-recorder';
 import { baseRounds, companyStatements, eventStatements, makeAtlas, makeBrokerReport, makeFirm, makeIpo, makeNews, makePolicy, nextId } from './fixtures';
 
 /** The shared list plus the tables only this area reads in volume. */
@@ -185,5 +185,24 @@ describe('healthcare query plans', () => {
       const reads = await rowsReadBy(r.statements);
       expect(reads.reduce((s, x) => s + x.rows, 0), `${url}: ${JSON.stringify(reads)}`).toBeLessThanOrEqual(limit);
     }
+  });
+
+  it('a page near an end is one round trip with its total; sort 1 and 融资金额TOP100 asked together read their one list once', async () => {
+    const auth = { headers: { Authorization: `Bearer ${vip.token}` } };
+    // The entity event lists and /news read the same kind of page (their data is here too).
+    const entity = ['/api/investevent?page=2', `/api/investevent?scope=${encodeURIComponent('医疗健康')}&page=3`, '/api/news'];
+    for (const url of ['/api/medical/data?type=news&page=2', '/api/medical/data?type=event&page=3', '/api/medical/data?type=horse', '/api/medical/block?type=invst&page=2', ...entity]) {
+      const r = await recordRequest(url, auth);
+      expect(r.status, url).toBe(200);
+      expect(roundTrips(r.statements), url).toBe(1);
+    }
+    // The companies, then the page's few tags: two round trips for both lists, not four.
+    const both = await recordRequest('/api/medical/block?type=company,invse_money_rank', auth);
+    expect(both.status).toBe(200);
+    expect(roundTrips(both.statements)).toBe(2);
+    const d = (both.body as { data: { company: { data: { id: number }[] }; invse_money_rank: { data: { id: number; rank: number }[] } } }).data;
+    expect(d.company.data.length).toBe(10);
+    expect(d.invse_money_rank.data.map((r) => r.id)).toEqual(d.company.data.map((r) => r.id));
+    expect(d.invse_money_rank.data.map((r) => r.rank)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
   });
 });

@@ -67,28 +67,37 @@ async function companyPage(db: Db, list: ListCode, p: { page: number; tagId?: nu
   return { total, rows: await companyRows(db, rows) };
 }
 
+/**
+ * The company lists of one block request (one page, one tag), each read once: sort 1 and
+ * 融资金额TOP100 are the same kept list (LIST.money), and /health asks for both on page 1.
+ */
+export function companyLists(db: Db, p: { page: number; tagId?: number }) {
+  const read = new Map<ListCode, ReturnType<typeof companyPage>>();
+  return (list: ListCode) => {
+    let page = read.get(list);
+    if (!page) read.set(list, (page = companyPage(db, list, p)));
+    return page;
+  };
+}
+type CompanyLists = ReturnType<typeof companyLists>;
+
 /** The area's or a tag's companies in a block sort: the page's ids from the kept list order (pages.ts). */
-export async function blockCompanies(db: Db, p: { page: number; order: MedicalOrder; tagId?: number }) {
-  const { total, rows } = await companyPage(db, COMPANY_LIST[p.order], p);
+export async function blockCompanies(lists: CompanyLists, p: { page: number; order: MedicalOrder }) {
+  const { total, rows } = await lists(COMPANY_LIST[p.order]);
   return pageOf(rows, total, p.page);
 }
 
 /** 融资金额TOP100: the area's (or tag's) 100 best-funded companies, 10 a page, with their rank: pages 1-10 of sort 1. */
-export async function moneyRank(db: Db, p: { page: number; tagId?: number }) {
+export async function moneyRank(db: Db, lists: CompanyLists, p: { page: number; tagId?: number }) {
   const offset = offsetOf(p.page, MEDICAL_PAGE_SIZE);
   if (offset >= MONEY_RANK_SIZE) {
     const total = countOf(await (p.tagId === undefined ? countQuery(db, 'com') : countQuery(db, 'tag_com', p.tagId)));
     return pageOf([], Math.min(MONEY_RANK_SIZE, total), p.page);
   }
-  const { total, rows } = await companyPage(db, LIST.money, p);
+  const { total, rows } = await lists(LIST.money);
   return pageOf(rows.map((r, i) => ({ ...r, rank: offset + i + 1 })), Math.min(MONEY_RANK_SIZE, total), p.page);
 }
 
-/**
- * Investment firms by the number of healthcare events they took part in (of the tag's companies
- * on a tag page), most active first, the lower id first on a tie: the page's firms from the kept
- * list order (pages.ts; kept from medical_firm_counts by triggers), the total the kept 'firms' count.
- */
 const firmColumns = { id: investFirms.id, name: investFirms.name, logo: investFirms.logo, des: investFirms.des };
 
 export async function blockFirms(db: Db, p: { page: number; tagId?: number }) {

@@ -15,7 +15,7 @@ import { ok } from '../lib/envelope';
 import { ApiError } from '../lib/errors';
 import { createArea, defineRoute } from '../lib/route';
 import { beijingDate } from '../lib/time';
-import { blockCompanies, blockFirms, moneyRank } from './block';
+import { blockCompanies, blockFirms, companyLists, moneyRank } from './block';
 import { financingTrend } from './chart';
 import { CHART_FIRST_YEAR, FA_TOP, MEDICAL_PAGE_SIZE, MONEY_RANK_SIZE, VISITOR_DATA_TYPES, type DataType, type InfoType } from './constants';
 import { listEvents, listNews, listPolicies } from './info';
@@ -176,11 +176,12 @@ export const medicalRoutes = createArea()
     const tag = await tagPageTag(c, q.tag_id);
     const db = c.get('db');
     const out: z.output<typeof S.block> = {};
+    const lists = companyLists(db, { page: q.page, tagId: tag?.id });
     await Promise.all(
       q.type.map(async (t) => {
-        if (t === 'company') out.company = await blockCompanies(db, { page: q.page, order: q.order ?? 1, tagId: tag?.id });
+        if (t === 'company') out.company = await blockCompanies(lists, { page: q.page, order: q.order ?? 1 });
         else if (t === 'invst') out.invst = await blockFirms(db, { page: q.page, tagId: tag?.id });
-        else out.invse_money_rank = await moneyRank(db, { page: q.page, tagId: tag?.id });
+        else out.invse_money_rank = await moneyRank(db, lists, { page: q.page, tagId: tag?.id });
       }),
     );
     return ok(c, out);
