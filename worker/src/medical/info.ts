@@ -1,8 +1,9 @@
 /**
  * The information section (资讯): healthcare policies, news and financing events, of the area or of
  * a tag's companies, newest first, MEDICAL_PAGE_SIZE per page. Totals are kept counts (kept.ts);
- * a page's ids come from the kept list order (pages.ts), so a middle or last page reads what the
- * first does; the rows are then fetched by id.
+ * a page's items come from the kept list order (pages.ts), so a middle or last page reads what the
+ * first does; a page near either end is read with its total and its rows in one statement, a deeper
+ * one fetches its rows by id (pages.ts listPage).
  */
 import { eq, getTableColumns, sql, type Placeholder } from 'drizzle-orm';
 import { companies, investEventInvestors, investEvents, news, policies } from '../db';
@@ -35,9 +36,9 @@ export async function windowed<T>(total: number, page: number, read: (w: Window)
   return w.reverse ? rows.reverse() : rows;
 }
 
-/** Healthcare policies: a tag page lists the area's policies too (policies carry a scope, not tags). */
 const policyColumns = { id: policies.id, title: policies.title, put_time: policies.putTime, reference_number: policies.referenceNumber };
 
+/** Healthcare policies: a tag page lists the area's policies too (policies carry a scope, not tags). */
 export async function listPolicies(db: Db, page: number): Promise<Paged<{ id: number; title: string; put_time: number; reference_number: string }>> {
   const { total, rows } = await listPage(
     db,
