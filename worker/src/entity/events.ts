@@ -128,6 +128,38 @@ async function nearEvents(db: Db, shape: string, key: string, values: Record<str
   return { info: await eventRows(db, rows), total: found.total };
 }
 
+/** The tables a kept event list reads its order from: every event, an atlas tag's events, a firm's investments. */
+const SOURCES = {
+  events: { table: ev, id: ev.id, date: ev.date },
+  tags: { table: iet, id: iet.eventId, date: iet.date },
+  firms: { table: ief, id: ief.eventId, date: ief.date },
+} as const;
+
+/**
+ * A page of an event list's ids and dates off its date index, newest first (oldest first when
+ * reversed): rows matching `where`, from `day` on when set, `limit` after skipping `offset`. Values,
+ * or placeholders and SQL for a shaped statement (nearEvents); keptPage's reads pass values.
+ */
+function idsPage(
+  db: Db,
+  s: (typeof SOURCES)[keyof typeof SOURCES],
+  where: (SQL | undefined)[],
+  r: { reverse: boolean; offset: number | SQL | Placeholder; limit: number | SQL | Placeholder; day?: number },
+) {
+  const day = r.day === undefined ? undefined : r.reverse ? gte(s.date, r.day) : lte(s.date, r.day);
+  return (
+    db
+      .select({ id: s.id, date: s.date })
+      // The fields are the source's own columns; the cast only picks one of drizzle's table types.
+      .from(s.table as typeof ev)
+      .where(and(...where, day))
+      .orderBy(...(r.reverse ? [asc(s.date), asc(s.id)] : [desc(s.date), desc(s.id)]))
+      // An SQL LIMIT / OFFSET (pageWindowSql) is written as is; drizzle's types say number.
+      .limit(r.limit as number)
+      .offset(r.offset as number)
+  );
+}
+
 /** Rows from an end a page may start at and still be read in one statement with its events (nearEvents). */
 const NEAR_ENDS = 21;
 
@@ -158,53 +190,16 @@ export async function listEvents(
   if (tagId === null) return { info: [], total: 0 };
   const scope = q.scope || undefined;
   const key = eventListKey(scope, tagId);
-  const order = (r: EndRead, date: AnyColumn, id: AnyColumn) => (r.reverse ? [asc(date), asc(id)] : [desc(date), desc(id)]);
+  const source = tagId !== undefined ? SOURCES.tags : SOURCES.events;
+  const filters = (v: { tag: number | Placeholder; scope: string | Placeholder }) =>
+    tagId !== undefined ? [eq(iet.tagId, v.tag), scope ? eq(iet.scope, v.scope) : undefined] : [scope ? eq(ev.scope, v.scope) : undefined];
   const near = await nearEvents(db, `${tagId !== undefined ? 't' : ''}${scope ? 's' : ''}`, key, { tag: tagId ?? 0, scope: scope ?? '' }, q.page, perPage, (r) =>
-    tagId !== undefined
-      ? db
-          .select({ id: iet.eventId, date: iet.date })
-          .from(iet)
-          .where(and(eq(iet.tagId, ph('tag')), scope ? eq(iet.scope, ph('scope')) : undefined))
-          .orderBy(...order(r, iet.date, iet.eventId))
-          .limit(r.limit as unknown as number)
-          .offset(r.offset as unknown as number)
-          .as('page')
-      : db
-          .select({ id: ev.id, date: ev.date })
-          .from(ev)
-          .where(scope ? eq(ev.scope, ph('scope')) : undefined)
-          .orderBy(...order(r, ev.date, ev.id))
-          .limit(r.limit as unknown as number)
-          .offset(r.offset as unknown as number)
-          .as('page'),
+    idsPage(db, source, filters({ tag: ph('tag'), scope: ph('scope') }), r).as('page'),
   );
   if (near) return near;
-  const { ids, total } = await keptPage(db, key, YMD_WIDTHS, q.page, perPage, async (r) => {
-    if (tagId !== undefined) {
-      const where = [eq(iet.tagId, tagId)];
-      if (scope) where.push(eq(iet.scope, scope));
-      if (r.day !== undefined) where.push(r.reverse ? gte(iet.date, r.day) : lte(iet.date, r.day));
-      const rows = await db
-        .select({ id: iet.eventId })
-        .from(iet)
-        .where(and(...where))
-        .orderBy(...(r.reverse ? [asc(iet.date), asc(iet.eventId)] : [desc(iet.date), desc(iet.eventId)]))
-        .limit(r.limit)
-        .offset(r.offset);
-      return rows.map((x) => x.id);
-    }
-    const where: SQL[] = [];
-    if (scope) where.push(eq(ev.scope, scope));
-    if (r.day !== undefined) where.push(r.reverse ? gte(ev.date, r.day) : lte(ev.date, r.day));
-    const rows = await db
-      .select({ id: ev.id })
-      .from(ev)
-      .where(where.length ? and(...where) : undefined)
-      .orderBy(...(r.reverse ? [asc(ev.date), asc(ev.id)] : [desc(ev.date), desc(ev.id)]))
-      .limit(r.limit)
-      .offset(r.offset);
-    return rows.map((x) => x.id);
-  });
+  const { ids, total } = await keptPage(db, key, YMD_WIDTHS, q.page, perPage, async (r) =>
+    (await idsPage(db, source, filters({ tag: tagId ?? 0, scope: scope ?? '' }), r)).map((x) => x.id),
+  );
   return { info: await hydrateEvents(db, ids), total };
 }
 
@@ -229,28 +224,12 @@ export async function companyEvents(db: Db, comId: number, limit: number) {
  */
 export async function firmEvents(db: Db, firmId: number, page: number) {
   const near = await nearEvents(db, 'firm', `f:${firmId}`, { firm: firmId }, page, ENTITY_PAGE_SIZE, (r) =>
-    db
-      .select({ id: ief.eventId, date: ief.date })
-      .from(ief)
-      .where(eq(ief.invstId, ph('firm')))
-      .orderBy(...(r.reverse ? [asc(ief.date), asc(ief.eventId)] : [desc(ief.date), desc(ief.eventId)]))
-      .limit(r.limit as unknown as number)
-      .offset(r.offset as unknown as number)
-      .as('page'),
+    idsPage(db, SOURCES.firms, [eq(ief.invstId, ph('firm'))], r).as('page'),
   );
   if (near) return near;
-  const { ids, total } = await keptPage(db, `f:${firmId}`, YMD_WIDTHS, page, ENTITY_PAGE_SIZE, async (r) => {
-    const where = [eq(ief.invstId, firmId)];
-    if (r.day !== undefined) where.push(r.reverse ? gte(ief.date, r.day) : lte(ief.date, r.day));
-    const rows = await db
-      .select({ id: ief.eventId })
-      .from(ief)
-      .where(and(...where))
-      .orderBy(...(r.reverse ? [asc(ief.date), asc(ief.eventId)] : [desc(ief.date), desc(ief.eventId)]))
-      .limit(r.limit)
-      .offset(r.offset);
-    return rows.map((x) => x.id);
-  });
+  const { ids, total } = await keptPage(db, `f:${firmId}`, YMD_WIDTHS, page, ENTITY_PAGE_SIZE, async (r) =>
+    (await idsPage(db, SOURCES.firms, [eq(ief.invstId, firmId)], r)).map((x) => x.id),
+  );
   return { info: await hydrateEvents(db, ids), total };
 }
 
