@@ -5,7 +5,7 @@
 import { env } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { drizzleDb } from '../../../worker/src/db';
-import { forgetNames, namesOf, NAMES_TTL_MS } from '../../../worker/src/lib/names';
+import { forgetNames, keptTables, namesOf, NAMES_TTL_MS } from '../../../worker/src/lib/names';
 import { recordingD1, roundTrips, type Recorded } from '../query-recorder';
 
 const log: Recorded[] = [];
@@ -20,6 +20,7 @@ beforeEach(async () => {
     env.DB.prepare("INSERT OR REPLACE INTO rounds (id, name) VALUES (91, '名称测试轮')"),
     env.DB.prepare("INSERT OR REPLACE INTO starmarket_states (id, name, sort) VALUES (91, '名称测试状态', 91)"),
     env.DB.prepare('DELETE FROM sectors WHERE id = 990102'),
+    env.DB.prepare("INSERT OR REPLACE INTO medical_tags (id, p_id, name, \"desc\") VALUES (9901, 0, '名称测试领域', ''), (990101, 9901, '名称测试标签', '')"),
   ]);
 });
 
@@ -37,6 +38,14 @@ describe('reference names kept per isolate', () => {
     const again = await namesOf(db, { sectors: [990101], rounds: [91] }, T + 5 * 60_000);
     expect(again.sectors.get(990101)).toBe('名称子类');
     expect(log).toHaveLength(0);
+  });
+
+  it("keeps each row's parent with its name (an atlas tag's field; 0 for a field and for tables without parents)", async () => {
+    const { medical_tags: tags, sectors: secs, rounds: rnds } = await keptTables(db, { medical_tags: [990101], sectors: [990101], rounds: [91] }, T);
+    expect([tags.names.get(990101), tags.parents.get(990101), tags.parents.get(9901)]).toEqual(['名称测试标签', 9901, 0]);
+    expect([secs.parents.get(990101), secs.parents.get(9901)]).toEqual([9901, 0]);
+    expect([rnds.names.get(91), rnds.parents.get(91)]).toEqual(['名称测试轮', 0]);
+    expect(roundTrips(log)).toBe(1);
   });
 
   it('a sector added after the read appears on the next page that needs it (not more than one read a minute for an id with no row)', async () => {
