@@ -2,7 +2,8 @@
  * The search at 10x the demo data (98,000 companies, 15,000 firms, 170,000 people, names from the
  * seed's own name generators): every statement a search runs uses an index (no SCAN of a table),
  * and the rows D1 reads stay within a paged call's budget (3 per result plus 100), far below the
- * size of the tables, for short and long, Chinese, pinyin and initials keywords alike.
+ * size of the tables, for short and long, Chinese, pinyin and initials keywords alike; in one D1
+ * round trip.
  */
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +11,7 @@ import { makeRng } from '../../../scripts/seed/prng';
 import { createSqlSink } from '../../../scripts/seed/sql';
 import { brandName, firmName, personName } from '../../../scripts/seed/words';
 import { searchNameRow } from '../../../worker/src/search/keys';
-import { plans, recordRequest, rowsReadBy } from '../query-recorder';
+import { plans, recordRequest, roundTrips, rowsReadBy } from '../query-recorder';
 
 /** The demo data set's counts (scale 1) times ten. */
 const VOLUME = { company: 98_000, investfirm: 15_000, person: 170_000 } as const;
@@ -45,6 +46,8 @@ describe('search at 10x data', () => {
     for (const q of KEYWORDS) {
       const { status, body, statements } = await recordRequest(`/api/search?q=${encodeURIComponent(q)}`);
       expect(status, q).toBe(200);
+      // The three kinds' candidates and their names: one statement per kind, one batch.
+      expect(roundTrips(statements), q).toBe(1);
       const steps = (await plans(statements)).flat();
       // A scan of a subquery's few candidate rowids is fine; a scan of a table is not.
       const scans = steps.filter((s) => {

@@ -59,8 +59,8 @@ export const sharedCache = (c: Context, maxAge = 60) => c.header('Cache-Control'
 
 const anonymous = (req: Request) => !req.headers.has('Authorization') && !/(?:^|;\s*)juzi_d1b=/.test(req.headers.get('Cookie') ?? '');
 
-/** The cache key of a request, or null when it may not use the cache. */
-async function cacheKey(req: Request): Promise<Request | null> {
+/** The cache key of a request, or null when it may not use the cache (the rows bench drops a stored answer by it). */
+export async function edgeCacheKey(req: Request): Promise<Request | null> {
   const url = new URL(req.url);
   if (!anonymous(req) && !SAME_FOR_EVERYONE.some((r) => r.method === req.method && r.path === url.pathname)) return null;
   if (req.method === 'POST') {
@@ -84,7 +84,7 @@ const storable = (res: Response) => res.status === 200 && /\bpublic\b/.test(res.
  * marks a PUBLIC_ANSWERS answer public and stores what is storable.
  */
 export const edgeCache: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const key = await cacheKey(c.req.raw);
+  const key = await edgeCacheKey(c.req.raw);
   if (!key || typeof caches === 'undefined') return next();
   const cache = (caches as unknown as { default: Cache }).default;
   const hit = await cache.match(key);

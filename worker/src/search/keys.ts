@@ -79,7 +79,6 @@ export const wholeToken = (kind: SearchKind, key: string) => `${SEARCH_KINDS[kin
  */
 export const RANK_KIND_SPAN = 2 ** 40;
 export const RANK_LENGTH_SPAN = 2 ** 32;
-export const refIdOfRank = (rowid: number) => rowid % RANK_LENGTH_SPAN;
 
 /** The keys and their short prefixes, each once, as FTS5 text of one kind. */
 function tokensOf(kind: SearchKind, keys: string[]): string {

@@ -10,13 +10,14 @@
  * each shorter name first, then smaller id, over every match. The index's rowids run in that order
  * within a class (name length, then id: keys.ts RANK_*), and the three classes are disjoint FTS5
  * queries (NOT), so each reads at most SEARCH_PER_KIND rowids and stops: a search reads a few rows
- * per result whatever the size of the tables, and never the names' own rows.
+ * per result whatever the size of the tables; only the few best are joined to their names (the id is
+ * the rowid modulo RANK_LENGTH_SPAN).
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../env';
 import { rawBatch } from '../lib/rawBatch';
-import { SEARCH_KINDS, SEARCH_PER_KIND, type SearchKind } from './constants';
-import { kindToken, latinKey, PREFIX_TOKENS, refIdOfRank, syllablesOf, wholeToken } from './keys';
+import { SEARCH_PER_KIND, type SearchKind } from './constants';
+import { kindToken, latinKey, PREFIX_TOKENS, RANK_LENGTH_SPAN, syllablesOf, wholeToken } from './keys';
 
 const HAN = /\p{Script=Han}/u;
 
@@ -42,38 +43,16 @@ export function matcherOf(keyword: string): Matcher | null {
   return key ? classes(key) : null;
 }
 
-const KINDS = Object.keys(SEARCH_KINDS) as SearchKind[];
-
 /**
- * The best SEARCH_PER_KIND ids of each kind, best first: per kind one statement of three index reads
- * (its classes, each stopping at SEARCH_PER_KIND rowids; D1 caps a compound SELECT at a few terms, so
- * not one statement for all nine), the three in one batch (one round trip); a group takes its exact
- * matches, then its start-of-name matches, then the rest, each already in rank order.
+ * A kind's best SEARCH_PER_KIND index rows as `k` (rowid r, class c): its three classes, each stopping
+ * at SEARCH_PER_KIND rowids (D1 caps a compound SELECT at a few terms, so one statement per kind, not
+ * one for all nine), the best SEARCH_PER_KIND of them by class, then rank: a group takes its exact
+ * matches, then its start-of-name matches, then the rest, each already in rank order (the rowids).
  */
-async function candidates(db: Db, m: Matcher): Promise<Record<SearchKind, number[]>> {
-  const results = await rawBatch(
-    db,
-    KINDS.map((kind) =>
-      sql.join(
-        m(kind).map((match, c) => sql`SELECT * FROM (SELECT rowid AS r, ${c} AS c FROM search_fts WHERE search_fts MATCH ${match} LIMIT ${SEARCH_PER_KIND})`),
-        sql` UNION ALL `,
-      ),
-    ),
-  );
-  const [company, investfirm, person] = results.map((res) =>
-    (res.results as { r: number; c: number }[])
-      .sort((a, b) => a.c - b.c || a.r - b.r)
-      .slice(0, SEARCH_PER_KIND)
-      .map((x) => refIdOfRank(x.r)),
-  );
-  return { company, investfirm, person };
+function best(m: Matcher, kind: SearchKind): SQL {
+  const classes = m(kind).map((match, c) => sql`SELECT * FROM (SELECT rowid AS r, ${c} AS c FROM search_fts WHERE search_fts MATCH ${match} LIMIT ${SEARCH_PER_KIND})`);
+  return sql`(SELECT r, c, r % ${sql.raw(String(RANK_LENGTH_SPAN))} AS ref FROM (${sql.join(classes, sql` UNION ALL `)}) ORDER BY c, r LIMIT ${SEARCH_PER_KIND}) k`;
 }
-
-/**
- * Integer ids inlined (they come from the index, never from the request): up to SEARCH_PER_KIND of
- * each kind, a list the statements below read directly.
- */
-const idList = (ids: number[]) => sql.raw(ids.map((id) => String(Math.trunc(id))).join(', '));
 
 export interface CompanyHit {
   id: number;
@@ -100,36 +79,38 @@ export interface PersonHit {
 }
 
 const ymdText = (v: number) => (v ? `${String(v).slice(0, 4)}-${String(v).slice(4, 6)}-${String(v).slice(6, 8)}` : '');
-const byOrder = <T extends { id: number }>(order: number[], rows: T[]) => order.map((id) => rows.find((r) => r.id === id)).filter((r): r is T => !!r);
+/** A kind's rows in the group's order: class, then rank (a join's rows carry no order of their own). */
+const ranked = <T extends { c: number; r: number }>(rows: T[]) => rows.sort((a, b) => a.c - b.c || a.r - b.r);
 
+/**
+ * The hits of the three kinds in one D1 round trip: per kind one statement that ranks its candidates
+ * in the index and joins the few best to their names (a candidate whose row is gone is left out).
+ */
 export async function search(db: Db, keyword: string): Promise<{ company: CompanyHit[]; investfirm: FirmHit[]; person: PersonHit[] }> {
   const m = matcherOf(keyword);
   if (!m) return { company: [], investfirm: [], person: [] };
-  const { company: comIds, investfirm: firmIds, person: personIds } = await candidates(db, m);
-  // The names of every kind's hits in one batch (one round trip).
-  const reads: Partial<Record<SearchKind, SQL>> = {};
-  if (comIds.length)
-    reads.company = sql`
-      SELECT c.id, c.name, c.logo, c.prov, s.name AS cat_name, c.slogan, cl.close_date
-      FROM companies c LEFT JOIN sectors s ON s.id = c.cat_id LEFT JOIN closures cl ON cl.com_id = c.id
-      WHERE c.id IN (${idList(comIds)})`;
-  if (firmIds.length) reads.investfirm = sql`SELECT id, name, logo, substr(des, 1, 60) AS des, is_fa FROM invest_firms WHERE id IN (${idList(firmIds)})`;
-  if (personIds.length)
-    reads.person = sql`
-      SELECT p.id, p.name, r.role, r.position, c.name AS com_name
-      FROM persons p LEFT JOIN person_roles r ON r.id = (SELECT min(id) FROM person_roles WHERE person_id = p.id)
-      LEFT JOIN companies c ON c.id = r.com_id
-      WHERE p.id IN (${idList(personIds)})`;
-  const kinds = Object.keys(reads) as SearchKind[];
-  const results = kinds.length ? await rawBatch(db, kinds.map((k) => reads[k]!)) : [];
-  const rowsOf = <T>(kind: SearchKind) => (results[kinds.indexOf(kind)]?.results ?? []) as T[];
-  const comRows = rowsOf<{ id: number; name: string; logo: string; prov: string; cat_name: string | null; slogan: string; close_date: number | null }>('company');
-  const firmRows = rowsOf<{ id: number; name: string; logo: string; des: string; is_fa: number }>('investfirm');
-  const roleRows = rowsOf<{ id: number; name: string; role: string; position: string; com_name: string | null }>('person');
+  const [companies, firms, people] = await rawBatch(db, [
+    sql`SELECT k.c, k.r, c.id, c.name, c.logo, c.prov, s.name AS cat_name, c.slogan, cl.close_date
+      FROM ${best(m, 'company')} JOIN companies c ON c.id = k.ref LEFT JOIN sectors s ON s.id = c.cat_id LEFT JOIN closures cl ON cl.com_id = c.id`,
+    sql`SELECT k.c, k.r, f.id, f.name, f.logo, substr(f.des, 1, 60) AS des, f.is_fa FROM ${best(m, 'investfirm')} JOIN invest_firms f ON f.id = k.ref`,
+    sql`SELECT k.c, k.r, p.id, p.name, r.role, r.position, c.name AS com_name
+      FROM ${best(m, 'person')} JOIN persons p ON p.id = k.ref
+      LEFT JOIN person_roles r ON r.id = (SELECT min(id) FROM person_roles WHERE person_id = p.id)
+      LEFT JOIN companies c ON c.id = r.com_id`,
+  ]);
+  const rowsOf = <T>(res: D1Result) => ranked(res.results as (T & { c: number; r: number })[]);
   return {
-    company: byOrder(comIds, comRows).map((r) => ({ id: r.id, name: r.name, logo: r.logo, prov: r.prov, cat_name: r.cat_name ?? '', slogan: r.slogan, closed: ymdText(r.close_date ?? 0) })),
-    investfirm: byOrder(firmIds, firmRows).map((r) => ({ id: r.id, name: r.name, logo: r.logo, des: r.des, is_fa: r.is_fa === 1 })),
-    person: byOrder(personIds, roleRows).map((r) => ({
+    company: rowsOf<{ id: number; name: string; logo: string; prov: string; cat_name: string | null; slogan: string; close_date: number | null }>(companies).map((r) => ({
+      id: r.id,
+      name: r.name,
+      logo: r.logo,
+      prov: r.prov,
+      cat_name: r.cat_name ?? '',
+      slogan: r.slogan,
+      closed: ymdText(r.close_date ?? 0),
+    })),
+    investfirm: rowsOf<{ id: number; name: string; logo: string; des: string; is_fa: number }>(firms).map((r) => ({ id: r.id, name: r.name, logo: r.logo, des: r.des, is_fa: r.is_fa === 1 })),
+    person: rowsOf<{ id: number; name: string; role: string; position: string; com_name: string | null }>(people).map((r) => ({
       id: r.id,
       name: r.name,
       title: r.com_name ? `${r.com_name} · ${r.role === 'investor' ? '投资人' : r.position || '团队成员'}` : '',
