@@ -1,8 +1,8 @@
 /**
  * The entity lists read kept rows (issue 15): /investevent under every filter it takes (none,
  * scope, tag by name, tag + scope), an atlas tag's events, a firm's investments and a user's
- * comments and incense take their totals from entity_day_counts and seek deep pages to their start
- * day. Every page (first, middle, last, past the end) holds exactly what the straightforward
+ * comments and incense, and a signed-in user's own lists (coin ledger, orders, download records,
+ * follows) take their totals from entity_day_counts and seek deep pages to their start day. Every page (first, middle, last, past the end) holds exactly what the straightforward
  * OFFSET query gives, with the same total, before and after inserts, updates and deletes; the
  * kept rows stay equal to a recount; every page reads at most 3 rows per row returned plus 100;
  * no statement walks a large table.
@@ -111,12 +111,49 @@ beforeAll(async () => {
     );
   }
   for (let i = 0; i < social.length; i += 200) await env.DB.batch(social.slice(i, i + 200));
+  // The user's own lists: 300 ledger rows, 240 orders, 220 download records of one job, 210 follows.
+  const at = (i: number, spread: number) => base + ((i * 29) % spread) * DAY_MS + (i % 4) * 600_000;
+  // 22 exports of 10 files each (a real export has at most 30), a job's files made together.
+  const jobs: number[] = [];
+  for (let j = 0; j < 22; j++) {
+    const job = await env.DB.prepare(
+      "INSERT INTO export_jobs (user_id, kind, title, params, total_rows, batches, coins, idempotency_key, created_at) VALUES (?, 'closure', '测试页导出', '{}', 10, 10, 0, ?, ?) RETURNING id",
+    )
+      .bind(user, `kept-pages-${j}`, base)
+      .first<{ id: number }>();
+    jobs.push(job!.id);
+  }
+  const own: D1PreparedStatement[] = [];
+  for (let i = 0; i < 300; i++)
+    own.push(
+      env.DB.prepare("INSERT INTO coin_ledger (user_id, delta, reason, idempotency_key, op_nonce, created_at) VALUES (?, 1, 'grant', ?, 'n', ?)").bind(
+        user,
+        `kept-${i}`,
+        at(i, 600),
+      ),
+    );
+  for (let i = 0; i < 240; i++)
+    own.push(
+      env.DB.prepare("INSERT INTO orders (user_id, product, amount_fen, status, provider, created_at) VALUES (?, 'coins_100', 100, 'cancelled', 'sandbox', ?)").bind(
+        user,
+        at(i, 450),
+      ),
+    );
+  for (let i = 0; i < 220; i++)
+    own.push(
+      env.DB.prepare(
+        "INSERT INTO download_records (job_id, user_id, batch_no, offset, rows, filename, status, created_at) VALUES (?, ?, ?, 0, 1, '测试页.xlsx', 'failed', ?)",
+      ).bind(jobs[Math.floor(i / 10)], user, (i % 10) + 1, at(Math.floor(i / 10), 380) + (i % 10)),
+    );
+  for (let i = 0; i < 210; i++)
+    own.push(env.DB.prepare('INSERT INTO follows (user_id, type, item_id, created_at) VALUES (?, 1, ?, ?)').bind(user, 9_000_000 + i, at(i, 300)));
+  for (let i = 0; i < own.length; i += 200) await env.DB.batch(own.slice(i, i + 200));
 }, 120_000);
 
 const get = (path: string) => recordRequest(path, { headers: { Authorization: `Bearer ${token}` } });
 type Page = {
   data: {
-    info: { id?: number; comment_id?: number }[];
+    info: { id?: number; comment_id?: number; order_id?: number; record_id?: number; item_id?: number }[];
     page: { total: number };
   };
 };
@@ -130,7 +167,7 @@ interface Case {
   id: string;
   order: string;
   per: number;
-  rowId: (x: { id?: number; comment_id?: number }) => number | undefined;
+  rowId: (x: Page['data']['info'][number]) => number | undefined;
 }
 
 const eventCase = (label: string, query: Record<string, string>, where: string): Case => ({
@@ -189,7 +226,22 @@ const cases = (): Case[] => [
     per: 10,
     rowId: (x) => x.id,
   },
+  { ...own('coin ledger', '/api/user/ledger?', 'coin_ledger', 'x.id', 'x.id', 20), rowId: (x) => x.id },
+  { ...own('orders', '/api/orders?', 'orders', 'x.id', 'x.id', 10), rowId: (x) => x.order_id },
+  { ...own('download records', '/api/downloads?', 'download_records', 'x.id', 'x.id', 20), rowId: (x) => x.record_id },
+  { ...own('follows', '/api/follow?type=1', 'follows', 'x.item_id', 'x.rowid', 10), rowId: (x) => x.item_id },
 ];
+
+/** A signed-in user's own list, newest first, at its default page size. */
+const own = (label: string, path: string, table: string, id: string, tie: string, per: number) => ({
+  label,
+  path: `${path}&per_page=${per}`,
+  from: `${table} x`,
+  where: `x.user_id = ${user}`,
+  id,
+  order: `x.created_at DESC, ${tie} DESC`,
+  per,
+});
 
 async function oracle(c: Case, page: number) {
   const ids = await env.DB.prepare(`SELECT ${c.id} AS id FROM ${c.from} WHERE ${c.where} ORDER BY ${c.order} LIMIT ? OFFSET ?`)
@@ -237,6 +289,10 @@ async function recount() {
     `SELECT 'uc:' || c.user_id AS k, l.lv AS level, ${days('c.created_at')} AS bucket, count(*) AS n FROM comments c, ${lv} GROUP BY 1, 2, 3`,
     `SELECT 'uis:' || c.user_id AS k, 0 AS level, 0 AS bucket, sum(c.amount) AS n FROM incense_records c GROUP BY 1`,
     `SELECT 'ui:' || c.user_id AS k, l.lv AS level, ${days('c.created_at')} AS bucket, count(*) AS n FROM incense_records c, ${lv} GROUP BY 1, 2, 3`,
+    `SELECT 'ul:' || c.user_id AS k, l.lv AS level, ${days('c.created_at')} AS bucket, count(*) AS n FROM coin_ledger c, ${lv} GROUP BY 1, 2, 3`,
+    `SELECT 'uo:' || c.user_id AS k, l.lv AS level, ${days('c.created_at')} AS bucket, count(*) AS n FROM orders c, ${lv} GROUP BY 1, 2, 3`,
+    `SELECT 'ud:' || c.user_id AS k, l.lv AS level, ${days('c.created_at')} AS bucket, count(*) AS n FROM download_records c, ${lv} GROUP BY 1, 2, 3`,
+    `SELECT 'uf:' || c.user_id || ':' || c.type AS k, l.lv AS level, ${days('c.created_at')} AS bucket, count(*) AS n FROM follows c, ${lv} GROUP BY 1, 2, 3`,
   ];
   const rows: Record<string, unknown>[] = [];
   for (const q of parts) rows.push(...(await env.DB.prepare(q).all()).results);
@@ -270,6 +326,10 @@ async function expectKeptEqualRecount() {
 
 const TABLES = [
   ...LARGE_TABLES,
+  'coin_ledger',
+  'orders',
+  'download_records',
+  'follows',
   'invest_events',
   'invest_event_investors',
   'invest_event_tags',
@@ -374,6 +434,22 @@ describe('entity lists from kept day counts', () => {
         Date.UTC(2020, 1, 2),
         user,
       ),
+      // the user's own lists: a row of each moves day, one of each is deleted, one of each is new
+      ...['coin_ledger', 'orders', 'download_records'].flatMap((t) => [
+        env.DB.prepare(`UPDATE ${t} SET created_at = created_at - 200 * 86400000 WHERE id = (SELECT max(id) FROM ${t} WHERE user_id = ?)`).bind(user),
+        env.DB.prepare(`DELETE FROM ${t} WHERE id = (SELECT min(id) FROM ${t} WHERE user_id = ?)`).bind(user),
+      ]),
+      env.DB.prepare("INSERT INTO coin_ledger (user_id, delta, reason, idempotency_key, op_nonce, created_at) VALUES (?, -1, 'incense', 'kept-new', 'n', ?)").bind(
+        user,
+        Date.UTC(2025, 5, 1),
+      ),
+      env.DB.prepare("INSERT INTO orders (user_id, product, amount_fen, status, provider, created_at) VALUES (?, 'coins_100', 100, 'pending', 'sandbox', ?)").bind(
+        user,
+        Date.UTC(2021, 3, 3),
+      ),
+      env.DB.prepare('UPDATE follows SET created_at = ? WHERE user_id = ? AND item_id = 9000007').bind(Date.UTC(2019, 0, 1), user),
+      env.DB.prepare('DELETE FROM follows WHERE user_id = ? AND item_id = 9000011').bind(user),
+      env.DB.prepare('INSERT INTO follows (user_id, type, item_id, created_at) VALUES (?, 1, 9000999, ?)').bind(user, Date.UTC(2024, 0, 1)),
     ]);
     await expectKeptEqualRecount();
     await expectSameAsOracle();

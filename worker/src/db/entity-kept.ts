@@ -14,6 +14,8 @@ import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlit
  *   'f:<invst_id>'       investor rows of a firm (invest_event_investors, invst_id > 0)
  *   'fs:<invst_id>:<scope>'  the same by the event's scope (level 0 only)
  *   'uc:<user>' / 'ui:<user>'  a user's comments / incense offerings
+ *   'ul:<user>' / 'uo:<user>' / 'ud:<user>'  a user's coin ledger / orders / download records
+ *   'uf:<user>:<type>'   a user's follows of a type (migration 0048_personal_list_counts)
  */
 export const entityDayCounts = sqliteTable(
   'entity_day_counts',

@@ -3,17 +3,14 @@
  * when they joined, and their comments and incense offerings. Never the account (e-mail or phone),
  * balance, membership or orders.
  */
-import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
-import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { closures, closureTypes, comments, incenseRecords, users } from '../db';
 import type { Db } from '../env';
 import { ApiError } from '../lib/errors';
-import { DAY_WIDTHS, keptPage, keptTotals, type PageRead } from '../lib/day-window';
+import { DAY_WIDTHS, keptPage, keptTotals, msDayBound } from '../lib/day-window';
 import { formatDateTime, ymd } from '../lib/time';
 import { INCENSE_TYPES } from '../closure/constants';
 import { PROFILE_PAGE_SIZE } from './constants';
-
-const DAY_MS = 86_400_000;
 
 async function requireUser(db: Db, id: number) {
   const u = await db
@@ -50,9 +47,6 @@ export async function userProfile(db: Db, id: number) {
   };
 }
 
-/** The rows of a deep page start on its day: on or before it newest first, on or after it reversed (created_at is epoch ms). */
-const dayBound = (col: SQLiteColumn, r: PageRead) => (r.day === undefined ? [] : [r.reverse ? gte(col, r.day * DAY_MS) : lt(col, (r.day + 1) * DAY_MS)]);
-
 /**
  * Page `page` of the user's comments (kept list 'uc:') or incense offerings ('ui:'), newest first: the
  * page's ids from the user's index (kept total, deep pages seek their day), in list order, and the total.
@@ -64,7 +58,7 @@ async function userPage(db: Db, t: typeof comments | typeof incenseRecords, key:
     const rows = await db
       .select({ id: t.id })
       .from(t)
-      .where(and(eq(t.userId, id), ...dayBound(t.createdAt, r)))
+      .where(and(eq(t.userId, id), ...msDayBound(t.createdAt, r)))
       .orderBy(dir(t.createdAt), dir(t.id))
       .limit(r.limit)
       .offset(r.offset);

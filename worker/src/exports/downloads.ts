@@ -1,26 +1,46 @@
 /** The personal download centre: a user's records and their files, owner-only. */
-import type { Env } from '../env';
+import type { Db, Env } from '../env';
+import { keptRowsPage } from '../lib/day-window';
 import { ApiError } from '../lib/errors';
-import { effectiveStatus, RECORD_VIEW_SQL, recordView, type DownloadRecordView, type RecordForView } from './views';
+import { effectiveStatus, RECORD_VIEW_SQL, recordPageSql, recordView, type DownloadRecordView, type RecordForView } from './views';
 
 export async function listDownloads(
+  db: Db,
   d1: D1Database,
   userId: number,
   q: { page: number; per_page: number; job_id?: number },
   now = Date.now(),
 ): Promise<{ info: DownloadRecordView[]; total: number }> {
-  const where = q.job_id ? 'r.user_id = ? AND r.job_id = ?' : 'r.user_id = ?';
-  const params = q.job_id ? [userId, q.job_id] : [userId];
-  const [rows, count] = await d1.batch([
-    d1
-      .prepare(`${RECORD_VIEW_SQL} WHERE ${where} ORDER BY r.created_at DESC, r.id DESC LIMIT ? OFFSET ?`)
-      .bind(...params, q.per_page, (q.page - 1) * q.per_page),
-    d1.prepare(`SELECT COUNT(*) AS n FROM download_records r WHERE ${where}`).bind(...params),
-  ]);
-  return {
-    info: (rows.results as RecordForView[]).map((r) => recordView(r, now)),
-    total: (count.results[0] as { n: number }).n,
-  };
+  const view = (rows: RecordForView[]) => rows.map((r) => recordView(r, now));
+  if (q.job_id) {
+    // One export's files: at most its batches, counted directly.
+    const [rows, count] = await d1.batch([
+      d1
+        .prepare(recordPageSql('r.user_id = ? AND r.job_id = ?', 'r.created_at DESC, r.id DESC'))
+        .bind(userId, q.job_id, q.per_page, (q.page - 1) * q.per_page),
+      d1.prepare('SELECT COUNT(*) AS n FROM download_records r WHERE r.user_id = ? AND r.job_id = ?').bind(userId, q.job_id),
+    ]);
+    return { info: view(rows.results as RecordForView[]), total: (count.results[0] as { n: number }).n };
+  }
+  // Every record: kept total and per-day counts ('ud:'), the page's rows off (user_id, created_at) from its day.
+  const { rows, total } = await keptRowsPage(
+    db,
+    `ud:${userId}`,
+    q.page,
+    q.per_page,
+    async (r) => {
+      const dir = r.reverse ? 'ASC' : 'DESC';
+      const day = r.day === undefined ? '' : r.reverse ? ' AND r.created_at >= ?' : ' AND r.created_at < ?';
+      const bound = r.day === undefined ? [] : [(r.reverse ? r.day : r.day + 1) * 86_400_000];
+      const res = await d1
+        .prepare(recordPageSql(`r.user_id = ?${day}`, `r.created_at ${dir}, r.id ${dir}`))
+        .bind(userId, ...bound, r.limit, r.offset)
+        .all<RecordForView>();
+      return res.results;
+    },
+    (r) => r.id,
+  );
+  return { info: view(rows), total };
 }
 
 /** Someone else's record reads exactly like a missing one. */

@@ -53,6 +53,16 @@ export const RECORD_VIEW_SQL = `SELECT r.*, j.kind, j.title, j.batches AS job_ba
   (SELECT COUNT(*) FROM download_records d WHERE d.job_id = r.job_id AND d.status = 'failed') AS job_failed
   FROM download_records r JOIN export_jobs j ON j.id = r.job_id`;
 
+/**
+ * A page of records (`where` and `order` on alias r, then LIMIT ? OFFSET ?) with their job's figures:
+ * each job of the page is counted once, not once per record as RECORD_VIEW_SQL's subqueries do.
+ */
+export const recordPageSql = (where: string, order: string) => `WITH p AS (SELECT * FROM download_records r WHERE ${where} ORDER BY ${order} LIMIT ? OFFSET ?),
+  c AS (SELECT d.job_id, SUM(d.status IN ('done', 'expired')) AS job_done, SUM(d.status = 'failed') AS job_failed
+    FROM download_records d WHERE d.job_id IN (SELECT job_id FROM p) GROUP BY d.job_id)
+  SELECT pg.*, j.kind, j.title, j.batches AS job_batches, c.job_done, c.job_failed
+  FROM p AS pg JOIN export_jobs j ON j.id = pg.job_id JOIN c ON c.job_id = pg.job_id ORDER BY ${order.replace(/\br\./g, 'pg.')}`;
+
 /** A done record past its expiry reads as expired even before the sweep has removed the file. */
 export function effectiveStatus(r: Pick<DownloadRecordRow, 'status' | 'expires_at'>, now: number): RecordStatus {
   return r.status === 'done' && r.expires_at !== null && r.expires_at <= now ? 'expired' : r.status;

@@ -4,14 +4,15 @@
  * double click or a retry never errors or duplicates. Every call is for the signed-in user only
  * (the routes' declared level); a user never sees another user's follows.
  */
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { currentUser } from '../auth/access';
 import { closures, companies, follows } from '../db';
 import type { Db } from '../env';
 import { list, ok } from '../lib/envelope';
 import { ApiError } from '../lib/errors';
-import { offsetOf, pageParam, perPageParam } from '../lib/pagination';
+import { keptRowsPage, msDayBound } from '../lib/day-window';
+import { pageParam, perPageParam } from '../lib/pagination';
 import { blankToUndefined, decimalOnly, MAX_ID, reqId } from '../lib/params';
 import { createArea, defineRoute, jsonBody, listOf } from '../lib/route';
 
@@ -86,26 +87,36 @@ export const followRoutes = createArea()
     const user = currentUser(c);
     const { type, page, per_page } = c.req.valid('query');
     const db = c.get('db');
-    const mine = and(eq(follows.userId, user.id), eq(follows.type, type));
-    const rows = await db
-      .select({
-        item_id: follows.itemId,
-        type: follows.type,
-        // A closed company may have no row in `companies`; its closure row then names it.
-        name: sql<string>`coalesce(${companies.name}, ${closures.comName}, '')`,
-        logo: sql<string>`coalesce(nullif(${companies.logo}, ''), ${closures.logo}, '')`,
-        created_at: follows.createdAt,
-      })
-      .from(follows)
-      .leftJoin(companies, eq(companies.id, follows.itemId))
-      .leftJoin(closures, eq(closures.comId, follows.itemId))
-      .where(mine)
-      // rowid breaks ties of the same millisecond: the later follow first.
-      .orderBy(desc(follows.createdAt), desc(sql`"follows".rowid`))
-      .limit(per_page)
-      .offset(offsetOf(page, per_page));
-    const total = await db.$count(follows, mine);
-    return list(c, rows, { total, page, per_page });
+    // Kept total and per-day counts ('uf:<user>:<type>'): the page's rows off (user_id, type, created_at), a deep page from its day.
+    const { rows, total } = await keptRowsPage(
+      db,
+      `uf:${user.id}:${type}`,
+      page,
+      per_page,
+      (r) => {
+        const dir = r.reverse ? asc : desc;
+        return db
+          .select({
+            rowid: sql<number>`"follows".rowid`,
+            item_id: follows.itemId,
+            type: follows.type,
+            // A closed company may have no row in `companies`; its closure row then names it.
+            name: sql<string>`coalesce(${companies.name}, ${closures.comName}, '')`,
+            logo: sql<string>`coalesce(nullif(${companies.logo}, ''), ${closures.logo}, '')`,
+            created_at: follows.createdAt,
+          })
+          .from(follows)
+          .leftJoin(companies, eq(companies.id, follows.itemId))
+          .leftJoin(closures, eq(closures.comId, follows.itemId))
+          .where(and(eq(follows.userId, user.id), eq(follows.type, type), ...msDayBound(follows.createdAt, r)))
+          // rowid breaks ties of the same millisecond: the later follow first.
+          .orderBy(dir(follows.createdAt), dir(sql`"follows".rowid`))
+          .limit(r.limit)
+          .offset(r.offset);
+      },
+      (r) => r.rowid,
+    );
+    return list(c, rows.map(({ rowid: _, ...row }) => row), { total, page, per_page });
   })
   .openapi(follow, async (c) => {
     const user = currentUser(c);

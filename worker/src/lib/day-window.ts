@@ -12,7 +12,8 @@
  *    (bucket yyyy0000), 2 = months (yyyymm00), 3 = days (yyyymmdd); the total is the sum of the year rows;
  *  - starmarket_day_counts (worker/src/starmarket/list.ts): yyyymmdd levels under the tab's filters.
  */
-import { and, asc, between, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, between, desc, eq, gte, inArray, lt } from 'drizzle-orm';
+import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { entityDayCounts as dc, entityMoneyCounts } from '../db';
 import type { Db } from '../env';
 import { pageWindow } from './pagination';
@@ -155,6 +156,27 @@ export async function keptPage(
 
 /** The day (since 1970, UTC) of an epoch-milliseconds time, as the kept user counts bucket it. */
 export const dayOfMs = (ms: number) => Math.floor(ms / 86_400_000);
+
+/**
+ * The condition a PageRead puts on an epoch-milliseconds column of a DAY_WIDTHS list: a deep page's
+ * rows start on its day, on or before it newest first, on or after it when reversed.
+ */
+export const msDayBound = (col: SQLiteColumn, r: PageRead) =>
+  r.day === undefined ? [] : [r.reverse ? gte(col, r.day * 86_400_000) : lt(col, (r.day + 1) * 86_400_000)];
+
+/**
+ * As keptPage for a DAY_WIDTHS list whose `read` returns the rows themselves (a user's own list:
+ * one statement for the rows, none more to fetch them by id): the page's rows in list order, and the total.
+ */
+export async function keptRowsPage<T>(db: Db, key: string, page: number, perPage: number, read: (r: PageRead) => Promise<T[]>, idOf: (row: T) => number) {
+  const byId = new Map<number, T>();
+  const { ids, total } = await keptPage(db, key, DAY_WIDTHS, page, perPage, async (r) => {
+    const rows = await read(r);
+    for (const row of rows) byId.set(idOf(row), row);
+    return rows.map(idOf);
+  });
+  return { rows: ids.flatMap((id) => byId.get(id) ?? []), total };
+}
 
 /** Kept month or day rows of a list of news_day_counts / policy_day_counts within [lo, hi] (inclusive yyyymmdd bounds), in any order. */
 export type FetchLevel = (level: 2 | 3, lo: number, hi: number) => Promise<DayBucket[]>;

@@ -2,12 +2,12 @@
  * Orders: creation (once per Idempotency-Key), the owner's list and detail, and the membership
  * summary of the user centre. Queries are plain functions, db first; no HTTP here.
  */
-import { and, desc, eq, gt, inArray, max } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, max } from 'drizzle-orm';
 import { balanceOf } from '../coins';
 import { memberships, orders } from '../db';
 import type { Db, Env, SessionUser } from '../env';
 import { ApiError } from '../lib/errors';
-import { offsetOf } from '../lib/pagination';
+import { keptRowsPage, msDayBound } from '../lib/day-window';
 import { grantText, ORDER_STATUS_TEXT, ORDER_TTL_MS, planById, yuan, type OrderStatus, type PlanKind } from './plans';
 import { DEFAULT_PROVIDER } from './provider';
 
@@ -118,15 +118,24 @@ export async function requireOwnOrder(db: Db, userId: number, id: number): Promi
 }
 
 export async function listOrders(db: Db, userId: number, page: number, perPage: number, now = Date.now()) {
-  const mine = eq(orders.userId, userId);
-  const rows = await db
-    .select()
-    .from(orders)
-    .where(mine)
-    .orderBy(desc(orders.createdAt), desc(orders.id))
-    .limit(perPage)
-    .offset(offsetOf(page, perPage));
-  const total = await db.$count(orders, mine);
+  // Kept total and per-day counts ('uo:'): a page reads its rows off (user_id, created_at), a deep one from its day.
+  const { rows, total } = await keptRowsPage(
+    db,
+    `uo:${userId}`,
+    page,
+    perPage,
+    (r) => {
+      const dir = r.reverse ? asc : desc;
+      return db
+        .select()
+        .from(orders)
+        .where(and(eq(orders.userId, userId), ...msDayBound(orders.createdAt, r)))
+        .orderBy(dir(orders.createdAt), dir(orders.id))
+        .limit(r.limit)
+        .offset(r.offset);
+    },
+    (o) => o.id,
+  );
   return { info: rows.map((o) => orderView(o, now)), total };
 }
 

@@ -1,11 +1,12 @@
 /** The signed-in user: profile, coin balance and ledger, membership check. Mounted at /api/user. */
-import { desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { currentUser } from '../auth/access';
 import { balanceOf } from '../coins';
 import { coinLedger } from '../db';
 import { list, ok } from '../lib/envelope';
-import { offsetOf, pageParam, perPageParam } from '../lib/pagination';
+import { keptRowsPage, msDayBound } from '../lib/day-window';
+import { pageParam, perPageParam } from '../lib/pagination';
 import { createArea, defineRoute, listOf } from '../lib/route';
 
 const info = defineRoute({
@@ -70,14 +71,25 @@ export const userRoutes = createArea()
     const user = currentUser(c);
     const { page, per_page } = c.req.valid('query');
     const db = c.get('db');
-    const rows = await db
-      .select()
-      .from(coinLedger)
-      .where(eq(coinLedger.userId, user.id))
-      .orderBy(desc(coinLedger.id))
-      .limit(per_page)
-      .offset(offsetOf(page, per_page));
-    const total = await db.$count(coinLedger, eq(coinLedger.userId, user.id));
+    // Newest first off (user_id, created_at) with the kept total and per-day counts ('ul:'), so a
+    // page reads its own rows and a deep page starts on its day instead of skipping every newer row.
+    const { rows, total } = await keptRowsPage(
+      db,
+      `ul:${user.id}`,
+      page,
+      per_page,
+      (r) => {
+        const dir = r.reverse ? asc : desc;
+        return db
+          .select()
+          .from(coinLedger)
+          .where(and(eq(coinLedger.userId, user.id), ...msDayBound(coinLedger.createdAt, r)))
+          .orderBy(dir(coinLedger.createdAt), dir(coinLedger.id))
+          .limit(r.limit)
+          .offset(r.offset);
+      },
+      (r) => r.id,
+    );
     return list(
       c,
       rows.map((r) => ({ id: r.id, delta: r.delta, reason: r.reason, ref_type: r.refType, ref_id: r.refId, reason_text: reasonText(r.reason, r.refType, r.refId), created_at: r.createdAt })),
