@@ -16,6 +16,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { generateSeed } from '../../scripts/seed/generate';
 import { fullScans, plans, recordRequest, rowsReadBy, type Recorded } from '../worker/query-recorder';
 import { makeUser } from '../worker/helpers';
+import { createSession } from '../../worker/src/auth/session';
+import { drizzleDb } from '../../worker/src/db';
 import { AREAS } from './areas';
 import { edgeCacheKey } from '../../worker/src/lib/cache';
 
@@ -41,6 +43,13 @@ beforeAll(async () => {
   );
   token = (await makeUser({ role: 'vip' })).token;
 }, 1_800_000);
+
+const userTokens = new Map<number, string>();
+/** A session of a seeded user, for the calls that read their own lists. */
+async function tokenOf(userId: number) {
+  if (!userTokens.has(userId)) userTokens.set(userId, (await createSession(drizzleDb(env.DB), userId)).token);
+  return userTokens.get(userId)!;
+}
 
 const isRead = (sql: string) => /^\s*(select|with)\b/i.test(sql);
 
@@ -72,7 +81,7 @@ describe(`rows read per call at scale ${SCALE}`, () => {
       lines.push(`${pad('call', 44)}${pad('p50 ms', 8)}${pad('p99 ms', 8)}${pad('rows read', 11)}${pad('returned', 10)}${pad('items', 7)}${pad('budget', 9)}full scans`);
       for (const call of area.calls(picks)) {
         const method = call.method ?? 'GET';
-        const headers: Record<string, string> = { Authorization: `Bearer ${token}` };
+        const headers: Record<string, string> = { Authorization: `Bearer ${call.user === undefined ? token : await tokenOf(call.user)}` };
         if (call.body !== undefined) headers['Content-Type'] = 'application/json';
         const init = { method, headers, body: call.body === undefined ? undefined : JSON.stringify(call.body) };
         const url = new URL(call.path, 'http://localhost');

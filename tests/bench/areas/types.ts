@@ -13,6 +13,8 @@ export interface BenchCall {
   body?: unknown;
   /** A paged call (list or search): held to rows read ≤ 3 × rows returned + 100. */
   paged?: boolean;
+  /** Signed in as this seeded user (their own lists); otherwise as the bench's VIP. */
+  user?: number;
 }
 
 export interface BenchArea {
