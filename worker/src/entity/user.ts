@@ -3,11 +3,11 @@
  * when they joined, and their comments and incense offerings. Never the account (e-mail or phone),
  * balance, membership or orders.
  */
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { closures, closureTypes, comments, incenseRecords, users } from '../db';
 import type { Db } from '../env';
 import { ApiError } from '../lib/errors';
-import { DAY_WIDTHS, keptPage, keptTotals, msDayBound } from '../lib/day-window';
+import { DAY_WIDTHS, keptPage, keptTotals, usersRows } from '../lib/day-window';
 import { formatDateTime, ymd } from '../lib/time';
 import { INCENSE_TYPES } from '../closure/constants';
 import { PROFILE_PAGE_SIZE } from './constants';
@@ -54,12 +54,12 @@ export async function userProfile(db: Db, id: number) {
 async function userPage(db: Db, t: typeof comments | typeof incenseRecords, key: string, id: number, page: number) {
   await requireUser(db, id);
   return keptPage(db, `${key}:${id}`, DAY_WIDTHS, page, PROFILE_PAGE_SIZE, async (r) => {
-    const dir = r.reverse ? asc : desc;
+    const q = usersRows(r, t.userId, id, t.createdAt, t.id);
     const rows = await db
       .select({ id: t.id })
       .from(t)
-      .where(and(eq(t.userId, id), ...msDayBound(t.createdAt, r)))
-      .orderBy(dir(t.createdAt), dir(t.id))
+      .where(q.where)
+      .orderBy(...q.orderBy)
       .limit(r.limit)
       .offset(r.offset);
     return rows.map((x) => x.id);

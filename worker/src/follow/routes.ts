@@ -4,14 +4,14 @@
  * double click or a retry never errors or duplicates. Every call is for the signed-in user only
  * (the routes' declared level); a user never sees another user's follows.
  */
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { currentUser } from '../auth/access';
 import { closures, companies, follows } from '../db';
 import type { Db } from '../env';
 import { list, ok } from '../lib/envelope';
 import { ApiError } from '../lib/errors';
-import { keptRowsPage, msDayBound } from '../lib/day-window';
+import { keptRowsPage, usersRows } from '../lib/day-window';
 import { pageParam, perPageParam } from '../lib/pagination';
 import { blankToUndefined, decimalOnly, MAX_ID, reqId } from '../lib/params';
 import { createArea, defineRoute, jsonBody, listOf } from '../lib/route';
@@ -94,7 +94,8 @@ export const followRoutes = createArea()
       page,
       per_page,
       (r) => {
-        const dir = r.reverse ? asc : desc;
+        // rowid breaks ties of the same millisecond: the later follow first.
+        const q = usersRows(r, follows.userId, user.id, follows.createdAt, sql`"follows".rowid`);
         return db
           .select({
             rowid: sql<number>`"follows".rowid`,
@@ -108,9 +109,8 @@ export const followRoutes = createArea()
           .from(follows)
           .leftJoin(companies, eq(companies.id, follows.itemId))
           .leftJoin(closures, eq(closures.comId, follows.itemId))
-          .where(and(eq(follows.userId, user.id), eq(follows.type, type), ...msDayBound(follows.createdAt, r)))
-          // rowid breaks ties of the same millisecond: the later follow first.
-          .orderBy(dir(follows.createdAt), dir(sql`"follows".rowid`))
+          .where(and(q.where, eq(follows.type, type)))
+          .orderBy(...q.orderBy)
           .limit(r.limit)
           .offset(r.offset);
       },

@@ -12,7 +12,7 @@
  *    (bucket yyyy0000), 2 = months (yyyymm00), 3 = days (yyyymmdd); the total is the sum of the year rows;
  *  - starmarket_day_counts (worker/src/starmarket/list.ts): yyyymmdd levels under the tab's filters.
  */
-import { and, asc, between, desc, eq, gte, inArray, lt } from 'drizzle-orm';
+import { and, asc, between, desc, eq, gte, inArray, lt, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { entityDayCounts as dc, entityMoneyCounts } from '../db';
 import type { Db } from '../env';
@@ -163,6 +163,16 @@ export const dayOfMs = (ms: number) => Math.floor(ms / 86_400_000);
  */
 export const msDayBound = (col: SQLiteColumn, r: PageRead) =>
   r.day === undefined ? [] : [r.reverse ? gte(col, r.day * 86_400_000) : lt(col, (r.day + 1) * 86_400_000)];
+
+/**
+ * A user's rows of a DAY_WIDTHS list for a PageRead, off the (user, created_at) index: the WHERE
+ * (theirs, from the page's day) and the ORDER BY (newest first, `tie` breaking a millisecond; reversed
+ * when the read is). The caller adds .limit(r.limit).offset(r.offset).
+ */
+export function usersRows(r: PageRead, user: SQLiteColumn, userId: number, createdAt: SQLiteColumn, tie: SQLiteColumn | SQL) {
+  const dir = r.reverse ? asc : desc;
+  return { where: and(eq(user, userId), ...msDayBound(createdAt, r)), orderBy: [dir(createdAt), dir(tie)] as const };
+}
 
 /**
  * As keptPage for a DAY_WIDTHS list whose `read` returns the rows themselves (a user's own list:

@@ -2,12 +2,12 @@
  * Orders: creation (once per Idempotency-Key), the owner's list and detail, and the membership
  * summary of the user centre. Queries are plain functions, db first; no HTTP here.
  */
-import { and, asc, desc, eq, gt, inArray, max } from 'drizzle-orm';
+import { and, eq, gt, inArray, max } from 'drizzle-orm';
 import { balanceOf } from '../coins';
 import { memberships, orders } from '../db';
 import type { Db, Env, SessionUser } from '../env';
 import { ApiError } from '../lib/errors';
-import { keptRowsPage, msDayBound } from '../lib/day-window';
+import { keptRowsPage, usersRows } from '../lib/day-window';
 import { grantText, ORDER_STATUS_TEXT, ORDER_TTL_MS, planById, yuan, type OrderStatus, type PlanKind } from './plans';
 import { DEFAULT_PROVIDER } from './provider';
 
@@ -125,14 +125,8 @@ export async function listOrders(db: Db, userId: number, page: number, perPage: 
     page,
     perPage,
     (r) => {
-      const dir = r.reverse ? asc : desc;
-      return db
-        .select()
-        .from(orders)
-        .where(and(eq(orders.userId, userId), ...msDayBound(orders.createdAt, r)))
-        .orderBy(dir(orders.createdAt), dir(orders.id))
-        .limit(r.limit)
-        .offset(r.offset);
+      const q = usersRows(r, orders.userId, userId, orders.createdAt, orders.id);
+      return db.select().from(orders).where(q.where).orderBy(...q.orderBy).limit(r.limit).offset(r.offset);
     },
     (o) => o.id,
   );

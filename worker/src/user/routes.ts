@@ -1,11 +1,10 @@
 /** The signed-in user: profile, coin balance and ledger, membership check. Mounted at /api/user. */
-import { and, asc, desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { currentUser } from '../auth/access';
 import { balanceOf } from '../coins';
 import { coinLedger } from '../db';
 import { list, ok } from '../lib/envelope';
-import { keptRowsPage, msDayBound } from '../lib/day-window';
+import { keptRowsPage, usersRows } from '../lib/day-window';
 import { pageParam, perPageParam } from '../lib/pagination';
 import { createArea, defineRoute, listOf } from '../lib/route';
 
@@ -79,14 +78,8 @@ export const userRoutes = createArea()
       page,
       per_page,
       (r) => {
-        const dir = r.reverse ? asc : desc;
-        return db
-          .select()
-          .from(coinLedger)
-          .where(and(eq(coinLedger.userId, user.id), ...msDayBound(coinLedger.createdAt, r)))
-          .orderBy(dir(coinLedger.createdAt), dir(coinLedger.id))
-          .limit(r.limit)
-          .offset(r.offset);
+        const q = usersRows(r, coinLedger.userId, user.id, coinLedger.createdAt, coinLedger.id);
+        return db.select().from(coinLedger).where(q.where).orderBy(...q.orderBy).limit(r.limit).offset(r.offset);
       },
       (r) => r.id,
     );
