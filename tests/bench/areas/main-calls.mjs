@@ -45,5 +45,7 @@ export const mainCalls = (auth) => {
     ['entity', 'GET /api/search?q=科技 signed in (edge cache: the same for everyone)', `/api/search?q=${encodeURIComponent('科技')}`, { headers: auth }],
     ['entity', 'GET /api/search?q=科技 signed in, cache miss each time', `/api/search?q=${encodeURIComponent('科技')}`, { headers: auth, fresh: true }],
     ['order', 'GET /api/order/plans (signed in)', '/api/order/plans', { headers: auth }],
+    ['order', 'GET /api/orders (signed in: my orders)', '/api/orders', { headers: auth }],
+    ['order', 'GET /api/user/ledger page 2 (signed in: my coin ledger)', '/api/user/ledger?page=2', { headers: auth }],
   ];
 };
