@@ -1,11 +1,15 @@
 /** The personal download centre: a user's records and their files, owner-only. */
-import type { Db, Env } from '../env';
+import { drizzleDb } from '../db';
+import type { Env } from '../env';
 import { keptRowsPage } from '../lib/day-window';
 import { ApiError } from '../lib/errors';
 import { effectiveStatus, RECORD_VIEW_SQL, recordPageSql, recordView, type DownloadRecordView, type RecordForView } from './views';
 
+/**
+ * A user's records, newest first. Everything is read from `d1` itself, as the export writes are made
+ * (not through the request's D1 session), so the list and its total always include a just-made export.
+ */
 export async function listDownloads(
-  db: Db,
   d1: D1Database,
   userId: number,
   q: { page: number; per_page: number; job_id?: number },
@@ -24,7 +28,7 @@ export async function listDownloads(
   }
   // Every record: kept total and per-day counts ('ud:'), the page's rows off (user_id, created_at) from its day.
   const { rows, total } = await keptRowsPage(
-    db,
+    drizzleDb(d1),
     `ud:${userId}`,
     q.page,
     q.per_page,

@@ -158,7 +158,7 @@ export const exportRoutes = createArea()
   })
   .openapi(downloads, async (c) => {
     const q = c.req.valid('query');
-    return paged(c, q, await listDownloads(c.get('db'), c.env.DB, currentUser(c).id, q));
+    return paged(c, q, await listDownloads(c.env.DB, currentUser(c).id, q));
   })
   .openapi(download, async (c) => ok(c, await getDownload(c.env.DB, currentUser(c).id, c.req.valid('param').record_id)))
   .openapi(link, async (c) => ok(c, await signDownload(c.env, currentUser(c), c.req.valid('param').record_id)))
