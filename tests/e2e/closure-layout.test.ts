@@ -187,6 +187,23 @@ describe('/deathCompany on a phone', () => {
     expect(await nav.getByRole('link').count()).toBe(5);
     await page.close();
   });
+
+  it('on a phone the current item is scrolled into the nav row, even the last one (死亡报告)', async () => {
+    const page = await open('vip@demo.local', PHONE);
+    await page.goto(`${baseURL()}/deathReport`);
+    const nav = page.getByRole('navigation', { name: '死亡公司库导航' });
+    const current = nav.locator('[aria-current="page"]');
+    await expect.poll(() => current.textContent()).toBe('死亡报告');
+    // It starts outside the 375-px row; once the row is laid out (and known to overflow) it is brought in.
+    await expect
+      .poll(async () => {
+        const [row, item] = await Promise.all([nav.boundingBox(), current.boundingBox()]);
+        return !!row && !!item && item.x >= row.x - 1 && item.x + item.width <= row.x + row.width + 1;
+      })
+      .toBe(true);
+    expect(await nav.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+    await page.close();
+  });
 });
 
 describe('/deathRank', () => {

@@ -15,9 +15,12 @@ export function formatValuation(v: number | string | null | undefined): string {
   return `${trimZeros((n / 10000).toFixed(2))}亿人民币`;
 }
 
+/** One formatter for every call: building an Intl.NumberFormat costs about as much as rendering a row. */
+const GROUPED = new Intl.NumberFormat('zh-CN', { maximumFractionDigits: 0 });
+
 /** A count with thousands separators: 6000 -> '6,000'. */
 export function formatCount(n: number): string {
-  return new Intl.NumberFormat('zh-CN', { maximumFractionDigits: 0 }).format(n);
+  return GROUPED.format(n);
 }
 
 /** A list's total, one format everywhere: '共 6,000 家公司', '共 45 条报道'. */

@@ -19,13 +19,17 @@ export function ClosureNavBar() {
   const row = useRef<HTMLElement>(null);
   const cue = useScrollCue(row);
   const pathname = useRouterState({ select: (s) => s.location.pathname });
+  // Only a row that overflows (a phone; the cue says so once it has been laid out) can hide the
+  // current item: measuring it on every page load would make the browser lay out the page inside
+  // this script (a forced reflow of about 100 ms on /deathCompany, desktop Lighthouse).
+  const overflows = cue.before || cue.after;
   useEffect(() => {
     const el = row.current;
-    const active = el?.querySelector<HTMLElement>('[aria-current="page"]');
+    const active = overflows ? el?.querySelector<HTMLElement>('[aria-current="page"]') : null;
     if (el && active && (active.offsetLeft < el.scrollLeft || active.offsetLeft + active.offsetWidth > el.scrollLeft + el.clientWidth)) {
       el.scrollLeft = active.offsetLeft - 16;
     }
-  }, [pathname]);
+  }, [pathname, overflows]);
   return (
     <div className={`closure-nav-frame${cue.before ? ' has-before' : ''}${cue.after ? ' has-after' : ''}`}>
       <nav ref={row} className="closure-nav" aria-label="死亡公司库导航">
