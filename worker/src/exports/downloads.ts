@@ -1,7 +1,7 @@
 /** The personal download centre: a user's records and their files, owner-only. */
 import { drizzleDb } from '../db';
 import type { Env } from '../env';
-import { keptRowsPage } from '../lib/day-window';
+import { keptRowsPage, msDayLimit } from '../lib/day-window';
 import { ApiError } from '../lib/errors';
 import { effectiveStatus, RECORD_VIEW_SQL, recordPageSql, recordView, type DownloadRecordView, type RecordForView } from './views';
 
@@ -34,8 +34,9 @@ export async function listDownloads(
     q.per_page,
     async (r) => {
       const dir = r.reverse ? 'ASC' : 'DESC';
-      const day = r.day === undefined ? '' : r.reverse ? ' AND r.created_at >= ?' : ' AND r.created_at < ?';
-      const bound = r.day === undefined ? [] : [(r.reverse ? r.day : r.day + 1) * 86_400_000];
+      const b = msDayLimit(r);
+      const day = !b ? '' : b.from ? ' AND r.created_at >= ?' : ' AND r.created_at < ?';
+      const bound = b ? [b.ms] : [];
       const res = await d1
         .prepare(recordPageSql(`r.user_id = ?${day}`, `r.created_at ${dir}, r.id ${dir}`))
         .bind(userId, ...bound, r.limit, r.offset)

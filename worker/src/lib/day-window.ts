@@ -161,8 +161,14 @@ export const dayOfMs = (ms: number) => Math.floor(ms / 86_400_000);
  * The condition a PageRead puts on an epoch-milliseconds column of a DAY_WIDTHS list: a deep page's
  * rows start on its day, on or before it newest first, on or after it when reversed.
  */
-export const msDayBound = (col: SQLiteColumn, r: PageRead) =>
-  r.day === undefined ? [] : [r.reverse ? gte(col, r.day * 86_400_000) : lt(col, (r.day + 1) * 86_400_000)];
+export const msDayBound = (col: SQLiteColumn, r: PageRead) => {
+  const b = msDayLimit(r);
+  return b ? [b.from ? gte(col, b.ms) : lt(col, b.ms)] : [];
+};
+
+/** The same bound as a value, for raw SQL: created_at >= ms (`from`) or created_at < ms; null on a page read without a day. */
+export const msDayLimit = (r: PageRead): { from: boolean; ms: number } | null =>
+  r.day === undefined ? null : { from: r.reverse, ms: (r.reverse ? r.day : r.day + 1) * 86_400_000 };
 
 /**
  * A user's rows of a DAY_WIDTHS list for a PageRead, off the (user, created_at) index: the WHERE
