@@ -44,6 +44,22 @@ export default defineConfig({
     // dist/.vite/manifest.json: which chunks each entry and route pulls in (read by `npm run bench -- pages`
     // and the bundle test). It is not served: the worker serves only the asset routes of wrangler.toml.
     manifest: true,
+    rolldownOptions: {
+      output: {
+        // Fewer, larger files. Left alone, rolldown split the entry's own imports into 26 files of about
+        // 1 KB and gave each route another 25, so on HTTP/1.1 (six connections) a page's API calls queued
+        // behind its scripts. `app`: everything the entry imports statically, in the entry's one file.
+        // `common`: our modules (and the router's and Radix's) that four or more route chunks share, in one
+        // file a route fetches with its own chunk; a route pays a few KB it may not use. Both keep Recharts
+        // and the QR encoder out (tests/e2e/bundle.test.ts).
+        codeSplitting: {
+          groups: [
+            { name: 'app', tags: ['$initial'] },
+            { name: 'common', minShareCount: 4, test: /(web|worker)[\\/]src[\\/]|node_modules[\\/]@(tanstack|radix-ui)[\\/]/ },
+          ],
+        },
+      },
+    },
   },
   server: {
     // `npm run dev:web` talks to the API worker of `wrangler dev` (default port 8787).

@@ -85,6 +85,18 @@ describe('first-load JS of the SPA', () => {
     expect(offenders).toEqual([]);
   });
 
+  it('loads a page in a few files: the entry is one file and no route pulls in more than 8 more', () => {
+    // Before the code-splitting groups of web/vite.config.ts the entry alone was 26 files and
+    // /deathCompany another 25: on HTTP/1.1 (six connections) the page's API calls queued behind them.
+    const m = manifest();
+    const entry = staticClosure(m, [entryKey(m)]);
+    expect([...entry]).toHaveLength(1);
+    const routeChunks = Object.keys(m).filter((k) => k.endsWith('?tsr-split=component'));
+    const files = Object.fromEntries(routeChunks.map((k) => [k, [...staticClosure(m, [k])].filter((f) => !entry.has(f)).length]));
+    expect(Object.entries(files).filter(([, n]) => n > 8)).toEqual([]);
+    expect(files['src/routes/_closure/deathCompany.tsx?tsr-split=component']).toBeLessThanOrEqual(6);
+  });
+
   it('loads the QR encoder and the pie canvas on demand, outside the entry', () => {
     const m = manifest();
     const entry = staticClosure(m, [entryKey(m)]);
