@@ -16,7 +16,7 @@ import { and, asc, between, desc, eq, gte, inArray, lt, type SQL } from 'drizzle
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { entityDayCounts as dc, entityMoneyCounts } from '../db';
 import type { Db } from '../env';
-import { pageWindow } from './pagination';
+import { offsetOf, pageWindow } from './pagination';
 
 /** yyyymmdd dates: years, months, days. */
 export const YMD_WIDTHS = [10_000, 100, 1] as const;
@@ -93,7 +93,7 @@ export async function startDay(
 /** Tables of kept bucket counts (k, level, bucket, n): by day, or by a money list's sort key (lib/moneypages.ts). */
 type KeptCounts = typeof dc | typeof entityMoneyCounts;
 
-/** Kept bucket rows of one list are read this many at a time, stopping at the bucket the offset falls in. */
+/** A money list's kept bucket rows (lib/moneypages.ts: seven levels, some wide) are read this many at a time, stopping at the bucket the offset falls in. */
 export const CHUNK = 4;
 
 /** The level reader of the list kept under `key` in `table` (a read of `first` rows is one index range). */
@@ -117,6 +117,20 @@ export async function keptTotals(db: Db, keys: string[]): Promise<Map<string, nu
     : [];
   return new Map(keys.map((k) => [k, rows.find((r) => r.k === k)?.n ?? 0]));
 }
+
+/** The kept total row of one list (none when the list has no rows). */
+const keptTotalQuery = (db: Db, key: string) =>
+  db
+    .select({ n: dc.n })
+    .from(dc)
+    .where(and(eq(dc.k, key), eq(dc.level, 0), eq(dc.bucket, 0)));
+
+/** Every top-level bucket row of one list. */
+const topLevelQuery = (db: Db, key: string) =>
+  db
+    .select({ bucket: dc.bucket, n: dc.n })
+    .from(dc)
+    .where(and(eq(dc.k, key), eq(dc.level, 1)));
 
 export async function keptTotal(db: Db, key: string): Promise<number> {
   return (await keptTotals(db, [key])).get(key) ?? 0;
@@ -146,10 +160,15 @@ export async function keptPage(
   perPage: number,
   read: (r: PageRead) => Promise<number[]>,
 ): Promise<{ ids: number[]; total: number }> {
-  const total = await keptTotal(db, key);
+  // A page that may start deep reads the top level's rows (a few dozen at most) with the total, in
+  // one round trip; the walk then reads each lower level under its bucket at once (32 and 16 rows, or
+  // 12 and 31): four round trips in all, where a walk a few rows at a time took up to ten.
+  const deep = offsetOf(page, perPage) > KEPT_SKIP_DIRECTLY;
+  const [totalRows, top] = deep ? await db.batch([keptTotalQuery(db, key), topLevelQuery(db, key)]) : [await keptTotalQuery(db, key), []];
+  const total = totalRows[0]?.n ?? 0;
   const w = pageWindow(page, perPage, total);
   if (!w.limit) return { ids: [], total };
-  const start = w.offset > KEPT_SKIP_DIRECTLY ? await startDay(keptLevels(db, key), widths, w.reverse, w.offset, total, { chunk: CHUNK }) : null;
+  const start = w.offset > KEPT_SKIP_DIRECTLY ? await startDay(keptLevels(db, key), widths, w.reverse, w.offset, total, deep ? { top } : {}) : null;
   const ids = await read(start ? { ...w, offset: start.skip, day: start.day } : w);
   return { ids: w.reverse ? ids.reverse() : ids, total };
 }
