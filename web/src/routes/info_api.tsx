@@ -8,6 +8,7 @@ import { AppLink } from '../ui/AppLink';
 import { EmptyState } from '../ui/EmptyState';
 import { Loading } from '../ui/Loading';
 import '../features/entity/entity-page.css';
+import '../features/entity/entity-section.css';
 import '../features/entity/info-api.css';
 
 export const Route = createFileRoute('/info_api')({

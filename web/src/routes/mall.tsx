@@ -9,6 +9,7 @@ import { AppLink } from '../ui/AppLink';
 import { RoutePending } from '../ui/RoutePending';
 import { ROWS_PER_COIN } from '../../../worker/src/exports/price';
 import '../features/entity/entity-page.css';
+import '../features/entity/entity-section.css';
 import '../features/entity/mall.css';
 
 export const Route = createFileRoute('/mall')({

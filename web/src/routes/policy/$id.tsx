@@ -11,6 +11,7 @@ import { AppLink } from '../../ui/AppLink';
 import { EmptyState } from '../../ui/EmptyState';
 import { LoginWall } from '../../ui/LoginWall';
 import { RoutePending } from '../../ui/RoutePending';
+import '../../features/entity/entity-head.css';
 import '../../features/entity/entity-page.css';
 
 export const Route = createFileRoute('/policy/$id')({

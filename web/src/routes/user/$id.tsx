@@ -17,6 +17,7 @@ import { RouteError } from '../../ui/RouteError';
 import { RoutePending } from '../../ui/RoutePending';
 import { TabPanel, Tabs } from '../../ui/Tabs';
 import '../../features/entity/entity-page.css';
+import '../../features/entity/entity-section.css';
 
 const TABS = [
   { value: 'comment', label: '评论' },
