@@ -4,6 +4,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 // The base styles first, so every component's own stylesheet (imported by the routes) comes after them.
 import './styles.css';
+// Notes the page the document was opened on before any route renders.
+import './lib/firstScreen';
 import { createQueryClient } from './lib/queryClient';
 import { routeTree } from './routeTree.gen';
 import { buildIsStale, onPreloadError, prefetchQuietly } from './lib/staleBuild';

@@ -11,6 +11,7 @@ import { scopeQueryOptions } from '../../features/medical/queries/options';
 import { TagBanner } from '../../features/medical/TagBanner';
 import { TopTabs } from '../../features/medical/TopTabs';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { BelowTheFold } from '../../ui/BelowTheFold';
 import { Loading } from '../../ui/Loading';
 import { RouteError } from '../../ui/RouteError';
 import { RoutePending } from '../../ui/RoutePending';
@@ -37,9 +38,11 @@ function HealthHome() {
         <InfoSection />
         <TopTabs />
       </div>
-      <AtlasTags />
-      <BrokerReports />
-      <HealthDatabase className="health-database" />
+      <BelowTheFold>
+        <AtlasTags />
+        <BrokerReports />
+        <HealthDatabase className="health-database" />
+      </BelowTheFold>
     </div>
   );
 }

@@ -1,0 +1,62 @@
+import { render, screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+/**
+ * ui/BelowTheFold: on the page the document was opened on, the sections below the first screen come
+ * after it (a placeholder holds their place meanwhile); anywhere else, and on a link to an anchor,
+ * they render with the page, so an anchor or a restored scroll position finds them.
+ */
+async function fresh(url: string) {
+  // lib/firstScreen notes the opened page when it is first evaluated, as the app's entry does at boot.
+  window.history.replaceState(null, '', url);
+  vi.resetModules();
+  return (await import('../../../web/src/ui/BelowTheFold')).BelowTheFold;
+}
+
+const Sections = () => <p>产业图谱</p>;
+
+describe('BelowTheFold', () => {
+  beforeEach(() => document.body.replaceChildren());
+
+  it('on the opening page renders the sections after the first screen, then at once on a later visit', async () => {
+    const BelowTheFold = await fresh('/health');
+    const first = render(
+      <BelowTheFold>
+        <Sections />
+      </BelowTheFold>,
+    );
+    expect(screen.queryByText('产业图谱')).toBeNull();
+    expect(first.container.querySelector('.below-the-fold-placeholder')).not.toBeNull();
+    await screen.findByText('产业图谱');
+    expect(first.container.querySelector('.below-the-fold-placeholder')).toBeNull();
+    first.unmount();
+    // Back on the page (a client-side navigation): drawn with it, so the scroll position can be restored.
+    render(
+      <BelowTheFold>
+        <Sections />
+      </BelowTheFold>,
+    );
+    expect(screen.getByText('产业图谱')).toBeTruthy();
+  });
+
+  it('renders at once on a page reached by a link inside the app', async () => {
+    const BelowTheFold = await fresh('/deathCompany');
+    window.history.pushState(null, '', '/health');
+    render(
+      <BelowTheFold>
+        <Sections />
+      </BelowTheFold>,
+    );
+    expect(screen.getByText('产业图谱')).toBeTruthy();
+  });
+
+  it('renders at once when the page was opened on an anchor', async () => {
+    const BelowTheFold = await fresh('/health#atlas');
+    render(
+      <BelowTheFold>
+        <Sections />
+      </BelowTheFold>,
+    );
+    expect(screen.getByText('产业图谱')).toBeTruthy();
+  });
+});
