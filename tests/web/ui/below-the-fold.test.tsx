@@ -13,50 +13,41 @@ async function fresh(url: string) {
   return (await import('../../../web/src/ui/BelowTheFold')).BelowTheFold;
 }
 
-const Sections = () => <p>产业图谱</p>;
+type Fold = Awaited<ReturnType<typeof fresh>>;
+/** The page's sections below the first screen, wrapped as /health wraps them. */
+const renderSections = (BelowTheFold: Fold) =>
+  render(
+    <BelowTheFold>
+      <p>产业图谱</p>
+    </BelowTheFold>,
+  );
 
 describe('BelowTheFold', () => {
   beforeEach(() => document.body.replaceChildren());
 
   it('on the opening page renders the sections after the first screen, then at once on a later visit', async () => {
     const BelowTheFold = await fresh('/health');
-    const first = render(
-      <BelowTheFold>
-        <Sections />
-      </BelowTheFold>,
-    );
+    const first = renderSections(BelowTheFold);
     expect(screen.queryByText('产业图谱')).toBeNull();
     expect(first.container.querySelector('.below-the-fold-placeholder')).not.toBeNull();
     await screen.findByText('产业图谱');
     expect(first.container.querySelector('.below-the-fold-placeholder')).toBeNull();
     first.unmount();
     // Back on the page (a client-side navigation): drawn with it, so the scroll position can be restored.
-    render(
-      <BelowTheFold>
-        <Sections />
-      </BelowTheFold>,
-    );
+    renderSections(BelowTheFold);
     expect(screen.getByText('产业图谱')).toBeTruthy();
   });
 
   it('renders at once on a page reached by a link inside the app', async () => {
     const BelowTheFold = await fresh('/deathCompany');
     window.history.pushState(null, '', '/health');
-    render(
-      <BelowTheFold>
-        <Sections />
-      </BelowTheFold>,
-    );
+    renderSections(BelowTheFold);
     expect(screen.getByText('产业图谱')).toBeTruthy();
   });
 
   it('renders at once when the page was opened on an anchor', async () => {
     const BelowTheFold = await fresh('/health#atlas');
-    render(
-      <BelowTheFold>
-        <Sections />
-      </BelowTheFold>,
-    );
+    renderSections(BelowTheFold);
     expect(screen.getByText('产业图谱')).toBeTruthy();
   });
 });
