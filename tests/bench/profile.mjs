@@ -144,7 +144,7 @@ try {
       : `\nCPU profile, scale ${args.scale}, ${args.connections} connections × ${args.duration} s per call, signed in as the demo VIP; CPU ms per request by isolate`,
   );
   // The floor and the signed-in calls of the throughput bench that reach their handler (the edge
-  // cache serves the answers that are the same for everyone; their `fresh` rows miss it each time).
+  // cache serves the answers that are the same for everyone; their `fresh` rows get past it each time).
   const auth = { Authorization: `Bearer ${token}` };
   const calls = [['health', 'GET /api/health (the floor)', '/api/health', { headers: auth }], ...mainCalls(auth)].filter(
     ([, label, p, o]) => o.headers?.Authorization && !label.includes('edge cache') && (!args.only || p.includes(args.only)),

@@ -10,7 +10,7 @@ import { exportRoutes } from './exports/routes';
 import { followRoutes } from './follow/routes';
 import { starmarketRoutes } from './starmarket/routes';
 import { medicalRoutes } from './medical/routes';
-import { edgeCache } from './lib/cache';
+import { edgeCache, keyOnDeclaredQueries } from './lib/cache';
 import { docsRoutes } from './lib/docs';
 import { robotsTxt, sitemapXml } from './lib/delivery';
 import { apiCors, securityHeaders } from './lib/headers';
@@ -20,7 +20,7 @@ import { entityRoutes } from './entity/routes';
 import { searchRoutes } from './search/routes';
 import { errorResponse } from './lib/envelope';
 import { ApiError } from './lib/errors';
-import { createArea, declared, derivePolicy } from './lib/route';
+import { createArea, declared, declaredQueries, derivePolicy } from './lib/route';
 import { orderRoutes } from './order/routes';
 import { saasRoutes } from './saas/routes';
 import { sharePage } from './share/page';
@@ -77,6 +77,8 @@ app.use('/api/*', access(() => app));
 app.use('/api/*', actionLimits);
 
 const routes = app.route('/api', api);
+// The edge cache keys an answer on the query parameters its route declares, and on no other.
+keyOnDeclaredQueries(() => declaredQueries(app));
 
 /** Phones, Android and the product's app opening /health get the mobile page. */
 const MOBILE_UA = /Android|iPhone|iPod|Mobile|JuziApp|juzi/i;

@@ -1,19 +1,25 @@
 // The main calls of each area that the throughput and profile benches drive.
 
 /**
- * A request of autocannon for a call: GET unless a body is given (then POST JSON); with `fresh`, every
- * request carries a new query parameter `_n` (the handlers ignore it), so an answer the edge cache
- * keeps for everyone is a cache miss each time: the handler's own cost, next to the cached figure.
+ * A request of autocannon for a call: GET unless a body is given (then POST JSON); with `fresh(n)`,
+ * the n-th request gets the path and / or body it returns, so an answer the edge cache keeps for
+ * everyone is not found there: the handler's own cost, next to the cached figure. (The cache keys on
+ * the query parameters a route declares, lib/cache.ts: a parameter the handler ignores is no miss.)
  */
 export function requestOf(path, opts = {}) {
-  let n = 0;
+  let n = process.pid * 7919;
   return {
     method: opts.body ? 'POST' : 'GET',
     headers: opts.headers ?? {},
     body: opts.body,
-    ...(opts.fresh ? { setupRequest: (req) => ({ ...req, path: `${path}${path.includes('?') ? '&' : '?'}_n=${process.pid}.${++n}` }) } : {}),
+    ...(opts.fresh ? { setupRequest: (req) => ({ ...req, ...opts.fresh(++n) }) } : {}),
   };
 }
+
+/** Characters common in company names: two of them make a type-ahead keyword (99 × 99 = 9,801 keywords). */
+const NAME_CHARS = [...new Set('科技信息网络数据智能医疗健康生物电子商务金融服务文化传媒教育汽车能源材料软件物流餐饮旅游房产农业环保机器芯片游戏社交音乐视频安全云端移动支付社区出行家居服装美妆母婴宠物体育光学通信半导体制药设备工业互联创新资本投资管理咨询')];
+/** The n-th two-character keyword: every request of a run searches a different one. */
+export const keywordOf = (n) => NAME_CHARS[n % NAME_CHARS.length] + NAME_CHARS[Math.floor(n / NAME_CHARS.length) % NAME_CHARS.length];
 
 /** [area, label, path, options]: see requestOf. `auth` signs a call in. */
 export const mainCalls = (auth) => {
@@ -28,7 +34,8 @@ export const mainCalls = (auth) => {
     ['closure', 'GET /api/closure/incense_top visitor (edge cache)', '/api/closure/incense_top', {}],
     ['starmarket', 'POST /api/starmarket/home visitor (edge cache)', '/api/starmarket/home', { body: '{}', headers: json }],
     ['starmarket', 'POST /api/starmarket/home signed in (edge cache: the same for everyone)', '/api/starmarket/home', { body: '{}', headers: { ...json, ...auth } }],
-    ['starmarket', 'POST /api/starmarket/home signed in, cache miss each time', '/api/starmarket/home', { body: '{}', headers: { ...json, ...auth }, fresh: true }],
+    // The cache keys only an empty body: a body with a field the handler ignores goes to the handler and is not stored.
+    ['starmarket', 'POST /api/starmarket/home signed in, past the cache (the handler alone, nothing stored)', '/api/starmarket/home', { body: '{}', headers: { ...json, ...auth }, fresh: (n) => ({ body: JSON.stringify({ _n: n }) }) }],
     ['starmarket', 'POST /api/starmarket visitor page 1', '/api/starmarket', { body: '{}', headers: json }],
     ['starmarket', 'POST /api/starmarket province (signed in)', '/api/starmarket', { body: JSON.stringify({ com_prov: '北京' }), headers: { ...json, ...auth } }],
     ['starmarket', 'POST /api/starmarket/listed (signed in)', '/api/starmarket/listed', { body: '{}', headers: { ...json, ...auth } }],
@@ -43,7 +50,7 @@ export const mainCalls = (auth) => {
     ['entity', `GET /api/investevent?scope=医疗健康 (signed in)`, `/api/investevent?scope=${encodeURIComponent('医疗健康')}`, { headers: auth }],
     ['entity', 'GET /api/news page 2 (signed in)', '/api/news?page=2', { headers: auth }],
     ['entity', 'GET /api/search?q=科技 signed in (edge cache: the same for everyone)', `/api/search?q=${encodeURIComponent('科技')}`, { headers: auth }],
-    ['entity', 'GET /api/search?q=科技 signed in, cache miss each time', `/api/search?q=${encodeURIComponent('科技')}`, { headers: auth, fresh: true }],
+    ['entity', 'GET /api/search signed in, another 2-character keyword each time (a cache miss, stored)', '/api/search', { headers: auth, fresh: (n) => ({ path: `/api/search?q=${encodeURIComponent(keywordOf(n))}` }) }],
     ['order', 'GET /api/order/plans (signed in)', '/api/order/plans', { headers: auth }],
     ['order', 'GET /api/orders (signed in: my orders)', '/api/orders', { headers: auth }],
     ['order', 'GET /api/user/ledger page 2 (signed in: my coin ledger)', '/api/user/ledger?page=2', { headers: auth }],

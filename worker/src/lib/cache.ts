@@ -6,9 +6,11 @@
  * Only anonymous requests take part: a request with an Authorization header (or a bookmark
  * cookie from a signed-in session) never reads from the cache and never writes to it, so nothing
  * user-dependent is ever stored or served; except the SAME_FOR_EVERYONE answers, which no caller's
- * identity or writes can change, served to signed-in callers too. The key is the URL with its query parameters sorted:
- * the answers vary only on the query, and the parameters a visitor may not use are refused by
- * the handler (an error is never stored). Only 200 answers whose Cache-Control is public with an
+ * identity or writes can change, served to signed-in callers too. The key is the URL with the query
+ * parameters its route declares, sorted: the answers vary only on those (zod drops any other), so a
+ * parameter the route does not know (`?utm_source=`, a cache-buster) neither misses the cache nor
+ * stores another copy; the parameters a visitor may not use are refused by the handler (an error is
+ * never stored). Only 200 answers whose Cache-Control is public with an
  * s-maxage are stored; they are stored without Set-Cookie.
  */
 import type { Context, MiddlewareHandler } from 'hono';
@@ -59,6 +61,16 @@ export const sharedCache = (c: Context, maxAge = 60) => c.header('Cache-Control'
 
 const anonymous = (req: Request) => !req.headers.has('Authorization') && !/(?:^|;\s*)juzi_d1b=/.test(req.headers.get('Cookie') ?? '');
 
+/** `METHOD /api/path` -> the query parameters its route declares (lib/route.ts declaredQueries), set by app.ts. */
+let declaredQueriesOf: (() => Map<string, Set<string>>) | null = null;
+let declared: Map<string, Set<string>> | undefined;
+
+/** Keys the cache on the declared query parameters of each route (called once by app.ts, read on first use). */
+export function keyOnDeclaredQueries(of: () => Map<string, Set<string>>): void {
+  declaredQueriesOf = of;
+  declared = undefined;
+}
+
 /** The cache key of a request, or null when it may not use the cache (the rows bench drops a stored answer by it). */
 export async function edgeCacheKey(req: Request): Promise<Request | null> {
   const url = new URL(req.url);
@@ -72,6 +84,8 @@ export async function edgeCacheKey(req: Request): Promise<Request | null> {
   } else if (req.method !== 'GET') {
     return null;
   }
+  const known = (declared ??= declaredQueriesOf?.())?.get(`${req.method} ${url.pathname}`);
+  if (known) for (const name of new Set(url.searchParams.keys())) if (!known.has(name) && name !== '__post') url.searchParams.delete(name);
   url.searchParams.sort();
   url.hash = '';
   return new Request(url.toString(), { method: 'GET' });

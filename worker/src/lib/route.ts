@@ -183,6 +183,23 @@ export function derivePolicy(app: OpenAPIHono<AppEnv, any, any>): Record<string,
 }
 
 /**
+ * `METHOD /api/path` (Hono pattern) -> the names of the query parameters its schema declares, for
+ * every declared route whose query is an object schema (a route without a query declares none). The
+ * handlers read only these (zod drops the rest), so the edge cache keys on these alone (lib/cache.ts).
+ */
+export function declaredQueries(app: OpenAPIHono<AppEnv, any, any>): Map<string, Set<string>> { // eslint-disable-line @typescript-eslint/no-explicit-any -- any area's schema
+  const out = new Map<string, Set<string>>();
+  for (const def of app.openAPIRegistry.definitions as (Declared & { route?: { request?: { query?: unknown } } })[]) {
+    const r = def.route;
+    if (def.type !== 'route' || !r) continue;
+    const query = r.request?.query;
+    if (query !== undefined && !(query instanceof z.ZodObject)) continue;
+    out.set(`${r.method.toUpperCase()} ${toHonoPath(r.path)}`, new Set(query ? Object.keys(query.shape) : []));
+  }
+  return out;
+}
+
+/**
  * Mounting guard: `app.route('/closure', declared(closureRoutes))`. Every route of an area must be
  * declared with `defineRoute` (so it has a level); a plain `.get()` in an area throws here, at
  * start-up, so such a route can never serve a request.
