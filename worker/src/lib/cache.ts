@@ -63,12 +63,12 @@ const anonymous = (req: Request) => !req.headers.has('Authorization') && !/(?:^|
 
 /** `METHOD /api/path` -> the query parameters its route declares (lib/route.ts declaredQueries), set by app.ts. */
 let declaredQueriesOf: (() => Map<string, Set<string>>) | null = null;
-let declared: Map<string, Set<string>> | undefined;
+let queryNames: Map<string, Set<string>> | undefined;
 
 /** Keys the cache on the declared query parameters of each route (called once by app.ts, read on first use). */
 export function keyOnDeclaredQueries(of: () => Map<string, Set<string>>): void {
   declaredQueriesOf = of;
-  declared = undefined;
+  queryNames = undefined;
 }
 
 /** The cache key of a request, or null when it may not use the cache (the rows bench drops a stored answer by it). */
@@ -84,7 +84,7 @@ export async function edgeCacheKey(req: Request): Promise<Request | null> {
   } else if (req.method !== 'GET') {
     return null;
   }
-  const known = (declared ??= declaredQueriesOf?.())?.get(`${req.method} ${url.pathname}`);
+  const known = (queryNames ??= declaredQueriesOf?.())?.get(`${req.method} ${url.pathname}`);
   if (known) for (const name of new Set(url.searchParams.keys())) if (!known.has(name) && name !== '__post') url.searchParams.delete(name);
   url.searchParams.sort();
   url.hash = '';

@@ -133,7 +133,7 @@ const topLevelQuery = (db: Db, key: string) =>
     .where(and(eq(dc.k, key), eq(dc.level, 1)));
 
 export async function keptTotal(db: Db, key: string): Promise<number> {
-  return (await keptTotals(db, [key])).get(key) ?? 0;
+  return (await keptTotalQuery(db, key))[0]?.n ?? 0;
 }
 
 /** Up to this many rows to skip, a page of an entity_day_counts list is read with a plain OFFSET (cheaper than the kept rows). */
