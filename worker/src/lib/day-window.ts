@@ -132,10 +132,6 @@ const topLevelQuery = (db: Db, key: string) =>
     .from(dc)
     .where(and(eq(dc.k, key), eq(dc.level, 1)));
 
-export async function keptTotal(db: Db, key: string): Promise<number> {
-  return (await keptTotalQuery(db, key))[0]?.n ?? 0;
-}
-
 /** Up to this many rows to skip, a page of an entity_day_counts list is read with a plain OFFSET (cheaper than the kept rows). */
 const KEPT_SKIP_DIRECTLY = 12;
 
