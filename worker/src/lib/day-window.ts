@@ -96,14 +96,18 @@ type KeptCounts = typeof dc | typeof entityMoneyCounts;
 /** A money list's kept bucket rows (lib/moneypages.ts: seven levels, some wide) are read this many at a time, stopping at the bucket the offset falls in. */
 export const CHUNK = 4;
 
+/** The kept bucket rows of the list under `key` at `level` within [lo, hi]: one index range, a query a batch can hold. */
+const levelRows = (db: Db, key: string, level: number, lo: number, hi: number, table: KeptCounts = dc) =>
+  db
+    .select({ bucket: table.bucket, n: table.n })
+    .from(table)
+    .where(and(eq(table.k, key), eq(table.level, level), between(table.bucket, lo, hi)));
+
 /** The level reader of the list kept under `key` in `table` (a read of `first` rows is one index range). */
 export const keptLevels =
   (db: Db, key: string, table: KeptCounts = dc): ReadLevel =>
   (level, lo, hi, first) => {
-    const q = db
-      .select({ bucket: table.bucket, n: table.n })
-      .from(table)
-      .where(and(eq(table.k, key), eq(table.level, level), between(table.bucket, lo, hi)));
+    const q = levelRows(db, key, level, lo, hi, table);
     return first ? q.orderBy(first.ascending ? asc(table.bucket) : desc(table.bucket)).limit(first.limit) : q;
   };
 
@@ -124,13 +128,6 @@ const keptTotalQuery = (db: Db, key: string) =>
     .select({ n: dc.n })
     .from(dc)
     .where(and(eq(dc.k, key), eq(dc.level, 0), eq(dc.bucket, 0)));
-
-/** Every top-level bucket row of one list. */
-const topLevelQuery = (db: Db, key: string) =>
-  db
-    .select({ bucket: dc.bucket, n: dc.n })
-    .from(dc)
-    .where(and(eq(dc.k, key), eq(dc.level, 1)));
 
 /** Up to this many rows to skip, a page of an entity_day_counts list is read with a plain OFFSET (cheaper than the kept rows). */
 const KEPT_SKIP_DIRECTLY = 12;
@@ -160,11 +157,14 @@ export async function keptPage(
   // one round trip; the walk then reads each lower level under its bucket at once (32 and 16 rows, or
   // 12 and 31): four round trips in all, where a walk a few rows at a time took up to ten.
   const deep = offsetOf(page, perPage) > KEPT_SKIP_DIRECTLY;
-  const [totalRows, top] = deep ? await db.batch([keptTotalQuery(db, key), topLevelQuery(db, key)]) : [await keptTotalQuery(db, key), []];
+  const [totalRows, top] = deep
+    ? await db.batch([keptTotalQuery(db, key), levelRows(db, key, 1, Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER)])
+    : [await keptTotalQuery(db, key), []];
   const total = totalRows[0]?.n ?? 0;
   const w = pageWindow(page, perPage, total);
   if (!w.limit) return { ids: [], total };
-  const start = w.offset > KEPT_SKIP_DIRECTLY ? await startDay(keptLevels(db, key), widths, w.reverse, w.offset, total, deep ? { top } : {}) : null;
+  // A page that starts past KEPT_SKIP_DIRECTLY from either end starts past it from the front too: `deep` holds, `top` is read.
+  const start = w.offset > KEPT_SKIP_DIRECTLY ? await startDay(keptLevels(db, key), widths, w.reverse, w.offset, total, { top }) : null;
   const ids = await read(start ? { ...w, offset: start.skip, day: start.day } : w);
   return { ids: w.reverse ? ids.reverse() : ids, total };
 }
