@@ -5,7 +5,7 @@
 // Visitor calls answered from the edge cache (lib/cache.ts) are printed next to the same call
 // signed in, which the cache never serves.
 //
-//   node tests/bench/throughput.mjs [--scale 1] [--duration 15] [--connections 32] [--port 8899] [--only closure|starmarket]
+//   node tests/bench/throughput.mjs [--scale 1] [--duration 15] [--connections 32] [--port 8899] [--only closure|starmarket] [--call <part of a call's label>]
 import autocannon from 'autocannon';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -21,6 +21,7 @@ const { values: args } = parseArgs({
     connections: { type: 'string', default: '32' },
     port: { type: 'string', default: '8899' },
     only: { type: 'string' },
+    call: { type: 'string' },
   },
   strict: false,
 });
@@ -46,7 +47,7 @@ try {
   const vip = await login('vip@demo.local');
   const auth = { Authorization: `Bearer ${vip}` };
 
-  const CALLS = mainCalls(auth).filter(([area]) => !args.only || args.only.split(',').includes(area));
+  const CALLS = mainCalls(auth).filter(([area, label]) => (!args.only || args.only.split(',').includes(area)) && (!args.call || label.includes(args.call)));
 
   /** Every answer that is not 2xx, by status and envelope code (e.g. '429 RATE_LIMITED'), so a non-2xx count says what it was. */
   const measure = async (label, p, opts = {}) => {

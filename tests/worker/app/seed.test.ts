@@ -5,7 +5,7 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../../scripts/seed/demo-accounts';
-import { generateSeed, SEED_TABLES } from '../../../scripts/seed/generate';
+import { FULL_TEXT_INDEXES, generateSeed, SEED_TABLES } from '../../../scripts/seed/generate';
 import { SECTORS, TRACKS } from '../../../scripts/seed/taxonomy';
 import { api, dataOf, errorOf } from '../client';
 
@@ -209,6 +209,20 @@ describe('seed data set', () => {
     );
     expect(spread.companies / spread.items).toBeGreaterThan(0.5);
     expect(spread.top).toBeLessThanOrEqual(4);
+  });
+
+  it('leaves every full-text index of the schema merged into one segment, so a keyword lookup searches one b-tree', async () => {
+    const fts = await all<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' AND sql LIKE 'CREATE VIRTUAL TABLE%USING fts5(%' ORDER BY name");
+    expect(fts.map((t) => t.name)).toEqual([...FULL_TEXT_INDEXES].sort());
+    for (const { name } of fts) {
+      // FTS5 keeps segment b-tree pages at rowid (segment id << 37) + page; ids up to 10 are its own records.
+      const { segments } = await one<{ segments: number }>(`SELECT COUNT(DISTINCT id >> 37) AS segments FROM ${name}_data WHERE id > 10`);
+      expect({ name, segments }).toEqual({ name, segments: 1 });
+    }
+    // and the merged indexes answer: the global search finds a company by its whole name
+    const company = await one<{ id: number; name: string }>('SELECT id, name FROM companies ORDER BY id DESC LIMIT 1');
+    const hits = await dataOf(api().search.$get({ query: { q: company.name } }));
+    expect(hits.company[0]).toMatchObject({ id: company.id, name: company.name });
   });
 
   it('is deterministic: the same options give the same SQL, another seed gives other data', () => {

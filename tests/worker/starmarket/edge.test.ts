@@ -67,6 +67,7 @@ describe('edge cache', () => {
 
   it('keys on the parameters the route declares: an unknown one (a tracking tag, a cache-buster) is served the stored answer and stores no copy', async () => {
     const q = `q=${encodeURIComponent('缓存测试')}`;
+    expect((await get(`/api/search?${q}`)).headers.get(CACHE_STATUS_HEADER)).toBe('FIRST');
     expect((await get(`/api/search?${q}`)).headers.get(CACHE_STATUS_HEADER)).toBe('MISS');
     for (const extra of ['utm_source=wx', '_n=1', '_n=2', 'Q=x']) {
       const res = await get(`/api/search?${extra}&${q}`);
@@ -75,6 +76,7 @@ describe('edge cache', () => {
       expect(await cache().match(`http://localhost/api/search?${extra}&${q}`), extra).toBeUndefined();
     }
     // A declared parameter is part of the key: another keyword is another answer.
+    expect((await get(`/api/search?q=${encodeURIComponent('缓存测试乙')}`)).headers.get(CACHE_STATUS_HEADER)).toBe('FIRST');
     const other = await get(`/api/search?q=${encodeURIComponent('缓存测试乙')}&_n=3`);
     expect(other.headers.get(CACHE_STATUS_HEADER)).toBe('MISS');
     expect(await cache().match(`http://localhost/api/search?q=${encodeURIComponent('缓存测试乙')}`)).toBeDefined();
@@ -85,6 +87,30 @@ describe('edge cache', () => {
     expect((await post('/api/starmarket/home?_n=9', {})).headers.get(CACHE_STATUS_HEADER)).toBe('HIT');
     // Left as the next test expects to find it: not stored.
     await cache().delete('http://localhost/api/starmarket/home?__post=1');
+  });
+
+  it("stores a search keyword from its second request: a one-off keyword costs no cache read or write, a repeated one is served from the cache", async () => {
+    const path = `/api/search?q=${encodeURIComponent('缓存测试甲')}`;
+    const first = await get(path, user);
+    expect(first.status).toBe(200);
+    expect(first.headers.get(CACHE_STATUS_HEADER)).toBe('FIRST');
+    expect(first.headers.get('Cache-Control')).toMatch(/^public, .*s-maxage=\d+/);
+    expect(first.headers.get('Set-Cookie')).toBeNull();
+    const firstBody = await first.text();
+    expect(JSON.parse(firstBody).data).toMatchObject({ company: expect.any(Array), investfirm: expect.any(Array), person: expect.any(Array) });
+    expect(await cache().match(`http://localhost${path}`)).toBeUndefined();
+    // The second request of the keyword (from anyone) reads the cache, misses and stores the answer.
+    const second = await get(path);
+    expect(second.headers.get(CACHE_STATUS_HEADER)).toBe('MISS');
+    expect(await second.text()).toBe(firstBody);
+    expect(await cache().match(`http://localhost${path}`)).toBeDefined();
+    const third = await get(path, user);
+    expect(third.headers.get(CACHE_STATUS_HEADER)).toBe('HIT');
+    expect(await third.text()).toBe(firstBody);
+    // Other cached answers are stored on their first request, as before.
+    await cache().delete('http://localhost/api/exports/kinds');
+    expect((await get('/api/exports/kinds')).headers.get(CACHE_STATUS_HEADER)).toBe('MISS');
+    await cache().delete('http://localhost/api/exports/kinds'); // as the next tests expect to find it
   });
 
   it('errors are never stored: a visitor asking for page 2 is refused each time', async () => {
@@ -124,6 +150,8 @@ describe('edge cache', () => {
       const key = new URL(`http://localhost${path}`);
       key.searchParams.sort();
       if (call.method === 'POST') key.searchParams.set('__post', '1');
+      // The search stores a keyword from its second request on (STORED_ON_SECOND_REQUEST): ask once first.
+      if (call.path === '/api/search') await fetchAs();
       await cache().delete(key.toString());
       const fresh = await fetchAs(vip);
       expect(fresh.status, path).toBe(200);

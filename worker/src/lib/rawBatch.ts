@@ -17,3 +17,10 @@ export async function rawBatch(db: Db, statements: SQL[]): Promise<D1Result[]> {
     }),
   );
 }
+
+/** One raw statement's first row, through the request's D1 session. */
+export async function rawFirst<T>(db: Db, statement: SQL): Promise<T> {
+  const client = (db as Db & { $client: D1Database }).$client;
+  const { sql, params } = dialect.sqlToQuery(statement);
+  return (await client.prepare(sql).bind(...params).first<T>())!;
+}

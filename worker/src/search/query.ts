@@ -15,7 +15,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../env';
-import { rawBatch } from '../lib/rawBatch';
+import { rawFirst } from '../lib/rawBatch';
 import { SEARCH_PER_KIND, type SearchKind } from './constants';
 import { kindToken, latinKey, PREFIX_TOKENS, RANK_LENGTH_SPAN, syllablesOf, wholeToken } from './keys';
 
@@ -89,16 +89,22 @@ const ranked = <T extends { c: number; r: number }>(rows: T[]) => rows.sort((a, 
 export async function search(db: Db, keyword: string): Promise<{ company: CompanyHit[]; investfirm: FirmHit[]; person: PersonHit[] }> {
   const m = matcherOf(keyword);
   if (!m) return { company: [], investfirm: [], person: [] };
-  const [companies, firms, people] = await rawBatch(db, [
-    sql`SELECT k.c, k.r, c.id, c.name, c.logo, c.prov, s.name AS cat_name, c.slogan, cl.close_date
-      FROM ${best(m, 'company')} JOIN companies c ON c.id = k.ref LEFT JOIN sectors s ON s.id = c.cat_id LEFT JOIN closures cl ON cl.com_id = c.id`,
-    sql`SELECT k.c, k.r, f.id, f.name, f.logo, substr(f.des, 1, 60) AS des, f.is_fa FROM ${best(m, 'investfirm')} JOIN invest_firms f ON f.id = k.ref`,
-    sql`SELECT k.c, k.r, p.id, p.name, r.role, r.position, c.name AS com_name
-      FROM ${best(m, 'person')} JOIN persons p ON p.id = k.ref
-      LEFT JOIN person_roles r ON r.id = (SELECT min(id) FROM person_roles WHERE person_id = p.id)
-      LEFT JOIN companies c ON c.id = r.com_id`,
-  ]);
-  const rowsOf = <T>(res: D1Result) => ranked(res.results as (T & { c: number; r: number })[]);
+  // One statement, one row: each kind's hits as a JSON array of objects (a statement per kind cost
+  // D1 its per-statement work three times).
+  const row = await rawFirst<{ company: string; investfirm: string; person: string }>(
+    db,
+    sql`SELECT
+      (SELECT json_group_array(json_object('c', k.c, 'r', k.r, 'id', c.id, 'name', c.name, 'logo', c.logo, 'prov', c.prov, 'cat_name', s.name, 'slogan', c.slogan, 'close_date', cl.close_date))
+        FROM ${best(m, 'company')} JOIN companies c ON c.id = k.ref LEFT JOIN sectors s ON s.id = c.cat_id LEFT JOIN closures cl ON cl.com_id = c.id) AS company,
+      (SELECT json_group_array(json_object('c', k.c, 'r', k.r, 'id', f.id, 'name', f.name, 'logo', f.logo, 'des', substr(f.des, 1, 60), 'is_fa', f.is_fa))
+        FROM ${best(m, 'investfirm')} JOIN invest_firms f ON f.id = k.ref) AS investfirm,
+      (SELECT json_group_array(json_object('c', k.c, 'r', k.r, 'id', p.id, 'name', p.name, 'role', r.role, 'position', r.position, 'com_name', c.name))
+        FROM ${best(m, 'person')} JOIN persons p ON p.id = k.ref
+        LEFT JOIN person_roles r ON r.id = (SELECT min(id) FROM person_roles WHERE person_id = p.id)
+        LEFT JOIN companies c ON c.id = r.com_id) AS person`,
+  );
+  const [companies, firms, people] = [row.company, row.investfirm, row.person];
+  const rowsOf = <T>(json: string) => ranked(JSON.parse(json) as (T & { c: number; r: number })[]);
   return {
     company: rowsOf<{ id: number; name: string; logo: string; prov: string; cat_name: string | null; slogan: string; close_date: number | null }>(companies).map((r) => ({
       id: r.id,
