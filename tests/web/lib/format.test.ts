@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatPercent, formatSurvival, formatValuation, formatWan, todayText } from '../../../web/src/lib/format';
+import { formatCount, formatDate, formatPercent, formatSurvival, formatValuation, formatWan, todayText, totalText } from '../../../web/src/lib/format';
 
 describe('amount and date formatting', () => {
   it('shows 万元 below 10000 and 亿元 from 10000', () => {
@@ -12,6 +12,15 @@ describe('amount and date formatting', () => {
   it('valuation in 亿人民币, undisclosed for -', () => {
     expect(formatValuation(150000)).toBe('15亿人民币');
     expect(formatValuation('-')).toBe('未透露');
+  });
+  it('counts with thousands separators, rounded, as Intl.NumberFormat zh-CN prints them (without its start-up cost)', () => {
+    expect(totalText(6000)).toBe('共 6,000 家公司');
+    expect(formatCount(500000)).toBe('500,000');
+    const intl = new Intl.NumberFormat('zh-CN', { maximumFractionDigits: 0 });
+    for (const n of [0, 7, 999, 1000, 12345, 999999, 1000000, 1234567890, 1234.5, 1234.49, 0.4, -1234, -1234.5, Number.MAX_SAFE_INTEGER]) {
+      expect(formatCount(n), String(n)).toBe(intl.format(n));
+    }
+    expect(formatCount(-0.4)).toBe('0'); // Intl prints '-0'
   });
   it('percent rounded to 2 decimals', () => {
     expect(formatPercent(1, 3)).toBe('33.33%');

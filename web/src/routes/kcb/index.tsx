@@ -3,7 +3,7 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { INVESTOR_ASSETS_YUAN } from '../../../../worker/src/starmarket/constants';
 import { useViewer } from '../../features/auth/me';
 import { homeQueryOptions } from '../../features/starmarket/queries/starmarket';
-import { formatWan } from '../../lib/format';
+import { formatCount, formatWan } from '../../lib/format';
 import { requireLogin } from '../../lib/gate';
 import { EmptyState } from '../../ui/EmptyState';
 import { RouteError } from '../../ui/RouteError';
@@ -24,7 +24,7 @@ const KNOWLEDGE = [
   },
   {
     q: '个人投资者参与科创板需要什么条件？',
-    a: `申请权限开通前20个交易日证券账户及资金账户内的资产日均不低于人民币${INVESTOR_ASSETS_YUAN / 10000}万元（${INVESTOR_ASSETS_YUAN.toLocaleString('zh-CN')}元），并参与证券交易24个月以上。`,
+    a: `申请权限开通前20个交易日证券账户及资金账户内的资产日均不低于人民币${INVESTOR_ASSETS_YUAN / 10000}万元（${formatCount(INVESTOR_ASSETS_YUAN)}元），并参与证券交易24个月以上。`,
   },
   {
     q: '科创板上市审核流程是怎样的？',
