@@ -3,7 +3,8 @@
 //               p50/p99 latency in workerd, D1 rows read vs rows returned, the paged-call budget (tests/bench/rows.bench.test.ts)
 //   throughput: the product started as `npm start` does, 32 connections × 15 s per main call with autocannon,
 //               req/s, p50, p99 next to /api/health, edge-cached vs uncached (tests/bench/throughput.mjs; --tscale sets its seed scale,
-//               default 1; --only closure,medical,… the areas of tests/bench/areas/main-calls.mjs to drive)
+//               default 1; --only closure,medical,… the areas of tests/bench/areas/main-calls.mjs to drive; --call <text> only the
+//               calls whose label contains it)
 //   exports:    one 2000-row batch's time and memory, and the 60,000-row export end to end at scale 10
 //   size:       the D1 size per seed scale, measured: migrations + seed into SQLite, VACUUM, bytes (scripts/measure-size.mjs; --scales 1,10)
 //   pages:      first-load JS (gzip) per SPA route in Chromium, cache headers, Lighthouse for five pages (tests/bench/pages.mjs; --pscale sets its seed scale)
@@ -37,7 +38,7 @@ if (!only || only === 'rows' || only === 'closure') run('npx', ['vitest', 'run',
 if (only === 'profile')
   run('node', ['tests/bench/profile.mjs', '--scale', arg('--tscale', '1'), ...(arg('--only') ? ['--only', arg('--only')] : []), ...(process.argv.includes('--processes') ? ['--processes'] : [])]);
 if (!only || only === 'throughput')
-  run('node', ['tests/bench/throughput.mjs', '--scale', arg('--tscale', '1'), '--duration', arg('--duration', '15'), ...(arg('--only') ? ['--only', arg('--only')] : [])]);
+  run('node', ['tests/bench/throughput.mjs', '--scale', arg('--tscale', '1'), '--duration', arg('--duration', '15'), ...(arg('--only') ? ['--only', arg('--only')] : []), ...(arg('--call') ? ['--call', arg('--call')] : [])]);
 if (!only || only === 'exports') run('node', ['tests/bench/export-batch.ts', '--scale', scale]);
 if (!only || only === 'fuzz') run('npx', ['vitest', 'run', '--config', 'tests/bench/fuzz.vitest.config.ts']);
 if (!only || only === 'pages') run('node', ['tests/bench/pages.mjs', '--scale', arg('--pscale', '1'), ...['--mobile', '--no-lighthouse', '--no-weights'].filter((f) => process.argv.includes(f))]);
