@@ -45,8 +45,8 @@ export function matcherOf(keyword: string): Matcher | null {
 
 /**
  * A kind's best SEARCH_PER_KIND index rows as `k` (rowid r, class c): its three classes, each stopping
- * at SEARCH_PER_KIND rowids (D1 caps a compound SELECT at a few terms, so one statement per kind, not
- * one for all nine), the best SEARCH_PER_KIND of them by class, then rank: a group takes its exact
+ * at SEARCH_PER_KIND rowids (D1 caps a compound SELECT at a few terms, so one compound per kind, not
+ * one of all nine), the best SEARCH_PER_KIND of them by class, then rank: a group takes its exact
  * matches, then its start-of-name matches, then the rest, each already in rank order (the rowids).
  */
 function best(m: Matcher, kind: SearchKind): SQL {
@@ -83,14 +83,14 @@ const ymdText = (v: number) => (v ? `${String(v).slice(0, 4)}-${String(v).slice(
 const ranked = <T extends { c: number; r: number }>(rows: T[]) => rows.sort((a, b) => a.c - b.c || a.r - b.r);
 
 /**
- * The hits of the three kinds in one D1 round trip: per kind one statement that ranks its candidates
- * in the index and joins the few best to their names (a candidate whose row is gone is left out).
+ * The hits of the three kinds in one statement (one D1 round trip): per kind a subquery that ranks its
+ * candidates in the index and joins the few best to their names (a candidate whose row is gone is
+ * left out), as one JSON array. (Three statements in a batch cost local D1 its per-statement work
+ * three times: 5.47 -> 5.22 ms per request in the runtime process, tests/bench/profile.mjs --processes.)
  */
 export async function search(db: Db, keyword: string): Promise<{ company: CompanyHit[]; investfirm: FirmHit[]; person: PersonHit[] }> {
   const m = matcherOf(keyword);
   if (!m) return { company: [], investfirm: [], person: [] };
-  // One statement, one row: each kind's hits as a JSON array of objects (a statement per kind cost
-  // D1 its per-statement work three times).
   const row = await rawFirst<{ company: string; investfirm: string; person: string }>(
     db,
     sql`SELECT
