@@ -21,6 +21,9 @@ const NAME_CHARS = [...new Set('科技信息网络数据智能医疗健康生物
 /** The n-th two-character keyword: every request of a run searches a different one. */
 export const keywordOf = (n) => NAME_CHARS[n % NAME_CHARS.length] + NAME_CHARS[Math.floor(n / NAME_CHARS.length) % NAME_CHARS.length];
 
+/** The n-th three-character keyword (the n-th two-character one and its first character again): none is a two-character keyword. */
+const threeCharKeywordOf = (n) => keywordOf(n) + keywordOf(n)[0];
+
 /** [area, label, path, options]: see requestOf. `auth` signs a call in. */
 export const mainCalls = (auth) => {
   const json = { 'Content-Type': 'application/json' };
@@ -52,7 +55,7 @@ export const mainCalls = (auth) => {
     ['entity', 'GET /api/search?q=科技 signed in (edge cache: the same for everyone)', `/api/search?q=${encodeURIComponent('科技')}`, { headers: auth }],
     // A keyword's first request goes to the handler alone; its second reads the cache, misses and stores (lib/cache.ts STORED_ON_SECOND_REQUEST).
     ['entity', 'GET /api/search signed in, another 2-character keyword each time (first request: the handler, no cache)', '/api/search', { headers: auth, fresh: (n) => ({ path: `/api/search?q=${encodeURIComponent(keywordOf(n))}` }) }],
-    ['entity', 'GET /api/search signed in, each new 3-character keyword twice (the second: cache read, miss, stored)', '/api/search', { headers: auth, fresh: (n) => ({ path: `/api/search?q=${encodeURIComponent(keywordOf(n >> 1) + keywordOf(n >> 1).slice(0, 1))}` }) }],
+    ['entity', 'GET /api/search signed in, each new 3-character keyword twice (the second: cache read, miss, stored)', '/api/search', { headers: auth, fresh: (n) => ({ path: `/api/search?q=${encodeURIComponent(threeCharKeywordOf(n >> 1))}` }) }],
     ['order', 'GET /api/order/plans (signed in)', '/api/order/plans', { headers: auth }],
     ['order', 'GET /api/orders (signed in: my orders)', '/api/orders', { headers: auth }],
     ['order', 'GET /api/user/ledger page 2 (signed in: my coin ledger)', '/api/user/ledger?page=2', { headers: auth }],

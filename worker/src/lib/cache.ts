@@ -81,6 +81,9 @@ export const publicCache = (maxAge: number) => `public, max-age=0, s-maxage=${ma
  */
 export const sharedCache = (c: Context, maxAge = 60) => c.header('Cache-Control', `public, s-maxage=${maxAge}`);
 
+/** The entry of `list` for a request's method and path, if it has one. */
+const ruleFor = <R extends { method: string; path: string }>(list: R[], method: string, path: string) => list.find((r) => r.method === method && r.path === path);
+
 const anonymous = (req: Request) => !req.headers.has('Authorization') && !/(?:^|;\s*)juzi_d1b=/.test(req.headers.get('Cookie') ?? '');
 
 /** `METHOD /api/path` -> the query parameters its route declares (lib/route.ts declaredQueries), set by app.ts. */
@@ -96,9 +99,9 @@ export function keyOnDeclaredQueries(of: () => Map<string, Set<string>>): void {
 /** The cache key of a request, or null when it may not use the cache (the rows bench drops a stored answer by it). */
 export async function edgeCacheKey(req: Request): Promise<Request | null> {
   const url = new URL(req.url);
-  if (!anonymous(req) && !SAME_FOR_EVERYONE.some((r) => r.method === req.method && r.path === url.pathname)) return null;
+  if (!anonymous(req) && !ruleFor(SAME_FOR_EVERYONE, req.method, url.pathname)) return null;
   if (req.method === 'POST') {
-    const rule = PUBLIC_ANSWERS.find((r) => r.method === 'POST' && r.path === url.pathname);
+    const rule = ruleFor(PUBLIC_ANSWERS, 'POST', url.pathname);
     // Only an empty body (or {}) is the same for everyone; anything else goes to the handler.
     const body = rule ? (await req.clone().text()).trim() : 'x';
     if (body !== '' && body !== '{}') return null;
@@ -123,7 +126,7 @@ const storable = (res: Response) => res.status === 200 && /\bpublic\b/.test(res.
 export const edgeCache: MiddlewareHandler<AppEnv> = async (c, next) => {
   const key = await edgeCacheKey(c.req.raw);
   if (!key || typeof caches === 'undefined') return next();
-  const first = STORED_ON_SECOND_REQUEST.some((r) => r.method === c.req.method && r.path === c.req.path) && !askedBefore(key);
+  const first = !!ruleFor(STORED_ON_SECOND_REQUEST, c.req.method, c.req.path) && !askedBefore(key);
   const cache = (caches as unknown as { default: Cache }).default;
   const hit = first ? undefined : await cache.match(key);
   if (hit) {
@@ -132,7 +135,7 @@ export const edgeCache: MiddlewareHandler<AppEnv> = async (c, next) => {
     return res;
   }
   await next();
-  const rule = PUBLIC_ANSWERS.find((r) => r.method === c.req.method && r.path === c.req.path);
+  const rule = ruleFor(PUBLIC_ANSWERS, c.req.method, c.req.path);
   if (rule && c.res.status === 200) c.res.headers.set('Cache-Control', publicCache(rule.maxAge));
   if (!storable(c.res)) return;
   c.res.headers.delete('Set-Cookie');

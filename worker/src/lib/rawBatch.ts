@@ -8,19 +8,17 @@ import type { Db } from '../env';
 
 const dialect = new SQLiteAsyncDialect();
 
+/** A raw statement bound to its parameters, on the D1 session `db` reads with. */
+function prepared(db: Db, q: SQL): D1PreparedStatement {
+  const { sql, params } = dialect.sqlToQuery(q);
+  return (db as Db & { $client: D1Database }).$client.prepare(sql).bind(...params);
+}
+
 export async function rawBatch(db: Db, statements: SQL[]): Promise<D1Result[]> {
-  const client = (db as Db & { $client: D1Database }).$client;
-  return client.batch(
-    statements.map((q) => {
-      const { sql, params } = dialect.sqlToQuery(q);
-      return client.prepare(sql).bind(...params);
-    }),
-  );
+  return (db as Db & { $client: D1Database }).$client.batch(statements.map((q) => prepared(db, q)));
 }
 
 /** One raw statement's first row, through the request's D1 session. */
 export async function rawFirst<T>(db: Db, statement: SQL): Promise<T> {
-  const client = (db as Db & { $client: D1Database }).$client;
-  const { sql, params } = dialect.sqlToQuery(statement);
-  return (await client.prepare(sql).bind(...params).first<T>())!;
+  return (await prepared(db, statement).first<T>())!;
 }

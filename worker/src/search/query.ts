@@ -103,10 +103,9 @@ export async function search(db: Db, keyword: string): Promise<{ company: Compan
         LEFT JOIN person_roles r ON r.id = (SELECT min(id) FROM person_roles WHERE person_id = p.id)
         LEFT JOIN companies c ON c.id = r.com_id) AS person`,
   );
-  const [companies, firms, people] = [row.company, row.investfirm, row.person];
   const rowsOf = <T>(json: string) => ranked(JSON.parse(json) as (T & { c: number; r: number })[]);
   return {
-    company: rowsOf<{ id: number; name: string; logo: string; prov: string; cat_name: string | null; slogan: string; close_date: number | null }>(companies).map((r) => ({
+    company: rowsOf<{ id: number; name: string; logo: string; prov: string; cat_name: string | null; slogan: string; close_date: number | null }>(row.company).map((r) => ({
       id: r.id,
       name: r.name,
       logo: r.logo,
@@ -115,8 +114,8 @@ export async function search(db: Db, keyword: string): Promise<{ company: Compan
       slogan: r.slogan,
       closed: ymdText(r.close_date ?? 0),
     })),
-    investfirm: rowsOf<{ id: number; name: string; logo: string; des: string; is_fa: number }>(firms).map((r) => ({ id: r.id, name: r.name, logo: r.logo, des: r.des, is_fa: r.is_fa === 1 })),
-    person: rowsOf<{ id: number; name: string; role: string; position: string; com_name: string | null }>(people).map((r) => ({
+    investfirm: rowsOf<{ id: number; name: string; logo: string; des: string; is_fa: number }>(row.investfirm).map((r) => ({ id: r.id, name: r.name, logo: r.logo, des: r.des, is_fa: r.is_fa === 1 })),
+    person: rowsOf<{ id: number; name: string; role: string; position: string; com_name: string | null }>(row.person).map((r) => ({
       id: r.id,
       name: r.name,
       title: r.com_name ? `${r.com_name} · ${r.role === 'investor' ? '投资人' : r.position || '团队成员'}` : '',
