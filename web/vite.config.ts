@@ -1,6 +1,6 @@
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
@@ -25,6 +25,102 @@ function swaggerUiAssets(): Plugin {
   };
 }
 
+/** One page's files, as the worker writes them into its HTML (worker/src/lib/preloads.ts). */
+interface RoutePreload {
+  /** The route's path as the router writes it: '/health', '/company/$id'. */
+  path: string;
+  /** Its stylesheets, in the order the router's loader would add them. */
+  css: string[];
+  /** Its scripts: the route files' split components and everything they import, the entry excepted. */
+  js: string[];
+}
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  imports?: string[];
+  css?: string[];
+}
+
+/**
+ * dist/route-preloads.json: for every route of src/routes, the chunks and stylesheets its page loads
+ * after the entry (its own split component, the components of the layouts above it, what they
+ * import). The worker names them in the page's HTML (<link rel="modulepreload">, <link rel="stylesheet">),
+ * so they download alongside the entry instead of after it has run, and the router finds them present
+ * (Vite's loader adds only the links a document lacks). Route files follow the router's file
+ * conventions: `route.tsx` is its folder's layout, `index.tsx` its page, a `_folder` adds no path
+ * segment, a `.` in a file name is a `/`, and files starting with `-` are not routes.
+ */
+function routePreloads(): Plugin {
+  let outDir = '';
+  return {
+    name: 'route-preloads',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+    writeBundle() {
+      const m = JSON.parse(readFileSync(path.join(outDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+      const entryKey = Object.keys(m).find((k) => m[k]!.isEntry)!;
+      // What the page's HTML already loads: the entry and what it imports.
+      const loaded = new Set<string>();
+      const walkEntry = (key: string) => {
+        const c = m[key];
+        if (!c || loaded.has(key)) return;
+        loaded.add(key);
+        for (const css of c.css ?? []) loaded.add(css);
+        (c.imports ?? []).forEach(walkEntry);
+      };
+      walkEntry(entryKey);
+      const files = (keys: string[]) => {
+        const js: string[] = [];
+        const css: string[] = [];
+        const seen = new Set<string>();
+        // Depth first, a chunk's imports before its own stylesheets: the order Vite's loader adds them in.
+        const walk = (key: string) => {
+          const c = m[key];
+          if (!c || seen.has(key) || loaded.has(key)) return;
+          seen.add(key);
+          js.push(`/${c.file}`);
+          (c.imports ?? []).forEach(walk);
+          for (const f of c.css ?? []) if (!loaded.has(f) && !css.includes(`/${f}`)) css.push(`/${f}`);
+        };
+        keys.forEach(walk);
+        return { js, css };
+      };
+      // Route file (without extension, under src/routes) → its split component's manifest key.
+      const components = new Map<string, string>();
+      for (const key of Object.keys(m)) {
+        const hit = /^src\/routes\/(.+)\.tsx\?tsr-split=component$/.exec(key);
+        if (hit) components.set(hit[1]!, key);
+      }
+      const pathOf = (segments: string[]) => '/' + segments.filter((s) => !s.startsWith('_')).join('/');
+      const layouts = [...components.keys()].filter((f) => f === 'route' || f.endsWith('/route'));
+      const layoutsAbove = (dir: string[]) =>
+        layouts.filter((l) => {
+          const ld = l.split('/').slice(0, -1);
+          return ld.length <= dir.length && ld.every((s, i) => s === dir[i]);
+        }).sort((a, b) => a.split('/').length - b.split('/').length);
+      const table = new Map<string, RoutePreload>();
+      for (const file of components.keys()) {
+        const parts = file.split('/');
+        const name = parts.pop()!;
+        if (name.startsWith('-') || name === '__root') continue;
+        const isLayout = name === 'route';
+        const urlSegments = [...parts, ...(isLayout || name === 'index' ? [] : name.split('.'))];
+        const routePath = pathOf(urlSegments).replace(/\/$/, '') || '/';
+        // A folder's page wins over its layout at the same path: the page's files include the layout's.
+        if (isLayout && table.has(routePath)) continue;
+        const chain = [...layoutsAbove(parts).filter((l) => l !== file), file].map((f) => components.get(f)!);
+        table.set(routePath, { path: routePath, ...files(chain) });
+      }
+      const out: RoutePreload[] = [...table.values()].sort((a, b) => a.path.localeCompare(b.path));
+      writeFileSync(path.join(outDir, 'route-preloads.json'), JSON.stringify(out, null, 1));
+    },
+  };
+}
+
 export default defineConfig({
   root: webRoot,
   plugins: [
@@ -37,6 +133,7 @@ export default defineConfig({
     }),
     react(),
     swaggerUiAssets(),
+    routePreloads(),
   ],
   build: {
     outDir: path.join(webRoot, 'dist'),

@@ -4,7 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { baseURL } from './browser';
+import { apiLogin, baseURL, demoBrowser } from './browser';
+import { demoIds } from './demo-ids';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 /** Workers free plan: 3 MB gzipped per worker. */
@@ -123,4 +124,41 @@ describe('delivery', () => {
       expect(await html.text()).toContain(`/${entry}`);
     }
   });
+});
+
+describe('a page names its route\'s files in its HTML', () => {
+  const { open } = demoBrowser([]);
+
+  /** The assets a page loads before its network falls quiet, and the links its <head> has by then. */
+  async function load(path: string) {
+    const page = await open(null);
+    const requested = new Set<string>();
+    page.on('request', (req) => {
+      const u = new URL(req.url());
+      if (u.pathname.startsWith('/assets/')) requested.add(u.pathname.slice(1));
+    });
+    const res = await page.goto(`${baseURL()}${path}`, { waitUntil: 'networkidle' });
+    const html = await res!.text();
+    const named = [...html.matchAll(/<link rel="(?:modulepreload|stylesheet)"[^>]*href="\/([^"]+)"/g)].map((m) => m[1]!);
+    const head = await page.evaluate(() => [...document.head.querySelectorAll('link[rel="modulepreload"], link[rel="stylesheet"]')].map((l) => new URL((l as HTMLLinkElement).href).pathname.slice(1)));
+    await page.context().close();
+    return { requested, named, head };
+  }
+
+  it.each(['/health', '/deathCompany', '/kcb', '/saas', '/order', '/company'])(
+    '%s: every route chunk the page runs is named in the HTML, each link once, and every named file is used',
+    async (path) => {
+      const m = manifest();
+      const url = path === '/company' ? `/company/${(await demoIds(await apiLogin('vip@demo.local'))).closedCompany.id}` : path;
+      const { requested, named, head } = await load(url);
+      const routeChunks = Object.values(m).filter((c) => c.src?.endsWith('?tsr-split=component')).map((c) => c.file);
+      const ran = routeChunks.filter((f) => requested.has(f));
+      // The layout's and the page's components at least.
+      expect(ran.length, url).toBeGreaterThanOrEqual(1);
+      expect(ran.filter((f) => !named.includes(f)), url).toEqual([]);
+      expect(named.filter((f) => !requested.has(f)), url).toEqual([]);
+      // Vite's loader found the named files present and added none of them again.
+      expect(head.filter((f, i) => head.indexOf(f) !== i), url).toEqual([]);
+    },
+  );
 });

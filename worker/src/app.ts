@@ -14,6 +14,7 @@ import { edgeCache, keyOnDeclaredQueries } from './lib/cache';
 import { docsRoutes } from './lib/docs';
 import { robotsTxt, sitemapXml } from './lib/delivery';
 import { apiCors, securityHeaders } from './lib/headers';
+import { routePreloads } from './lib/preloads';
 import { actionLimits } from './lib/ratelimit';
 import { cleanInput } from './lib/input';
 import { entityRoutes } from './entity/routes';
@@ -51,6 +52,7 @@ const api = createArea()
 const app = createArea();
 
 app.use('*', securityHeaders);
+app.use('*', routePreloads);
 app.use('/api/*', apiCors);
 
 app.use('/api/*', async (c, next) => {

@@ -1,0 +1,73 @@
+import type { MiddlewareHandler } from 'hono';
+import type { AppEnv } from '../env';
+
+/**
+ * A page's HTML names the files its route loads after the entry (web/vite.config.ts writes them to
+ * route-preloads.json at build time): they download alongside the entry instead of after it has run
+ * and the router has matched the route, and Vite's loader, finding them in the document, adds no link
+ * of its own. Every page is the same index.html otherwise; a path no route matches gets it unchanged.
+ */
+export interface RoutePreload {
+  /** '/health', '/company/$id': a `$` segment matches any one segment. */
+  path: string;
+  css: string[];
+  js: string[];
+}
+
+export const PRELOADS_FILE = '/route-preloads.json';
+
+/** The table of this build, read once per isolate (the worker and the assets are deployed together). */
+let table: Promise<RoutePreload[]> | undefined;
+
+function preloadTable(assets: Fetcher, url: string): Promise<RoutePreload[]> {
+  table ??= assets
+    .fetch(new Request(new URL(PRELOADS_FILE, url)))
+    .then(async (res) => (res.ok && (res.headers.get('Content-Type') ?? '').includes('json') ? ((await res.json()) as RoutePreload[]) : []))
+    .catch(() => []);
+  return table;
+}
+
+/** The route a page path belongs to: exact segments first, so /kcb/rank is not /kcb/$id. */
+export function matchRoute(routes: readonly RoutePreload[], pathname: string): RoutePreload | undefined {
+  const segments = pathname.split('/').filter(Boolean);
+  let best: RoutePreload | undefined;
+  let bestParams = Infinity;
+  for (const route of routes) {
+    const pattern = route.path.split('/').filter(Boolean);
+    if (pattern.length !== segments.length) continue;
+    if (!pattern.every((p, i) => p.startsWith('$') || p === segments[i])) continue;
+    const params = pattern.filter((p) => p.startsWith('$')).length;
+    if (params < bestParams) {
+      best = route;
+      bestParams = params;
+    }
+  }
+  return best;
+}
+
+const attr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/** The links, in the order Vite's loader would add them: each stylesheet after the entry's. */
+export function preloadLinks(route: RoutePreload): string {
+  return [
+    ...route.js.map((href) => `<link rel="modulepreload" as="script" crossorigin href="${attr(href)}">`),
+    ...route.css.map((href) => `<link rel="stylesheet" crossorigin href="${attr(href)}">`),
+  ].join('');
+}
+
+/** Adds a page's links to the end of <head> of every HTML page the worker answers with (200 or 404). */
+export const routePreloads: MiddlewareHandler<AppEnv> = async (c, next) => {
+  await next();
+  const res = c.res;
+  if (!['GET', 'HEAD'].includes(c.req.method) || c.req.path.startsWith('/api/') || !c.env.ASSETS) return;
+  if (!(res.headers.get('Content-Type') ?? '').includes('text/html')) return;
+  const route = matchRoute(await preloadTable(c.env.ASSETS, c.req.url), c.req.path);
+  if (!route) return;
+  const body = res.body && new HTMLRewriter().on('head', { element: (e) => void e.append(preloadLinks(route), { html: true }) }).transform(res).body;
+  const headers = new Headers(res.headers);
+  // Not the stored bytes any more: the assets server's validator and length are index.html's.
+  headers.delete('ETag');
+  headers.delete('Content-Length');
+  c.res = undefined;
+  c.res = new Response(body, { status: res.status, headers });
+};
