@@ -29,7 +29,9 @@ describe('a page names the files its route loads', () => {
     // The entry's stylesheet first (index.html's own link), then the route's, in the loader's order.
     expect(sheets.slice(1)).toEqual(health.css);
     expect(sheets[0]).toMatch(/^\/assets\/index-/);
-    expect(html.indexOf('modulepreload')).toBeLessThan(html.indexOf('</head>'));
+    // Scripts in <head>; stylesheets at the end of <body>, so the loading placeholder paints without them.
+    expect(html.lastIndexOf('modulepreload')).toBeLessThan(html.indexOf('</head>'));
+    expect(html.indexOf(health.css[0]!)).toBeGreaterThan(html.indexOf('<div id="root">'));
     // The files exist: the links are not stale names.
     for (const href of [...health.js, ...health.css]) expect((await get(href)).status, href).toBe(200);
   });

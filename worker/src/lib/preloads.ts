@@ -47,15 +47,17 @@ export function matchRoute(routes: readonly RoutePreload[], pathname: string): R
 
 const attr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
-/** The links, in the order Vite's loader would add them: each stylesheet after the entry's. */
-export function preloadLinks(route: RoutePreload): string {
-  return [
-    ...route.js.map((href) => `<link rel="modulepreload" as="script" crossorigin href="${attr(href)}">`),
-    ...route.css.map((href) => `<link rel="stylesheet" crossorigin href="${attr(href)}">`),
-  ].join('');
-}
+/** The scripts, for the end of <head>: they download at once and block nothing. */
+export const scriptLinks = (route: RoutePreload) => route.js.map((href) => `<link rel="modulepreload" as="script" crossorigin href="${attr(href)}">`).join('');
 
-/** Adds a page's links to the end of <head> of every HTML page the worker answers with (200 or 404). */
+/**
+ * The stylesheets, for the end of <body>, in the order Vite's loader would add them (after the
+ * entry's): the loading placeholder paints without waiting for them, and the app's script, which runs
+ * after the document's stylesheets have loaded, never renders the page unstyled.
+ */
+export const styleLinks = (route: RoutePreload) => route.css.map((href) => `<link rel="stylesheet" crossorigin href="${attr(href)}">`).join('');
+
+/** Adds a page's links to every HTML page the worker answers with (200 or 404). */
 export const routePreloads: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
   const res = c.res;
@@ -63,7 +65,12 @@ export const routePreloads: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (!(res.headers.get('Content-Type') ?? '').includes('text/html')) return;
   const route = matchRoute(await preloadTable(c.env.ASSETS, c.req.url), c.req.path);
   if (!route) return;
-  const body = res.body && new HTMLRewriter().on('head', { element: (e) => void e.append(preloadLinks(route), { html: true }) }).transform(res).body;
+  const body =
+    res.body &&
+    new HTMLRewriter()
+      .on('head', { element: (e) => void e.append(scriptLinks(route), { html: true }) })
+      .on('body', { element: (e) => void e.append(styleLinks(route), { html: true }) })
+      .transform(res).body;
   const headers = new Headers(res.headers);
   // Not the stored bytes any more: the assets server's validator and length are index.html's.
   headers.delete('ETag');
