@@ -3,7 +3,8 @@ import react from '@vitejs/plugin-react';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Manifest, type Plugin } from 'vite';
+import { PRELOADS_FILE, type RoutePreload } from '../worker/src/lib/preloads';
 
 const webRoot = import.meta.dirname;
 const require = createRequire(import.meta.url);
@@ -25,24 +26,6 @@ function swaggerUiAssets(): Plugin {
   };
 }
 
-/** One page's files, as the worker writes them into its HTML (worker/src/lib/preloads.ts). */
-interface RoutePreload {
-  /** The route's path as the router writes it: '/health', '/company/$id'. */
-  path: string;
-  /** Its stylesheets, in the order the router's loader would add them. */
-  css: string[];
-  /** Its scripts: the route files' split components and everything they import, the entry excepted. */
-  js: string[];
-}
-
-interface ManifestChunk {
-  file: string;
-  src?: string;
-  isEntry?: boolean;
-  imports?: string[];
-  css?: string[];
-}
-
 /**
  * dist/route-preloads.json: for every route of src/routes, the chunks and stylesheets its page loads
  * after the entry (its own split component, the components of the layouts above it, what they
@@ -61,7 +44,7 @@ function routePreloads(): Plugin {
       outDir = config.build.outDir;
     },
     writeBundle() {
-      const m = JSON.parse(readFileSync(path.join(outDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+      const m = JSON.parse(readFileSync(path.join(outDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
       const entryKey = Object.keys(m).find((k) => m[k]!.isEntry)!;
       // What the page's HTML already loads: the entry and what it imports.
       const loaded = new Set<string>();
@@ -116,7 +99,7 @@ function routePreloads(): Plugin {
         table.set(routePath, { path: routePath, ...files(chain) });
       }
       const out: RoutePreload[] = [...table.values()].sort((a, b) => a.path.localeCompare(b.path));
-      writeFileSync(path.join(outDir, 'route-preloads.json'), JSON.stringify(out, null, 1));
+      writeFileSync(path.join(outDir, PRELOADS_FILE), JSON.stringify(out, null, 1));
     },
   };
 }

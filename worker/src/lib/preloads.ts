@@ -8,23 +8,30 @@ import type { AppEnv } from '../env';
  * of its own. Every page is the same index.html otherwise; a path no route matches gets it unchanged.
  */
 export interface RoutePreload {
-  /** '/health', '/company/$id': a `$` segment matches any one segment. */
+  /** The route's path as the router writes it, '/health', '/company/$id': a `$` segment matches any one segment. */
   path: string;
+  /** Its stylesheets, in the order Vite's loader would add them. */
   css: string[];
+  /** Its scripts: the split components of the route and of the layouts above it, and what they import, the entry excepted. */
   js: string[];
 }
 
+/** Written by the build into web/dist, served like any static file. */
 export const PRELOADS_FILE = '/route-preloads.json';
 
 /** The table of this build, read once per isolate (the worker and the assets are deployed together). */
 let table: Promise<RoutePreload[]> | undefined;
 
 function preloadTable(assets: Fetcher, url: string): Promise<RoutePreload[]> {
-  table ??= assets
-    .fetch(new Request(new URL(PRELOADS_FILE, url)))
-    .then(async (res) => (res.ok && (res.headers.get('Content-Type') ?? '').includes('json') ? ((await res.json()) as RoutePreload[]) : []))
-    .catch(() => []);
-  return table;
+  table ??= assets.fetch(new Request(new URL(PRELOADS_FILE, url))).then(async (res) => {
+    if (!res.ok || !(res.headers.get('Content-Type') ?? '').includes('json')) throw new Error(`${PRELOADS_FILE}: ${res.status}`);
+    return (await res.json()) as RoutePreload[];
+  });
+  // A build without the table (or a failed read) gets plain pages, and the next page asks again.
+  return table.catch(() => {
+    table = undefined;
+    return [];
+  });
 }
 
 /** The route a page path belongs to: exact segments first, so /kcb/rank is not /kcb/$id. */
