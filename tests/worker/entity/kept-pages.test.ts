@@ -352,6 +352,13 @@ describe('entity lists from kept day counts', () => {
     await expectSameAsOracle();
   });
 
+  it.each(['entity_day_counts', 'entity_money_counts'])('keeps %s in one b-tree: WITHOUT ROWID, its key not stored a second time in an index', async (table) => {
+    const objects = (await env.DB.prepare('SELECT type, name FROM sqlite_master WHERE tbl_name = ? ORDER BY type').bind(table).all()).results;
+    expect(objects).toEqual([{ type: 'table', name: table }]);
+    const sql = await env.DB.prepare('SELECT sql FROM sqlite_master WHERE name = ?').bind(table).first<{ sql: string }>();
+    expect(sql!.sql).toMatch(/WITHOUT ROWID\s*$/);
+  });
+
   it('the kept rows equal a recount', async () => {
     await expectKeptEqualRecount();
   });

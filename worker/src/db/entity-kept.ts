@@ -16,6 +16,8 @@ import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlit
  *   'uc:<user>' / 'ui:<user>'  a user's comments / incense offerings
  *   'ul:<user>' / 'uo:<user>' / 'ud:<user>'  a user's coin ledger / orders / download records
  *   'uf:<user>:<type>'   a user's follows of a type (migration 0048_personal_list_counts)
+ * The table is WITHOUT ROWID (migration 0050; drizzle cannot say so): its primary key is the table,
+ * not a second copy of every key in an index.
  */
 export const entityDayCounts = sqliteTable(
   'entity_day_counts',
@@ -86,6 +88,7 @@ export const atlasTagStats = sqliteTable('atlas_tag_stats', {
  * rows that have a sort key; levels 1..7 count them per bucket of the key's widths. Keys:
  *   't:<tag_id>'    an atlas tag's companies (atlas_tag_companies; ties: the lower com_id first)
  *   'c:<invst_id>'  the closed companies a firm backed (closure_investors; ties: the higher com_id first)
+ * WITHOUT ROWID, like entity_day_counts (migration 0050).
  */
 export const entityMoneyCounts = sqliteTable(
   'entity_money_counts',
