@@ -4,7 +4,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { defineConfig, type Manifest, type Plugin } from 'vite';
-import { PRELOADS_FILE, type RoutePreload } from '../worker/src/lib/preloads';
+import type { RoutePreload } from '../worker/src/lib/preloads';
 
 const webRoot = import.meta.dirname;
 const require = createRequire(import.meta.url);
@@ -35,6 +35,9 @@ function swaggerUiAssets(): Plugin {
  * conventions: `route.tsx` is its folder's layout, `index.tsx` its page, a `_folder` adds no path
  * segment, a `.` in a file name is a `/`, and files starting with `-` are not routes.
  */
+/** The worker's PRELOADS_FILE (worker/src/lib/preloads.ts), written here so the config loads no worker code; tests/worker/app/preloads.test.ts reads the table by the worker's name. */
+const PRELOADS_FILE = '/route-preloads.json';
+
 function routePreloads(): Plugin {
   let outDir = '';
   return {
@@ -45,33 +48,24 @@ function routePreloads(): Plugin {
     },
     writeBundle() {
       const m = JSON.parse(readFileSync(path.join(outDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
-      const entryKey = Object.keys(m).find((k) => m[k]!.isEntry)!;
-      // What the page's HTML already loads: the entry and what it imports.
-      const loaded = new Set<string>();
-      const walkEntry = (key: string) => {
-        const c = m[key];
-        if (!c || loaded.has(key)) return;
-        loaded.add(key);
-        for (const css of c.css ?? []) loaded.add(css);
-        (c.imports ?? []).forEach(walkEntry);
-      };
-      walkEntry(entryKey);
-      const files = (keys: string[]) => {
+      /** The files of these chunks and what they import, depth first, leaving out `skip`: scripts as reached, each chunk's stylesheets after its imports' (the order Vite's loader adds them in). */
+      const files = (keys: string[], skip = new Set<string>()) => {
         const js: string[] = [];
         const css: string[] = [];
-        const seen = new Set<string>();
-        // Depth first, a chunk's imports before its own stylesheets: the order Vite's loader adds them in.
         const walk = (key: string) => {
           const c = m[key];
-          if (!c || seen.has(key) || loaded.has(key)) return;
-          seen.add(key);
-          js.push(`/${c.file}`);
+          const file = c && `/${c.file}`;
+          if (!file || skip.has(file) || js.includes(file)) return;
+          js.push(file);
           (c.imports ?? []).forEach(walk);
-          for (const f of c.css ?? []) if (!loaded.has(f) && !css.includes(`/${f}`)) css.push(`/${f}`);
+          for (const f of c.css ?? []) if (!skip.has(`/${f}`) && !css.includes(`/${f}`)) css.push(`/${f}`);
         };
         keys.forEach(walk);
         return { js, css };
       };
+      // What the page's HTML already loads: the entry and what it imports.
+      const entry = files([Object.keys(m).find((k) => m[k]!.isEntry)!]);
+      const loaded = new Set([...entry.js, ...entry.css]);
       // Route file (without extension, under src/routes) → its split component's manifest key.
       const components = new Map<string, string>();
       for (const key of Object.keys(m)) {
@@ -96,7 +90,7 @@ function routePreloads(): Plugin {
         // A folder's page wins over its layout at the same path: the page's files include the layout's.
         if (isLayout && table.has(routePath)) continue;
         const chain = [...layoutsAbove(parts).filter((l) => l !== file), file].map((f) => components.get(f)!);
-        table.set(routePath, { path: routePath, ...files(chain) });
+        table.set(routePath, { path: routePath, ...files(chain, loaded) });
       }
       const out: RoutePreload[] = [...table.values()].sort((a, b) => a.path.localeCompare(b.path));
       writeFileSync(path.join(outDir, PRELOADS_FILE), JSON.stringify(out, null, 1));

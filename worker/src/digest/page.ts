@@ -5,7 +5,7 @@
  * (RFC 8058, body List-Unsubscribe=One-Click), unsubscribes.
  */
 import { DIGEST_NAME } from './constants';
-import { escapeHtml } from './render';
+import { escapeHtml } from '../lib/html';
 
 export type UnsubscribeView =
   | { kind: 'confirm'; email: string; action: string }

@@ -5,6 +5,7 @@
  */
 import { DIGEST_NAME, DIGEST_SCHEDULE_TEXT, DIGEST_SCOPE } from './constants';
 import type { DigestContent, DigestEvent, DigestInvestor } from './content';
+import { escapeHtml } from '../lib/html';
 
 export interface Recipient {
   email: string;
@@ -45,9 +46,6 @@ export function moneyText(e: Pick<DigestEvent, 'money' | 'guessMoney'>): string 
   if (e.money >= 10000) return `${(e.money / 10000).toFixed(2).replace(/\.?0+$/, '')}亿元`;
   return `${e.money}万元`;
 }
-
-export const escapeHtml = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
 export const digestSubject = (day: number, c: Pick<DigestContent, 'eventTotal' | 'newsTotal'>) =>
   `${DIGEST_NAME} ${longDate(day)}：融资事件${c.eventTotal}起，新闻${c.newsTotal}条`;

@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../env';
+import { escapeHtml } from './html';
 
 /**
  * A page's HTML names the files its route loads after the entry (web/vite.config.ts writes them to
@@ -52,17 +53,15 @@ export function matchRoute(routes: readonly RoutePreload[], pathname: string): R
   return best;
 }
 
-const attr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-
 /** The scripts, for the end of <head>: they download at once and block nothing. */
-export const scriptLinks = (route: RoutePreload) => route.js.map((href) => `<link rel="modulepreload" as="script" crossorigin href="${attr(href)}">`).join('');
+export const scriptLinks = (route: RoutePreload) => route.js.map((href) => `<link rel="modulepreload" as="script" crossorigin href="${escapeHtml(href)}">`).join('');
 
 /**
  * The stylesheets, for the end of <body>, in the order Vite's loader would add them (after the
  * entry's): the loading placeholder paints without waiting for them, and the app's script, which runs
  * after the document's stylesheets have loaded, never renders the page unstyled.
  */
-export const styleLinks = (route: RoutePreload) => route.css.map((href) => `<link rel="stylesheet" crossorigin href="${attr(href)}">`).join('');
+export const styleLinks = (route: RoutePreload) => route.css.map((href) => `<link rel="stylesheet" crossorigin href="${escapeHtml(href)}">`).join('');
 
 /** Adds a page's links to every HTML page the worker answers with (200 or 404). */
 export const routePreloads: MiddlewareHandler<AppEnv> = async (c, next) => {

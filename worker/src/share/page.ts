@@ -7,6 +7,7 @@ import type { Context } from 'hono';
 
 import { drizzleDb } from '../db';
 import type { AppEnv } from '../env';
+import { escapeHtml } from '../lib/html';
 import { getCharacter } from './character';
 import { getDynamic } from './dynamic';
 
@@ -21,9 +22,6 @@ export interface ShareMeta {
   image: string;
   found: boolean;
 }
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
 
 const clip = (s: string, max = DESCRIPTION_MAX) => {
   const flat = s.replace(/\s+/g, ' ').trim();
