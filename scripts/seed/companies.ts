@@ -106,15 +106,16 @@ export function createCompanyStore(ctx: SeedContext): CompanyStore {
   const eventsOf = new Map<number, InvestEvent[]>();
   // Descriptions draw from their own stream: rewording them never shifts the data of the areas that make companies.
   const desRng = ctx.rng('companies:descriptions');
-  // Financial advisers (FA) of healthcare deals from A rounds on, in their own stream so that no other
-  // data moves: about 3 in 10 such deals name an FA firm among the participants, the busiest FAs most
-  // often (the healthcare home ranks FAs by the healthcare deals they took part in).
+  // Financial advisers (FA) of deals from A rounds on, in their own stream so that no other data
+  // moves: about 3 in 10 healthcare deals and 1 in 10 others name an FA firm among the participants,
+  // the busiest FAs most often. FAs work across sectors, so a firm's deals of all areas outnumber its
+  // healthcare ones (the healthcare home ranks FAs by healthcare deals, then by all their deals).
   const faRng = ctx.rng('events:advisers');
   let advisers: Firm[] | undefined;
   function withAdviser(list: EventInvestor[], roundId: number, opts: FinanceOptions): EventInvestor[] {
-    if (opts.scope !== '医疗健康' || roundId <= ROUND.angel) return list;
+    if (roundId <= ROUND.angel) return list;
     advisers ??= opts.firms.firms.filter((f) => f.isFa);
-    if (!advisers.length || !faRng.chance(0.3)) return list;
+    if (!advisers.length || !faRng.chance(opts.scope === '医疗健康' ? 0.3 : 0.1)) return list;
     const fa = advisers[Math.floor(faRng.next() ** 2 * advisers.length)];
     return list.some((i) => i.invstId === fa.id) ? list : [...list, { invstId: fa.id, invstName: fa.name, invstType: 'invst' }];
   }

@@ -22,34 +22,27 @@ export async function listBrokerReports(db: Db, page: number) {
   return pageOf(rows, total, page);
 }
 
-/** `n` distinct positions drawn uniformly from 1..size (all of them when size <= n). */
-export function samplePositions(size: number, n: number, random: () => number = Math.random): number[] {
-  if (size <= n) return Array.from({ length: size }, (_, i) => i + 1);
-  const picked = new Set<number>();
-  while (picked.size < n) picked.add(1 + Math.floor(random() * size));
-  return [...picked];
-}
-
 /**
- * FA institutions TOP20 (fa_rand): FA_TOP financial-advisor firms (is_fa) drawn at random without
- * repeats, a new draw on every request, shown by the healthcare events they took part in, then by
- * all their events. The draw picks positions in medical_fa_positions, where triggers keep every FA
- * firm at a dense position 1..N, so it reads the 20 it shows instead of every FA firm. Both counts
- * are kept rows (medical_firm_counts of the area, firm_event_counts). One page; page 2+ is empty.
+ * FA institutions TOP20 (type fa_rand): the FA_TOP financial-advisor firms (is_fa) with the most
+ * healthcare deals, ties by all their deals, then by id, so every call shows the same ranking.
+ * medical_fa_positions lists every FA firm; each one's counts are single kept rows (the area's
+ * medical_firm_counts at tag 0, firm_event_counts), so the ranking reads a few rows per FA firm and
+ * the names of the twenty shown. One page; page 2+ is empty.
  * (Raw SQL: the kept tables are outside drizzle's schema.)
  */
 export async function faTop(db: Db, page: number) {
   if (page > 1) return pageOf([], 0, page, FA_TOP);
-  const [last] = await db.all<{ n: number | null }>(sql`SELECT max(pos) AS n FROM medical_fa_positions`);
-  const positions = samplePositions(Number(last?.n ?? 0), FA_TOP);
-  if (positions.length === 0) return pageOf([], 0, page, FA_TOP);
   const rows = await db.all<{ id: number; logo: string; name: string; fa_total: number; medical_fa_total: number }>(sql`
-    SELECT f.id, f.logo, f.name,
-      coalesce((SELECT c.n FROM firm_event_counts c WHERE c.invst_id = f.id), 0) AS fa_total,
-      coalesce((SELECT sum(m.n) FROM medical_firm_counts m WHERE m.tag_id = 0 AND m.invst_id = f.id), 0) AS medical_fa_total
-    FROM medical_fa_positions p JOIN ${investFirms} f ON f.id = p.invst_id
-    WHERE p.pos IN (${sql.join(positions.map((x) => sql`${x}`), sql`, `)})
-    ORDER BY medical_fa_total DESC, fa_total DESC, f.id`);
+    SELECT f.id, f.logo, f.name, r.fa_total, r.medical_fa_total
+    FROM (
+      SELECT p.invst_id AS id,
+        coalesce((SELECT c.n FROM firm_event_counts c WHERE c.invst_id = p.invst_id), 0) AS fa_total,
+        coalesce((SELECT sum(m.n) FROM medical_firm_counts m WHERE m.tag_id = 0 AND m.invst_id = p.invst_id), 0) AS medical_fa_total
+      FROM medical_fa_positions p
+      ORDER BY medical_fa_total DESC, fa_total DESC, p.invst_id
+      LIMIT ${FA_TOP}
+    ) r JOIN ${investFirms} f ON f.id = r.id
+    ORDER BY r.medical_fa_total DESC, r.fa_total DESC, r.id`);
   return pageOf(rows, rows.length, page, FA_TOP);
 }
 
