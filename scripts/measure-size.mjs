@@ -1,4 +1,4 @@
-// Measures the D1 database size per seed scale (README "速度 / 规模估算").
+// Measures the D1 database size per seed scale (docs/benchmarks.md, section size).
 //
 //   node scripts/measure-size.mjs [--scales 1,10] [--keep DIR]      (or `npm run bench -- size [--scales 1,10]`)
 //
@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { generateSeed } from './seed/generate.ts';
+import { printSection, table } from '../tests/bench/section.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const D1_CAP = 10 * 1000 ** 3; // Cloudflare's D1 limit: 10 GB per database (paid plan).
@@ -85,3 +86,13 @@ const perUnit = top.bytes / top.scale;
 console.log(
   `${MB(perUnit)} per scale unit at scale ${top.scale}: D1's 10 GB per-database cap is reached near scale ${Math.floor(D1_CAP / perUnit)} (linear in rows from scale ${top.scale})`,
 );
+for (const r of results) {
+  const unit = r.bytes / r.scale;
+  printSection(
+    `size-s${r.scale}`,
+    `D1 数据量（scale ${r.scale}）`,
+    `全部迁移（${r.migrations}）+ 确定性种子写入一个 SQLite 文件（node:sqlite，与 D1 同一引擎），VACUUM 后的字节数：**${fmt(r.bytes)} 字节（${MB(r.bytes)}）**；` +
+      `${fmt(r.rows)} 行种子，${MB(r.sqlBytes)} 种子 SQL，用时 ${r.seconds.toFixed(0)} 秒。按此线性外推，每个 scale 单位 ${MB(unit)}，单库 10 GB 上限约在 scale ${Math.floor(D1_CAP / unit)} 时达到。\n\n` +
+      table(['最大的表与索引（dbstat）', '大小'], r.pages.map((p) => [p.name, MB(Number(p.bytes))])),
+  );
+}

@@ -1,4 +1,4 @@
-// `npm run bench -- pages`: page weight and Lighthouse for the production SPA (issue 15, "Pages").
+// `npm run bench -- pages`: page weight and Lighthouse for the production SPA.
 //
 //   node tests/bench/pages.mjs [--scale 1] [--runs 1] [--no-lighthouse] [--no-weights] [--mobile] [--only /deathTrack]
 //                              [--base http://127.0.0.1:8787]   (a stack already running from this tree's web/dist: no build, no seed)
@@ -23,6 +23,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { buildSpa, prepareDatabase, ROOT, startWorkers } from '../../scripts/stack.mjs';
+import { printSection, table } from './section.mjs';
 
 const arg = (name, def) => {
   const i = process.argv.indexOf(name);
@@ -231,7 +232,8 @@ if (!BASE) {
 }
 const index = chunkIndex(manifest());
 const entryClosure = index.closure([index.entry.file]);
-console.log(`入口 ${index.entry.file}：自身 ${kb(gz(index.entry.file))} KB gzip，连同静态依赖 ${entryClosure.size} 个文件 ${kb([...entryClosure].reduce((n, f) => n + gz(f), 0))} KB gzip`);
+const entryLine = `入口 ${index.entry.file}：自身 ${kb(gz(index.entry.file))} KB gzip，连同静态依赖 ${entryClosure.size} 个文件 ${kb([...entryClosure].reduce((n, f) => n + gz(f), 0))} KB gzip`;
+console.log(entryLine);
 
 const persistTo = BASE ? null : mkdtempSync(path.join(os.tmpdir(), 'juzi-pages-'));
 if (persistTo) prepareDatabase({ persistTo, scale: SCALE, quiet: true });
@@ -285,12 +287,23 @@ try {
   }
   const max = rows.reduce((a, r) => (Math.max(r.visitor.first, r.member.first) > Math.max(a.visitor.first, a.member.first) ? r : a), rows[0]);
   console.log(`最大首屏：${max.url} ${kb(Math.max(max.visitor.first, max.member.first))} KB（目标 ≤ ${LIMIT_KB} KB）`);
+  printSection(
+    'first-load',
+    '首屏 JS',
+    `${entryLine}。首屏 = 入口 + 匹配路由的分块及其静态依赖（Vite manifest），懒加载 = 之后由图表、二维码等按需加载（至网络空闲）；web/dist 的文件 gzip -9，KB = 1000 字节。` +
+      `最大首屏：${max.url} ${kb(Math.max(max.visitor.first, max.member.first))} KB（目标 ≤ ${LIMIT_KB} KB）。\n\n` +
+      table(
+        ['路由', '游客首屏 KB', '游客懒加载 KB', 'VIP 首屏 KB', 'VIP 懒加载 KB'],
+        rows.map(({ url, visitor, member }) => [url, kb(visitor.first), kb(visitor.lazy), kb(member.first), kb(member.lazy)]),
+      ),
+  );
   }
 
   if (!has('--no-lighthouse')) {
     const presets = has('--mobile') ? ['desktop', 'mobile'] : ['desktop'];
     console.log(`\nLighthouse（${CHROMIUM}，${RUNS} 次取中位数；访客）`);
     console.log(`${'页面'.padEnd(16)}${'预设'.padEnd(9)}${'性能'.padStart(6)}${'无障碍'.padStart(6)}${'最佳实践'.padStart(6)}${'SEO'.padStart(6)}   LCP / CLS / TBT`);
+    const scores = [];
     for (const preset of presets) {
       for (const p of LIGHTHOUSE_PAGES.filter((u) => !ONLY || u === ONLY)) {
         const runs = [];
@@ -313,8 +326,15 @@ try {
           `${p.padEnd(18)}${preset.padEnd(9)}${String(s.performance).padStart(6)}${String(s.accessibility).padStart(8)}${String(s.bestPractices).padStart(8)}${String(s.seo).padStart(8)}   ${mid.lcp} / ${mid.cls} / ${mid.tbt}${low ? '  ✗ < 95' : ''}`,
         );
         if (mid.failing.length) console.log(`${''.padEnd(20)}未通过：${mid.failing.join('，')}`);
+        scores.push([p, preset, s.performance, s.accessibility, s.bestPractices, s.seo, `${mid.lcp} / ${mid.cls} / ${mid.tbt}`]);
       }
     }
+    printSection(
+      `lighthouse${has('--mobile') ? '-mobile' : ''}`,
+      `Lighthouse${has('--mobile') ? '（桌面与手机预设）' : '（桌面预设）'}`,
+      `${CHROMIUM}，访客，${RUNS} 次取中位数${BASE ? `，对 ${BASE}` : `，scale ${SCALE} 的本地栈`}。目标：性能、无障碍、最佳实践 ≥ 95。\n\n` +
+        table(['页面', '预设', '性能', '无障碍', '最佳实践', 'SEO', 'LCP / CLS / TBT'], scores),
+    );
   }
 } finally {
   stack.stop();

@@ -20,6 +20,7 @@ import { createSession } from '../../worker/src/auth/session';
 import { drizzleDb } from '../../worker/src/db';
 import { AREAS } from './areas';
 import { edgeCacheKey } from '../../worker/src/lib/cache';
+import { printSection, table } from './section.mjs';
 
 const benchEnv = env as unknown as { BENCH_SCALE?: string; BENCH_RUNS?: string; BENCH_AREA?: string };
 const SCALE = Number(benchEnv.BENCH_SCALE ?? 10);
@@ -78,6 +79,7 @@ describe(`rows read per call at scale ${SCALE}`, () => {
       const picks = await area.pick(one);
       const lines: string[] = [];
       const over: string[] = [];
+      const cells: (string | number)[][] = [];
       lines.push(`${pad('call', 44)}${pad('p50 ms', 8)}${pad('p99 ms', 8)}${pad('rows read', 11)}${pad('returned', 10)}${pad('items', 7)}${pad('budget', 9)}full scans`);
       for (const call of area.calls(picks)) {
         const method = call.method ?? 'GET';
@@ -105,12 +107,19 @@ describe(`rows read per call at scale ${SCALE}`, () => {
         const scans = (await plans(recorded.statements)).flatMap(fullScans);
         const verdict = call.paged ? (read <= budget ? `${budget} ok` : `${budget} OVER`) : '-';
         if (call.paged && read > budget) over.push(call.label);
+        cells.push([call.label, percentile(times, 50).toFixed(1), percentile(times, 99).toFixed(1), read, returned, n, call.paged ? `${budget}${read > budget ? ' 超出' : ''}` : '-', scans.map((s) => s.detail).join('; ') || '-']);
         lines.push(
           `${pad(call.label, 44)}${pad(percentile(times, 50).toFixed(1), 8)}${pad(percentile(times, 99).toFixed(1), 8)}${pad(read, 11)}${pad(returned, 10)}${pad(n, 7)}${pad(verdict, 9)}${scans.map((s) => s.detail).join('; ') || '-'}`,
         );
       }
       console.log(
         `\n${area.name} calls, scale ${SCALE}, ${RUNS} timed runs each (latency in workerd through the worker's fetch); picks ${JSON.stringify(picks)}\n${lines.join('\n')}\npaged calls over budget: ${over.length ? over.join(', ') : 'none'}`,
+      );
+      printSection(
+        `rows-s${SCALE}-${area.name}`,
+        `读取行数与延迟：${area.name}（scale ${SCALE}）`,
+        `每个调用 ${RUNS} 次计时（workerd 里经 worker 的 fetch）；读取行数是处理函数的（记录的那次请求之前删掉边缘缓存里的答复）。分页调用的预算 = 3 × 条目数 + 100。超预算的分页调用：${over.length ? over.join('、') : '无'}。\n\n` +
+          table(['调用', 'p50 ms', 'p99 ms', '读取行数', '返回行数', '条目', '预算', '扫大表的计划'], cells),
       );
     });
   }

@@ -13,6 +13,7 @@ import { parseArgs } from 'node:util';
 import { buildSpa, prepareDatabase, ROOT, startWorkers } from '../../scripts/stack.mjs';
 import { DEMO_PASSWORD } from '../../scripts/seed/demo-accounts.ts';
 import { mainCalls, requestOf } from './areas/main-calls.mjs';
+import { printSection, table } from './section.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -96,6 +97,15 @@ try {
       `${pad(r.label, 52)}${pad(r.rps.toFixed(0), 9)}${pad(r.p50, 8)}${pad(r.p99, 8)}${pad(r.non2xx + r.errors, 9)}${pad((r.rps / floor).toFixed(2), 9)}${ok ? 'met' : 'missed'}${r.why ? `  (non-2xx: ${r.why})` : ''}`,
     );
   }
+  printSection(
+    `throughput${args.only || args.call ? `-${[args.only, args.call].filter(Boolean).join('-').replace(/[^\w,-]+/g, '_')}` : ''}`,
+    `吞吐（scale ${scale}，${connections} 连接 × ${duration} 秒${args.only ? `，区域 ${args.only}` : ''}${args.call ? `，调用含“${args.call}”` : ''}）`,
+    `回环上的 autocannon；“× 地板”按同一次运行前后两次 \`/api/health\` 中较低的 req/s 算。目标：req/s ≥ 地板的一半，p99 < 2 × 地板较高的 p99（${floorP99} ms）。\n\n` +
+      table(
+        ['调用', 'req/s', 'p50 ms', 'p99 ms', '非 2xx', '× 地板', '目标'],
+        rows.map((r) => [r.label, r.rps.toFixed(0), r.p50, r.p99, r.non2xx + r.errors, (r.rps / floor).toFixed(2), `${r.rps >= floor / 2 && r.p99 < 2 * floorP99 ? '达到' : '未达'}${r.why ? `（${r.why}）` : ''}`]),
+      ),
+  );
 } finally {
   stop();
 }
