@@ -16,6 +16,7 @@ import { robotsTxt, sitemapXml } from './lib/delivery';
 import { apiCors, securityHeaders } from './lib/headers';
 import { routePreloads } from './lib/preloads';
 import { actionLimits } from './lib/ratelimit';
+import { requestBodies } from './lib/body';
 import { cleanInput } from './lib/input';
 import { entityRoutes } from './entity/routes';
 import { searchRoutes } from './search/routes';
@@ -73,6 +74,7 @@ app.use(
   '/api/*',
   bodyLimit({ maxSize: MAX_BODY_BYTES, onError: () => { throw new ApiError('PAYLOAD_TOO_LARGE', '请求内容过大（上限 64KB）'); } }),
 );
+app.use('/api/*', requestBodies(() => app));
 app.use('/api/*', cleanInput);
 app.use('/api/*', session);
 app.use('/api/*', access(() => app));
@@ -107,6 +109,7 @@ app.onError((err, c) => {
     // Hono's own 400s: malformed JSON and the like.
     if (err.status === 400) return errorResponse(c, new ApiError('BAD_REQUEST', '请求体不是合法的 JSON'));
     if (err.status === 413) return errorResponse(c, new ApiError('PAYLOAD_TOO_LARGE'));
+    if (err.status === 415) return errorResponse(c, new ApiError('UNSUPPORTED_MEDIA_TYPE'));
   }
   console.error('unhandled', c.get('requestId'), err);
   return errorResponse(c, new ApiError('INTERNAL'));

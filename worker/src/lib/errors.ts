@@ -10,6 +10,7 @@ export const ERROR_STATUS = {
   METHOD_NOT_ALLOWED: 405,
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
   INTERNAL: 500,
 } as const satisfies Record<string, ContentfulStatusCode>;
@@ -26,6 +27,7 @@ const DEFAULT_MSG: Record<ErrorCode, string> = {
   METHOD_NOT_ALLOWED: '该接口不支持此请求方法',
   CONFLICT: '操作冲突，请刷新后重试',
   PAYLOAD_TOO_LARGE: '请求内容过大',
+  UNSUPPORTED_MEDIA_TYPE: '请求体须为 JSON，请设置 Content-Type: application/json',
   RATE_LIMITED: '操作过于频繁，请稍后再试',
   INTERNAL: '服务器开小差了，请稍后重试',
 };

@@ -5,7 +5,7 @@
  *    return) or a bidirectional embedding / override / isolate (U+202A–U+202E, U+2066–U+2069),
  *    which can hide or reorder what other users read (a NUL-prefixed keyword, a U+202E comment);
  *  - normalised to Unicode NFC, so the same text typed two ways is stored and searched as one.
- * A refusal is BAD_REQUEST naming the field.
+ * A refusal is BAD_REQUEST naming the field. A JSON body is cleaned where it is parsed (lib/body.ts).
  */
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../env';
@@ -49,25 +49,6 @@ export const cleanInput: MiddlewareHandler<AppEnv> = async (c, next) => {
     for (const [k, v] of url.searchParams) normalised.append(k.normalize('NFC'), v.normalize('NFC'));
     url.search = normalised.toString();
     c.req.raw = new Request(url, c.req.raw);
-  }
-  if (c.req.method === 'POST' && (c.req.header('Content-Type') ?? '').toLowerCase().includes('application/json')) {
-    // A clone: the raw body stays unread for routes that verify it as sent (the payment callback's signature).
-    let body: unknown;
-    let text: string;
-    try {
-      text = await c.req.raw.clone().text();
-    } catch {
-      throw new ApiError('PAYLOAD_TOO_LARGE', '请求内容过大（上限 64KB）');
-    }
-    if (text.trim() !== '') {
-      try {
-        body = JSON.parse(text);
-      } catch {
-        throw new ApiError('BAD_REQUEST', '请求体不是合法的 JSON');
-      }
-      // The validators read the body through this cache.
-      c.req.bodyCache.json = Promise.resolve(cleanJson(body, ''));
-    }
   }
   await next();
 };
