@@ -9,9 +9,10 @@ import { fileURLToPath } from 'node:url';
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const BIN = path.join(ROOT, 'node_modules', '.bin');
 // Wrangler's local observability (X_LOCAL_OBSERVABILITY, on by default) streams every invocation's
-// trace spans, one per D1 call, to a collector worker for its local explorer: about 1.3 ms of CPU on
-// /api/health and up to 2.2 ms on a list request (npm run bench -- profile --all-isolates), a cost
-// production never pays. The product's stack runs without it; X_LOCAL_OBSERVABILITY=true brings it back.
+// trace spans, one per D1 call, to a collector worker for its local explorer: CPU on every request
+// (more on a list request, which calls D1 more often; npm run bench -- profile --all-isolates shows it),
+// a cost production never pays. The product's stack runs without it; X_LOCAL_OBSERVABILITY=true
+// brings it back.
 const env = {
   ...process.env,
   PATH: `${BIN}${path.delimiter}${process.env.PATH}`,

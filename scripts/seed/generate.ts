@@ -58,10 +58,9 @@ export const SEED_TABLES = [
 /**
  * The full-text indexes (FTS5 tables of the migrations, kept by triggers as the rows go in). Bulk
  * inserts leave each with a dozen or more b-tree segments, and every term lookup searches each one:
- * the seed ends by merging each into one segment (FTS5 'optimize'), as a bulk import must. A global
- * search then costs SQLite about a fifth of the time (1.03 -> 0.20 ms for its three statements, scale
- * 1). Later writes add small segments that FTS5's automerge folds in. tests/worker/app/seed.test.ts
- * checks this list against the schema.
+ * the seed ends by merging each into one segment (FTS5 'optimize'), as a bulk import must: a term
+ * lookup then searches one b-tree instead of each segment's. Later writes add small segments that
+ * FTS5's automerge folds in. tests/worker/app/seed.test.ts checks this list against the schema.
  */
 export const FULL_TEXT_INDEXES = [
   'closure_name_fts', 'closure_name_chars', 'closure_name_close_chars', 'starmarket_name_fts', 'starmarket_name_chars',

@@ -10,7 +10,7 @@
  * wall time, CPU time and peak memory of the workerd process (RSS high-water mark, reset via
  * /proc/<pid>/clear_refs just before the batch, minus the RSS before it). workerd hosts both
  * workers and the local D1, so the CPU figure includes the SQLite reads.
- * Targets (issue 4): one batch well under 1 s of CPU and 64 MB; 60,000 rows within a minute.
+ * Targets: one batch well under 1 s of CPU and 64 MB; 60,000 rows within a minute.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';

@@ -7,7 +7,7 @@ import { apiLogin, baseURL, launch, screenshot } from './browser';
 import { demoIds } from './demo-ids';
 
 /**
- * axe-core on every page of the SPA (issue 15 "Accessibility"): every route of web/src/routes with
+ * axe-core on every page of the SPA: every route of web/src/routes with
  * real ids of the demo data, plus the opened states (login and register dialogs, the export, batch
  * download, incense, share, subscription and membership dialogs, the ranking popover, an expanded
  * row, the share pages' open-app mask), as a visitor and as a VIP (the membership prompt as a

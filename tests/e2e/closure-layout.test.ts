@@ -4,7 +4,7 @@ import { baseURL, demoBrowser, PHONE, screenshot } from './browser';
 
 /**
  * What a user of the closed-company area sees move, overlap or hide, in Chromium at 1280×800 and
- * 375 px (issue 9 items 5, 9, 11, 13, 14): layout shift while /deathCompany loads, the 上香榜 toggle
+ * 375 px: layout shift while /deathCompany loads, the 上香榜 toggle
  * over content, the year chart and the sort select on a phone, the area nav's scroll cue, the
  * rankings' back-to-top control and an expired session. Layout metrics, never wall-clock time.
  */

@@ -5,7 +5,7 @@ import { apiLogin, baseURL, launch } from './browser';
 import { demoIds, type DemoIds } from './demo-ids';
 
 /**
- * Every dialog of the product, driven by the keyboard alone (issue 15 "Accessibility"): its opener is
+ * Every dialog of the product, driven by the keyboard alone: its opener is
  * focused and activated with Enter, focus lands inside the dialog, Tab and Shift+Tab cycle through
  * its controls without ever leaving it (more presses than it has controls), Escape closes it, and
  * focus goes back to the control that opened it. The ranking popover (a panel of links beside the

@@ -67,7 +67,7 @@ describe('root layout', () => {
     expect(localStorage.getItem('juzi_token')).toBeNull();
   });
 
-  it('treats a rejected stored token as logged out and says so: 登录已过期，请重新登录 (issue 9 item 5)', async () => {
+  it('treats a rejected stored token as logged out and says so: 登录已过期，请重新登录', async () => {
     setToken('tok-expired');
     stubApi({ 'GET /api/user/info': { status: 401, body: errorBody('LOGIN_REQUIRED', '请先登录') } });
     await renderRouter(tree);

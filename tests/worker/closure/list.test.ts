@@ -37,7 +37,7 @@ beforeAll(async () => {
 });
 
 describe('GET /api/closure: the closed-company list', () => {
-  it('gives a visitor page 1 with 10 rows, the total of all closed companies, edge-cacheable (issue 15)', async () => {
+  it('gives a visitor page 1 with 10 rows, the total of all closed companies, edge-cacheable', async () => {
     const res = await api().closure.$get();
     const { info, page } = await dataOf(res);
     expect(info).toHaveLength(10);

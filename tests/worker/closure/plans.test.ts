@@ -150,7 +150,7 @@ describe('query plans and rows read of the closed-company calls', () => {
 });
 
 /**
- * Paged calls (issue 15): rows read ≤ 3 × rows returned + 100, totals included, on the first and
+ * Paged calls: rows read ≤ 3 × rows returned + 100, totals included, on the first and
  * the last page alike (kept counts; the far half of a list is read from its other end; a page's
  * related lists are one closure_cards row per company).
  */
@@ -206,7 +206,7 @@ describe('rows read of paged closed-company calls', () => {
 });
 
 /**
- * Pages deep inside a list (issue 15): neither end is near, so the page is a keyset seek from the
+ * Pages deep inside a list: neither end is near, so the page is a keyset seek from the
  * kept page anchors (closure/anchors.ts), never an OFFSET over the rows before it. Each page must
  * hold exactly the rows, in the order, that the straightforward OFFSET query gives.
  */

@@ -1,5 +1,5 @@
 /**
- * An atlas tag's company list and card read kept rows (issue 15): atlas_tag_companies /
+ * An atlas tag's company list and card read kept rows: atlas_tag_companies /
  * atlas_tag_stats (kept by triggers on medical_company_tags and companies) and the kept event
  * total. Every page holds what the straightforward query gives, with the same total, before and
  * after inserts, updates and deletes; the kept rows equal a recount; the first and last pages read

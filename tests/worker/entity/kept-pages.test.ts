@@ -1,5 +1,5 @@
 /**
- * The entity lists read kept rows (issue 15): /investevent under every filter it takes (none,
+ * The entity lists read kept rows: /investevent under every filter it takes (none,
  * scope, tag by name, tag + scope), an atlas tag's events, a firm's investments and a user's
  * comments and incense, and a signed-in user's own lists (coin ledger, orders, download records,
  * follows) take their totals from entity_day_counts and seek deep pages to their start day. Every page (first, middle, last, past the end) holds exactly what the straightforward

@@ -16,7 +16,7 @@ import { plans, recordRequest, roundTrips, rowsReadBy } from '../query-recorder'
 /** The demo data set's counts (scale 1) times ten. */
 const VOLUME = { company: 98_000, investfirm: 15_000, person: 170_000 } as const;
 const TOTAL = VOLUME.company + VOLUME.investfirm + VOLUME.person;
-/** Rows a search may read, as any paged call (issue 15): 3 per result plus 100, whatever the volume. */
+/** Rows a search may read, as any paged call: 3 per result plus 100, whatever the volume. */
 const budget = (hits: number) => 3 * hits + 100;
 
 beforeAll(async () => {

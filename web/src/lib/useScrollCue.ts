@@ -24,8 +24,8 @@ export function useScrollCue(ref: RefObject<HTMLElement | null>): ScrollCue {
     el.addEventListener('scroll', update, { passive: true });
     // A ResizeObserver reports the row once it has been laid out, and again whenever its size changes:
     // reading its widths then costs nothing. Measuring here, right after React wrote the page, would
-    // force the browser to lay out the whole page inside this script (Lighthouse's forced reflow:
-    // about 130 ms of the /deathCompany load on a desktop profile). Without one, measure now and on resize.
+    // force the browser to lay out the whole page inside this script (a forced reflow). Without one,
+    // measure now and on resize.
     const ro = typeof ResizeObserver === 'function' ? new ResizeObserver(update) : null;
     if (ro) ro.observe(el);
     else {

@@ -1,7 +1,7 @@
 import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 
 /**
- * Kept rows behind the entity lists (issue 15), maintained by triggers in the same transaction as
+ * Kept rows behind the entity lists, maintained by triggers in the same transaction as
  * every write (migration entity_kept_pages_triggers); worker/src/lib/day-window.ts reads them.
  *
  * entity_day_counts (k, level, bucket): n rows of a list. Level 0 (bucket 0) is the list's total;

@@ -33,7 +33,7 @@ export const SUBSCRIBE_MESSAGES = {
 /** A plain address: local part, '@', a domain with a dot; ASCII only (it goes into the To header as is). */
 export const EMAIL_PATTERN = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*\.[A-Za-z]{2,}$/;
 
-// --- fan-out (worker/src/digest/fanout.ts); the figures are in the README ---
+// --- fan-out (worker/src/digest/fanout.ts; docs/architecture.md describes it) ---
 
 /** Subscribers per queue message: each is one id in a claim statement (D1 binds at most 100 parameters). */
 export const DIGEST_CHUNK = 50;

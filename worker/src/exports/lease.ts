@@ -1,9 +1,9 @@
 /**
- * How export work survives a crash (issue 16). No step trusts a queue message to arrive exactly
+ * How export work survives a crash. No step trusts a queue message to arrive exactly
  * once: a queued or generating download record holds a lease (`touched_at`, renewed by every step
  * of an attempt), the reconciler (reconcile.ts, on RECONCILE_CRON) sends records whose lease ran
  * out to the queue again, and a record past its bounds ends failed and refunded once.
- * The README ("导出的租约与对账") gives the same figures in Chinese.
+ * docs/architecture.md ("导出与崩溃恢复") describes the same in Chinese.
  */
 
 /**

@@ -52,10 +52,10 @@ export const SAME_FOR_EVERYONE: { method: 'GET' | 'POST'; path: string }[] = [
 /**
  * Answers stored only from their key's second request (in this isolate): the global search, whose
  * keys are the prefixes a reader types into the search box, most of them asked once. Storing each
- * one-off keyword cost a cache write (in miniflare a third of a search miss: 84 req/s stored, 122 not,
- * tests/bench/throughput.mjs) and filled the cache with answers nobody asks for again. A key's first
- * request neither reads nor writes the cache (X-Edge-Cache: FIRST); from its second on it is read,
- * and stored on a miss, like any other cached answer. The keys seen are this isolate's memory,
+ * one-off keyword would cost a cache write (a large part of a search miss) and fill the cache with
+ * answers nobody asks for again. A key's first request neither reads nor writes the cache
+ * (X-Edge-Cache: FIRST); from its second on it is read, and stored on a miss, like any other cached
+ * answer. The keys seen are this isolate's memory,
  * at most SEEN_LIMIT of them (forgotten all at once when full: a key then counts as new once more).
  */
 export const STORED_ON_SECOND_REQUEST: { method: 'GET' | 'POST'; path: string }[] = [{ method: 'GET', path: '/api/search' }];

@@ -35,7 +35,7 @@ export interface RateLimit {
 
 const MINUTE = 60_000;
 
-/** The limits of the product's write actions (README 差异/security lists them). */
+/** The limits of the product's write actions. */
 export const LIMITS = {
   register: { name: 'register', perIp: 10, windowMs: 60 * MINUTE, what: '注册' },
   comment: { name: 'comment', perUser: 30, perIp: 100, windowMs: 10 * MINUTE, what: '评论' },

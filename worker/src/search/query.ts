@@ -85,8 +85,8 @@ const ranked = <T extends { c: number; r: number }>(rows: T[]) => rows.sort((a, 
 /**
  * The hits of the three kinds in one statement (one D1 round trip): per kind a subquery that ranks its
  * candidates in the index and joins the few best to their names (a candidate whose row is gone is
- * left out), as one JSON array. (Three statements in a batch cost local D1 its per-statement work
- * three times: 5.47 -> 5.22 ms per request in the runtime process, tests/bench/profile.mjs --processes.)
+ * left out), as one JSON array. (Three statements in a batch would cost local D1 its per-statement
+ * work three times.)
  */
 export async function search(db: Db, keyword: string): Promise<{ company: CompanyHit[]; investfirm: FirmHit[]; person: PersonHit[] }> {
   const m = matcherOf(keyword);

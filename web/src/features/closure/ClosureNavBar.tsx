@@ -21,7 +21,7 @@ export function ClosureNavBar() {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   // Only a row that overflows (a phone; the cue says so once it has been laid out) can hide the
   // current item: measuring it on every page load would make the browser lay out the page inside
-  // this script (a forced reflow of about 100 ms on /deathCompany, desktop Lighthouse).
+  // this script (a forced reflow of the whole page).
   const overflows = cue.before || cue.after;
   useEffect(() => {
     const el = row.current;

@@ -13,7 +13,7 @@ const ClosurePieCanvas = lazy(lazyChunk(() => import('./ClosurePieCanvas')));
  * Spec §2/§9: 300px high, radius 55%, minimum slice angle 5. The spec's 300 px canvas with a 55% pie
  * held the title and the legend too (one chart canvas); here the title and the legend are HTML around
  * the canvas, so its 300 px are the pie's alone and the pie takes 80% of them (a 240-px pie, where 55%
- * left a 165-px pie in an empty frame: issue 9 item 10, "pies use the room they have").
+ * left a 165-px pie in an empty frame).
  */
 export const PIE_HEIGHT = 300;
 export const PIE_RADIUS = '80%';

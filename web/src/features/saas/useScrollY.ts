@@ -4,7 +4,7 @@ import { useSyncExternalStore } from 'react';
  * The page's scroll offset, read in the scroll event (and once just after the first frame a header
  * is in, when the browser has laid the page out), never during a render or before a frame: reading
  * window.scrollY right after React wrote the page makes the browser lay out the whole page inside
- * the script (a forced reflow of about 120 ms on /saas in a Chromium CPU profile).
+ * the script (a forced reflow).
  */
 let y = 0;
 const listeners = new Set<() => void>();
