@@ -23,7 +23,7 @@ export function membershipFlags(userIdCol: typeof users.id, now: number) {
 
 /**
  * Signed-in users per session token, kept by each isolate for a few seconds. Every signed-in request
- * read its session (one D1 round trip, about a sixth of a list page's cost) before doing anything
+ * read its session (one D1 round trip, a large part of a list page's cost) before doing anything
  * else. A kept entry holds the membership end dates and the session's expiry, so a membership that
  * ends or a session that expires counts from the moment it does; what the isolate itself changes
  * (logout, a paid membership) forgets the user's entries at once. A change made elsewhere (another

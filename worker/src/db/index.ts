@@ -34,8 +34,8 @@ export function sessionDb(d1: D1Database, incoming: string | undefined) {
 
 /**
  * A drizzle instance for one request. Without the schema: given one, drizzle rebuilds the
- * relational-query config of every table and a query builder per table on each call, which was
- * about a sixth of a list request's CPU (profiled under load), and nothing here uses `db.query`.
+ * relational-query config of every table and a query builder per table on each call, a large share
+ * of a list request's CPU, and nothing here uses `db.query`.
  */
 export function drizzleDb(d1: D1Database) {
   return drizzle(d1);

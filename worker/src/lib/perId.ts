@@ -13,10 +13,9 @@ const paramsPerPart = new Map<string, number>();
  * counts a seek by `id = ?` as the rows it returns, while `id IN (...)` also reads its list of ids,
  * so a page's rows are fetched one seek per id; the seeks are the parts of one statement (UNION ALL,
  * lib/shaped.ts, its text built once per `key` and number of ids), not one statement each: every
- * statement in a D1 batch costs its own parse, plan and bookkeeping (40 statements made an events
- * page run at a sixth of the floor's req/s). A statement holds as many parts as shapedParts and D1's
- * 100 parameters allow (25: a 20-row page is one statement); more ids take more statements in the
- * same round trip.
+ * statement in a D1 batch costs its own parse, plan and bookkeeping. A statement holds as many
+ * parts as shapedParts and D1's 100 parameters allow (25: a 20-row page is one statement); more ids
+ * take more statements in the same round trip.
  * `query` must build the same statement for every id and call (only the id varies): its text is kept
  * per `key`, so a query whose shape depends on anything else needs a key of its own for each shape.
  */

@@ -8,7 +8,7 @@ import { medicalInfoQueryOptions } from './queries/info';
  * What the loaders of /health and /healthMobile load. The database block below the fold fills in as
  * it arrives, in its own loading state meanwhile. The first screen (banner, news tabs, ranking tabs)
  * is waited for, so it renders once, complete: its lists arriving one by one pushed everything below
- * them down (layout shift 0.16 on /health in Lighthouse, 0.41 on /healthMobile in its phone preset).
+ * them down (a layout shift on both pages).
  * The three calls run at once; only the banner's failing fails the page: the two lists are awaited
  * without throwing, so a list whose call failed shows its own error state in its section.
  */
