@@ -19,7 +19,7 @@
 //               with --processes, CPU ms per request of each process of the stack instead
 //   fuzz:       10,200 requests generated from /api/openapi.json over every operation and role (tests/bench/fuzz.bench.test.ts)
 // Without a bench name every bench but profile and startup runs. Works on a fresh clone: web/dist (which the export
-// bench's wrangler dry-run and the stack need) is built first when missing or stale.
+// bench's wrangler dry-run and the stack need) is built first when missing, and when stale for the benches that serve it.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -117,7 +117,9 @@ else {
     await run('node', ['tests/bench/startup.mjs']);
     process.exit(0);
   }
-  if (!arg('--base')) buildSpa();
+  // The stack and the deployable bundle serve the current SPA; the rows and fuzz benches only need one to exist.
+  const servesSpa = ['throughput', 'exports', 'pages', 'profile'].some(runs);
+  if (!arg('--base') && (servesSpa || !existsSync(path.join(ROOT, 'web', 'dist', 'index.html')))) buildSpa();
   if (runs('rows') || only === 'closure') await run('npx', ['vitest', 'run', '--config', 'tests/bench/closure.vitest.config.ts'], { BENCH_SCALE: scale });
   if (only === 'profile')
     await run('node', ['tests/bench/profile.mjs', '--scale', arg('--tscale', '1'), ...(arg('--only') ? ['--only', arg('--only')] : []), ...(process.argv.includes('--processes') ? ['--processes'] : [])]);
