@@ -11,6 +11,7 @@ import { medicalTagsFor } from './medical-tags.ts';
 import { zipf, type Rng } from './prng.ts';
 import type { Row } from './sql.ts';
 import { IPO_PLATFORM_WEIGHTS, MEDICAL_SECTOR_ID, ROUND, sectorById } from './taxonomy.ts';
+import { formatValuation } from '../../worker/src/lib/money.ts';
 
 const LADDER = [ROUND.seed, ROUND.angel, ROUND.preA, ROUND.a, ROUND.aPlus, ROUND.b, ROUND.bPlus, ROUND.c, ROUND.cPlus, ROUND.d, ROUND.e, ROUND.f, ROUND.preIpo, ROUND.ipo];
 const MAX_EVENTS = 12;
@@ -105,8 +106,8 @@ export function medicalIpoRows(ctx: SeedContext, list: MedicalCompany[]): Row[] 
         ipo_platform: rng.weighted(platforms, IPO_PLATFORM_WEIGHTS),
         time: ymdOfDay(m.ipo!.day),
         money: m.ipo!.money,
-        // '-' is shown as 未透露 (spec §5).
-        valuation: rng.chance(0.2) ? '-' : `${(valuation / 10000).toFixed(1)}亿人民币`,
+        // The company's valuation as its page shows it; '-' is shown as 未透露 (spec §5).
+        valuation: rng.chance(0.2) ? '-' : formatValuation(valuation),
       };
     });
 }

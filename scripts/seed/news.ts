@@ -13,9 +13,9 @@ import type { Row } from './sql.ts';
 import type { StarCompany } from './starmarket.ts';
 import { businessName, CLOSURE_REASONS, MEDICAL_TAGS, ROUND, ROUNDS, SECTORS, STAR_STATE, sectorById } from './taxonomy.ts';
 import { brokerName, MEDIA, MEDICAL_MEDIA, personName } from './words.ts';
+import { formatWan as money } from '../../worker/src/lib/money.ts';
 
 const roundName = (id: number) => ROUNDS.find((r) => r.id === id)!.name;
-const money = (wan: number) => (wan >= 10000 ? `${(wan / 10000).toFixed(1).replace(/\.0$/, '')}亿元` : `${wan}万元`);
 const fill = (t: string, vars: Record<string, string | number>) => t.replace(/\{(\w+)\}/g, (_, k: string) => String(vars[k] ?? ''));
 const reasonName = (id: number) => CLOSURE_REASONS.flatMap((p) => p.children).find((c) => c.id === id)!.name;
 
@@ -35,6 +35,8 @@ const CLOSING_TITLES = [
 ];
 /** A company that never raised money has no burn, investor or valuation to speak of. */
 const UNFUNDED_CLOSING_TITLES = CLOSING_TITLES.filter((t) => !/\{(money|investor|valuation)\}/.test(t));
+/** Nor does one without a valuation on record give a valuation. */
+const UNVALUED_CLOSING_TITLES = CLOSING_TITLES.filter((t) => !t.includes('{valuation}'));
 /** Follow-ups weeks or months after the close. */
 const AFTERMATH_TITLES = [
   '{name}倒闭背后：{reason}',
@@ -186,11 +188,12 @@ function closureNews(ctx: SeedContext, closures: Closure[], events: InvestEvent[
       const vars = {
         name: com.name,
         months: c.survivalMonths,
-        money: money(Math.max(com.totalMoney, 100)),
+        // The company's own figures, as its page shows them.
+        money: money(com.totalMoney),
         track: c.tracks[0].name,
         investor: c.investors[0]?.name ?? '知名机构',
         reason: reasonName(c.reasons[0].id),
-        valuation: money(Math.max(com.valuation, 1000)),
+        valuation: money(com.valuation),
         year: Math.floor(c.closeYmd / 10000),
         business: businessName(sub.business[0]),
         sub: sub.name,
@@ -203,7 +206,7 @@ function closureNews(ctx: SeedContext, closures: Closure[], events: InvestEvent[
       const story: { title: string; day: number; outlets?: Outlets }[] = [];
       if (pass === 0) {
         // Small, unfunded companies often close without a headline; every well-funded one makes the news.
-        if (famous || rng.chance(0.55)) story.push({ title: fill(rng.pick(com.totalMoney > 0 ? CLOSING_TITLES : UNFUNDED_CLOSING_TITLES), vars), day: rng.int(closeDay - 20, Math.min(ctx.today, closeDay + 30)) });
+        if (famous || rng.chance(0.55)) story.push({ title: fill(rng.pick(com.totalMoney <= 0 ? UNFUNDED_CLOSING_TITLES : com.valuation > 0 ? CLOSING_TITLES : UNVALUED_CLOSING_TITLES), vars), day: rng.int(closeDay - 20, Math.min(ctx.today, closeDay + 30)) });
         if (rng.chance(0.15)) story.push({ title: fill(rng.pick(LIFE_TITLES), vars), day: rng.int(Math.max(first, bornDay + 30), closeDay - 30) });
       } else {
         // Priced rounds only (a strategic stake or an acquisition is not a 融资 headline), and the news list starts in 2008.
@@ -237,7 +240,7 @@ function starNews(ctx: SeedContext, star: StarCompany[], events: InvestEvent[], 
     const scope = com.isMedical ? '医疗健康' : '';
     const day = (state: number) => s.stages.find((st) => st.state === state && st.day)?.day;
     const items: [string, number | undefined][] = [
-      [`${com.name}科创板IPO申请获受理，拟募资${rng.int(3, 40)}亿元`, day(STAR_STATE.accepted)],
+      [`${com.name}科创板IPO申请获受理，拟募资${money(s.planWan)}`, day(STAR_STATE.accepted)],
       [`${com.name}回复科创板首轮问询：${rng.pick(['核心技术来源', '客户集中度', '研发投入', '毛利率波动'])}受关注`, day(STAR_STATE.inquired)],
       [`${com.name}科创板首发上会获通过`, day(STAR_STATE.committee)],
       [`证监会同意${com.name}科创板IPO注册`, day(STAR_STATE.registered)],

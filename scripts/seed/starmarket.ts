@@ -21,6 +21,8 @@ export interface StarCompany {
   stages: { seq: number; name: string; day: number; state: number }[];
   acceptanceDay: number;
   updateDay: number;
+  /** Planned raise (拟募资金额) in 万元: the row's figure, which the company's news quotes. */
+  planWan: number;
 }
 
 /** Sub-sectors that apply to the STAR market (hard tech), with weights. */
@@ -57,6 +59,8 @@ function timeline(rng: Rng, acceptance: number, target: number, today: number) {
 
 export function generateStarMarket(ctx: SeedContext, store: CompanyStore, firms: FirmPool) {
   const rng = ctx.rng('starmarket');
+  // Planned raises in their own stream: the company's row and its news both quote them.
+  const plans = ctx.rng('starmarket:plans');
   const n = ctx.volume(800, 10);
   const subIds = STAR_SUBSECTORS.map(([id]) => id);
   const subWeights = STAR_SUBSECTORS.map(([, w]) => w);
@@ -86,7 +90,8 @@ export function generateStarMarket(ctx: SeedContext, store: CompanyStore, firms:
       const ipo = store.finance(rng, company, { rounds: [ROUND.ipo], fromDay: issuedDay, toDay: issuedDay, scope, firms, backers: [] });
       ipo[0].investors = [{ invstId: 0, invstName: '公开发行', invstType: 'unstruct' }];
     }
-    out.push({ mComId: ctx.nextId('starCompany'), company, stateId, stages, acceptanceDay: acceptance, updateDay });
+    const planWan = Math.round(plans.logNormal(80000, 0.6) / 100) * 100;
+    out.push({ mComId: ctx.nextId('starCompany'), company, stateId, stages, acceptanceDay: acceptance, updateDay, planWan });
   }
   return { starCompanies: out, medicalTagRows };
 }
@@ -99,7 +104,7 @@ export function starMarketRows(ctx: SeedContext, list: StarCompany[]) {
   for (const s of list) {
     const c = s.company;
     const listed = s.stateId === STAR_STATE.issued;
-    const plan = Math.round(rng.logNormal(80000, 0.6) / 100) * 100;
+    const plan = s.planWan;
     const raised = listed ? Math.round((plan * (0.7 + rng.next() * 0.9)) / 100) * 100 : 0;
     companies.push({
       m_com_id: s.mComId,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatDate, formatPercent, formatSurvival, formatValuation, formatWan, todayText, totalText } from '../../../web/src/lib/format';
+import { amountText, formatCount, formatDate, formatPercent, formatSurvival, formatValuation, formatWan, todayText, totalText } from '../../../web/src/lib/format';
 
 describe('amount and date formatting', () => {
   it('shows 万元 below 10000 and 亿元 from 10000', () => {
@@ -12,6 +12,18 @@ describe('amount and date formatting', () => {
   it('valuation in 亿人民币, undisclosed for -', () => {
     expect(formatValuation(150000)).toBe('15亿人民币');
     expect(formatValuation('-')).toBe('未透露');
+    expect(formatValuation(6330000)).toBe('633亿人民币');
+    expect(formatValuation(68400)).toBe('6.84亿人民币');
+  });
+  it('amounts stored as words read without trailing zeros', () => {
+    expect(amountText('633.0亿人民币')).toBe('633亿人民币');
+    expect(amountText('1.50亿美元')).toBe('1.5亿美元');
+    expect(amountText('12.5亿人民币')).toBe('12.5亿人民币');
+    expect(amountText('2000万人民币')).toBe('2000万人民币');
+    expect(amountText('数千万人民币')).toBe('数千万人民币');
+    expect(amountText('6330000')).toBe('633亿人民币');
+    expect(amountText(' - ')).toBe('未透露');
+    expect(amountText('')).toBe('未透露');
   });
   it('counts with thousands separators, rounded, as Intl.NumberFormat zh-CN prints them (without its start-up cost)', () => {
     expect(totalText(6000)).toBe('共 6,000 家公司');

@@ -8,6 +8,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../../scripts/seed/demo-account
 import { FULL_TEXT_INDEXES, generateSeed, SEED_TABLES } from '../../../scripts/seed/generate';
 import { SECTORS, TRACKS } from '../../../scripts/seed/taxonomy';
 import { api, dataOf, errorOf } from '../client';
+import { formatValuation, formatWan } from '../../../worker/src/lib/money';
 
 const SCALE = 0.05;
 const seeded = generateSeed({ scale: SCALE });
@@ -189,6 +190,30 @@ describe('seed data set', () => {
       JOIN invest_event_investors i ON i.invst_id = f.id JOIN invest_events e ON e.id = i.event_id
       WHERE f.is_fa = 1 GROUP BY f.id HAVING m > 0 ORDER BY m DESC LIMIT 20`);
     expect(both.filter((r) => r.t > r.m).length / both.length).toBeGreaterThan(0.5);
+  });
+
+  it('states figures in texts as the rows have them, without trailing zeros', async () => {
+    // A STAR company's acceptance news quotes its planned raise.
+    const star = await all<{ title: string; plan: number }>(`SELECT n.title, s.plan_issue_capital AS plan FROM news n
+      JOIN starmarket_companies s ON s.com_id = n.com_id WHERE n.title LIKE '%拟募资%'`);
+    expect(star.length).toBeGreaterThan(0);
+    for (const r of star) expect(r.title).toContain(`拟募资${formatWan(r.plan)}`);
+    // A closed company's headlines quote its own valuation and total funding.
+    const closing = await all<{ title: string; valuation: number; total: number }>(`SELECT n.title, c.valuation, c.total_money AS total FROM news n
+      JOIN companies c ON c.id = n.com_id WHERE n.title LIKE '估值%的%' OR n.title LIKE '%烧光%' OR n.title LIKE '%死亡复盘%'`);
+    expect(closing.length).toBeGreaterThan(0);
+    for (const r of closing) {
+      if (r.title.startsWith('估值')) expect(r.title).toContain(`估值${formatWan(r.valuation)}的`);
+      else expect(r.title).toContain(formatWan(r.total));
+    }
+    // A healthcare IPO's valuation is its company's, as the company page prints it.
+    const ipos = await all<{ valuation: string; company: number }>('SELECT i.valuation, c.valuation AS company FROM medical_ipos i JOIN companies c ON c.id = i.com_id');
+    expect(ipos.length).toBeGreaterThan(0);
+    for (const r of ipos) if (r.valuation !== '-') expect(r.valuation).toBe(formatValuation(r.company));
+    // No decimal figure ending in 0 ('633.0亿', '1.50亿') in any headline.
+    const decimals = await all<{ title: string }>(`SELECT title FROM news WHERE title GLOB '*[0-9].[0-9]*'`);
+    expect(decimals.length).toBeGreaterThan(0);
+    expect(decimals.map((r) => r.title).filter((t) => /\d\.\d*0(?!\d)/.test(t))).toEqual([]);
   });
 
   it('never repeats a headline for one company', async () => {

@@ -49,6 +49,9 @@ beforeAll(async () => {
   await makeBrokerReport(20240201);
   await makeIpo({ comId: w.c1, platform: 3, money: 30000, valuation: '-' });
   await makeIpo({ comId: w.c2, platform: 1, money: 20000, valuation: '12.5亿人民币' });
+  // Imported valuations keep their source's form: a trailing '.0', a bare figure in 万.
+  await makeIpo({ comId: w.c3, platform: 2, money: 10000, valuation: '633.0亿人民币' });
+  await makeIpo({ comId: w.c3, platform: 2, money: 5000, valuation: '1250000' });
 });
 
 describe('GET /api/medical (information)', () => {
@@ -132,7 +135,7 @@ describe('GET /api/medical/data (typed health data)', () => {
     expect(await errorOf(api().medical.data.$get({ query: { type: 'unicorn', page: 2 } }))).toMatchObject({ code: 'LOGIN_REQUIRED' });
   });
 
-  it('lists 千里马, IPOs (platform names, undisclosed valuation) and FA TOP20 for a user', async () => {
+  it('lists 千里马, IPOs (platform names, undisclosed valuation, figures without trailing zeros) and FA TOP20 for a user', async () => {
     const h = await dataOf(api(tokens.user).medical.data.$get({ query: { type: 'horse' } }));
     if (h.type !== 'horse') throw new Error('narrowing');
     expect(h.data.map((x) => x.id)).toEqual([w.c2]);
@@ -142,6 +145,8 @@ describe('GET /api/medical/data (typed health data)', () => {
     expect(ipo.data.map((x) => [x.com_id, x.ipo_platform, x.ipo_platform_name, x.valuation_text])).toEqual([
       [w.c1, 3, '港交所', '未透露'],
       [w.c2, 1, '上交所', '12.5亿人民币'],
+      [w.c3, 2, '深交所', '633亿人民币'],
+      [w.c3, 2, '深交所', '125亿人民币'],
     ]);
     const fa = await dataOf(api(tokens.user).medical.data.$get({ query: { type: 'fa_rand' } }));
     if (fa.type !== 'fa_rand') throw new Error('narrowing');

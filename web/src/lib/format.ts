@@ -1,19 +1,8 @@
 /** Display rules shared by every area (spec §9). Money in the API is in 万元. */
+import { trimZeros } from '../../../worker/src/lib/money';
 
-/** 10000 万 or more shows as 亿元 (2 decimals, trailing zeros dropped), otherwise 万元. */
-export function formatWan(wan: number | null | undefined): string {
-  if (wan === null || wan === undefined || Number.isNaN(wan)) return '-';
-  if (Math.abs(wan) >= 10000) return `${trimZeros((wan / 10000).toFixed(2))}亿元`;
-  return `${trimZeros(wan.toFixed(2))}万元`;
-}
-
-/** Valuation in units of 1e4 shown as 亿人民币; '-' means undisclosed. */
-export function formatValuation(v: number | string | null | undefined): string {
-  if (v === '-' || v === null || v === undefined || v === '') return '未透露';
-  const n = typeof v === 'string' ? Number(v) : v;
-  if (Number.isNaN(n)) return '未透露';
-  return `${trimZeros((n / 10000).toFixed(2))}亿人民币`;
-}
+// The amount rules are the worker's, so a figure reads the same on a page, in an e-mail and in the data.
+export { amountText, formatValuation, formatWan } from '../../../worker/src/lib/money';
 
 /**
  * A count with thousands separators, rounded to a whole number: 6000 -> '6,000', 1234.5 -> '1,235'
@@ -61,8 +50,4 @@ export function formatSurvival(survival: number | { years: number; months: numbe
 export function todayText(now = new Date()): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
-
-function trimZeros(s: string): string {
-  return s.includes('.') ? s.replace(/\.?0+$/, '') : s;
 }

@@ -6,6 +6,7 @@
 import { DIGEST_NAME, DIGEST_SCHEDULE_TEXT, DIGEST_SCOPE } from './constants';
 import type { DigestContent, DigestEvent, DigestInvestor } from './content';
 import { escapeHtml } from '../lib/html';
+import { formatWan } from '../lib/money';
 
 export interface Recipient {
   email: string;
@@ -43,8 +44,7 @@ export function windowText(from: number, to: number): string {
 /** 万元 as the product shows money: 10000 or more in 亿 (spec §9). */
 export function moneyText(e: Pick<DigestEvent, 'money' | 'guessMoney'>): string {
   if (e.money <= 0) return e.guessMoney || '未透露';
-  if (e.money >= 10000) return `${(e.money / 10000).toFixed(2).replace(/\.?0+$/, '')}亿元`;
-  return `${e.money}万元`;
+  return formatWan(e.money);
 }
 
 export const digestSubject = (day: number, c: Pick<DigestContent, 'eventTotal' | 'newsTotal'>) =>

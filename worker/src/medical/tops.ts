@@ -4,10 +4,11 @@
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import { brokerReports, companies, investEvents, investFirms, medicalIpos, rounds } from '../db';
 import type { Db } from '../env';
-import { FA_TOP, IPO_PLATFORMS, UNDISCLOSED } from './constants';
+import { FA_TOP, IPO_PLATFORMS } from './constants';
 import { pageOf, windowed } from './info';
 import { countOf, countQuery } from './kept';
 import { countTotal, LIST, listPage } from './pages';
+import { amountText } from '../lib/money';
 import { perId } from '../lib/perId';
 
 const reportColumns = { id: brokerReports.id, name: brokerReports.name, title: brokerReports.title, url: brokerReports.url, time: brokerReports.time };
@@ -71,7 +72,7 @@ export async function ipoRank(db: Db, page: number) {
     logo: r.logo ?? '',
     name: r.name ?? '',
     ipo_platform_name: IPO_PLATFORMS[r.ipo_platform] ?? IPO_PLATFORMS[IPO_PLATFORMS.length - 1],
-    valuation_text: r.valuation.trim() === '-' || r.valuation.trim() === '' ? UNDISCLOSED : r.valuation,
+    valuation_text: amountText(r.valuation),
   }));
   return pageOf(data, total, page);
 }
