@@ -45,7 +45,10 @@ const stamp = (() => {
   return {
     commit: `\`${git('rev-parse', '--short', 'HEAD')}\`${dirty ? '（工作树含未提交的改动）' : ''}`,
     machine: `${cpus[0]?.model.trim() ?? 'unknown CPU'}，${cpus.length} 核，Node ${process.version}，开始时 1 分钟负载 ${os.loadavg()[0].toFixed(1)}`,
-    command: `npm run bench -- ${process.argv
+    command: `${['BENCH_AREA', 'BENCH_RUNS']
+      .filter((v) => process.env[v])
+      .map((v) => `${v}=${process.env[v]} `)
+      .join('')}npm run bench -- ${process.argv
       .slice(2)
       .filter((a, i, all) => a !== '--write' && all[i - 1] !== '--write')
       .join(' ')}`.trim(),
