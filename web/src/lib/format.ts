@@ -7,8 +7,8 @@ export { amountText, formatValuation, formatWan } from '../../../worker/src/lib/
 /**
  * A count with thousands separators, rounded to a whole number: 6000 -> '6,000', 1234.5 -> '1,235'
  * (what Intl.NumberFormat('zh-CN', { maximumFractionDigits: 0 }) prints). Not Intl: Chromium's first
- * Intl.NumberFormat initialises ICU's number formatting, 24-32 ms on the main thread of a page's
- * first load (measured), and a count is on nearly every first screen.
+ * Intl.NumberFormat initialises ICU's number formatting, a long task on the main thread of a page's
+ * first load, and a count is on nearly every first screen.
  */
 export function formatCount(n: number): string {
   if (!Number.isFinite(n)) return Number.isNaN(n) ? 'NaN' : n > 0 ? '∞' : '-∞';
