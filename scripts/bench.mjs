@@ -117,7 +117,7 @@ else {
   if (only === 'bundle') process.exit(0);
   if (only === 'startup') {
     if (!existsSync(path.join(ROOT, 'tests/bench/startup.mjs'))) throw new Error('tests/bench/startup.mjs is not in this tree');
-    await run('node', ['tests/bench/startup.mjs']);
+    await run('node', ['tests/bench/startup.mjs', ...['--runs', '--modules'].flatMap((f) => (arg(f) ? [f, arg(f)] : []))]);
     process.exit(0);
   }
   // The stack and the deployable bundle serve the current SPA; the rows and fuzz benches only need one to exist.
