@@ -7,6 +7,7 @@ import { ok } from '../lib/envelope';
 import { ApiError } from '../lib/errors';
 import { clientIp } from '../lib/params';
 import { createArea, defineRoute, jsonBody } from '../lib/route';
+import { textRule } from '../lib/text';
 import { currentUser } from './access';
 import { defaultUsername, hashPassword, passwordProblem, verifyPassword } from './password';
 import { assertLoginAllowed, clearAccountFailures, recordLoginFailure } from './ratelimit';
@@ -23,9 +24,9 @@ const account = z
   .max(100, '账号过长');
 
 export const registerBody = z.object({
-  account: account.refine((a) => PHONE.test(a) || EMAIL.test(a), '请输入正确的手机号或邮箱'),
+  account: account.refine(...textRule('账号')).refine((a) => PHONE.test(a) || EMAIL.test(a), '请输入正确的手机号或邮箱'),
   password: z.string({ message: '请输入密码' }).min(8, '密码至少8位').max(64, '密码最多64位'),
-  username: z.string().trim().min(1, '昵称不能为空').max(30, '昵称最多30个字').optional(),
+  username: z.string().trim().min(1, '昵称不能为空').max(30, '昵称最多30个字').refine(...textRule('昵称')).optional(),
 });
 
 export const loginBody = z.object({

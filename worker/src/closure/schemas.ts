@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { pageParam, perPageParam } from '../lib/pagination';
 import { blankToUndefined, decimalOnly, MAX_ID, optInt, optText, reqId } from '../lib/params';
+import { textRule } from '../lib/text';
 import {
   CLOSURE_PAGE_SIZE,
   CLOSURE_SORTS,
@@ -38,7 +39,12 @@ const reqChoice = <const T extends readonly [number, ...number[]]>(label: string
 /** Comment text: trimmed, not empty, at most COMMENT_MAX characters. */
 const commentText = z.preprocess(
   (v) => (v === undefined || v === null ? '' : v),
-  z.string({ message: '评论内容必须是文字' }).trim().min(1, '评论内容不能为空').max(COMMENT_MAX, `评论内容不能超过${COMMENT_MAX}字`),
+  z
+    .string({ message: '评论内容必须是文字' })
+    .trim()
+    .min(1, '评论内容不能为空')
+    .max(COMMENT_MAX, `评论内容不能超过${COMMENT_MAX}字`)
+    .refine(...textRule('评论内容', { multiline: true })),
 );
 
 const SORT_IDS = CLOSURE_SORTS.map((s) => s.id) as [1, 2, 3];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textRule } from '../lib/text';
 import { EMAIL_PATTERN, SUBSCRIBE_EMAIL_MAX, SUBSCRIBE_MESSAGES } from './constants';
 
 /** POST medical/subscribe: the address, trimmed and lower-cased; the worker checks what the page does not. */
@@ -9,6 +10,7 @@ export const subscribeInput = z.object({
     .min(1, SUBSCRIBE_MESSAGES.empty)
     .max(SUBSCRIBE_EMAIL_MAX, SUBSCRIBE_MESSAGES.tooLong)
     .regex(EMAIL_PATTERN, SUBSCRIBE_MESSAGES.invalid)
+    .refine(...textRule('邮箱'))
     .transform((s) => s.toLowerCase())
     .meta({ example: 'name@example.com' }),
 });

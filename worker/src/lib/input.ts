@@ -5,16 +5,15 @@
  *    return) or a bidirectional embedding / override / isolate (U+202A–U+202E, U+2066–U+2069),
  *    which can hide or reorder what other users read (a NUL-prefixed keyword, a U+202E comment);
  *  - normalised to Unicode NFC, so the same text typed two ways is stored and searched as one.
- * A refusal is BAD_REQUEST naming the field. A JSON body is cleaned where it is parsed (lib/body.ts).
+ * A refusal is BAD_REQUEST naming the field. What a user writes for others to read has a stricter
+ * rule on its own schema (lib/text.ts textRule). A JSON body is cleaned where it is parsed (lib/body.ts).
  */
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../env';
 import { ApiError } from './errors';
+import { FORBIDDEN_CHARS, FORBIDDEN_MSG } from './text';
 
-// eslint-disable-next-line no-control-regex -- the point is to find them
-export const FORBIDDEN_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
-
-export const FORBIDDEN_MSG = '不能包含控制字符或文字方向控制符';
+export { FORBIDDEN_CHARS, FORBIDDEN_MSG };
 
 /** The cleaned text, or throws BAD_REQUEST naming `field`. */
 export function cleanText(value: string, field: string): string {

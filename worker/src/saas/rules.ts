@@ -1,9 +1,10 @@
 /**
  * The trial-application rules (spec §5), defined once: the worker validates POST
  * /api/saas_app_examination with `trialInput`, and the SPA's form runs the same schema for its
- * messages before sending. It imports only zod, so it bundles on both sides.
+ * messages before sending. It imports only zod and lib/text.ts (no imports), so it bundles on both sides.
  */
 import { z } from 'zod';
+import { textRule } from '../lib/text';
 
 /** Longest accepted value of each field (characters, after trimming). */
 export const TRIAL_MAX = { name: 30, email: 100, company_name: 100, position: 50, phone: 20, weixin: 50, need: 500 } as const;
@@ -49,13 +50,18 @@ const required = (field: TrialField, empty: string) =>
       .string({ message: empty })
       .trim()
       .min(1, empty)
-      .max(TRIAL_MAX[field], `${TRIAL_LABEL[field]}不能超过${TRIAL_MAX[field]}个字`),
+      .max(TRIAL_MAX[field], `${TRIAL_LABEL[field]}不能超过${TRIAL_MAX[field]}个字`)
+      .refine(...textRule(TRIAL_LABEL[field], { multiline: field === 'need' })),
   );
 
 const optional = (field: TrialField) =>
   z.preprocess(
     text,
-    z.string({ message: `${TRIAL_LABEL[field]}必须是文字` }).trim().max(TRIAL_MAX[field], `${TRIAL_LABEL[field]}不能超过${TRIAL_MAX[field]}个字`),
+    z
+      .string({ message: `${TRIAL_LABEL[field]}必须是文字` })
+      .trim()
+      .max(TRIAL_MAX[field], `${TRIAL_LABEL[field]}不能超过${TRIAL_MAX[field]}个字`)
+      .refine(...textRule(TRIAL_LABEL[field], { multiline: field === 'need' })),
   );
 
 /** The trial form (spec §3): name, email, company_name, position, phone required; weixin and need optional. */
