@@ -70,7 +70,10 @@ function stubPage(opts: { total?: number; loggedIn?: boolean; vip?: boolean; fai
     'GET /api/closure/filters': {
       body: okBody({
         provinces: ['北京', '上海'],
-        sectors: [{ id: 1, name: '电子商务', children: [] }],
+        sectors: [
+          { id: 1, name: '电子商务', children: [] },
+          { id: 3, name: '金融', children: [] },
+        ],
         fund_statuses: [{ id: 2, name: 'A轮' }],
         sorts: [],
         news_regions: [],

@@ -4,6 +4,7 @@ import { Footer } from '../features/layout/Footer';
 import { GateDialogs } from '../features/layout/GateDialogs';
 import { Header } from '../features/layout/Header';
 import { mobileRedirect } from '../lib/mobile';
+import { rewriteToShownSearch } from '../lib/searchParams';
 import type { RouterContext } from '../lib/routerContext';
 import { Toaster } from '../ui/Toaster';
 import { NotFound } from './-NotFound';
@@ -16,10 +17,13 @@ declare module '@tanstack/react-router' {
 }
 
 export const Route = createRootRouteWithContext<RouterContext>()({
-  beforeLoad: ({ location }) => {
-    const target = mobileRedirect(location.pathname, navigator.userAgent);
+  beforeLoad: (ctx) => {
+    const target = mobileRedirect(ctx.location.pathname, navigator.userAgent);
     // href, not a typed `to`: /healthMobile belongs to the healthcare area's route folder.
     if (target) throw redirect({ href: target, replace: true });
+    // A hand-edited or stale link: the page shows the defaults in place of bad values, and the
+    // address bar says what is shown.
+    rewriteToShownSearch(ctx);
   },
   component: RootLayout,
   notFoundComponent: NotFound,

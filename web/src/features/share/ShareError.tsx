@@ -7,7 +7,8 @@ export function ShareError({ error, what }: { error: unknown; what: '用户' | '
     return <ShareMessage title={`该${what}不存在`} text={error.message || `该${what}不存在或已被删除`} />;
   }
   if (isApiError(error) && error.code === 'BAD_REQUEST') {
-    return <ShareMessage title="链接有误" text={`请检查分享链接是否完整（${error.message}）`} />;
+    // The worker's message names the refused field; the reader only needs to know the link is wrong.
+    return <ShareMessage title="链接有误" text="请检查分享链接是否完整" />;
   }
   return <ShareMessage title="加载失败" text={isApiError(error) ? error.message : '网络连接失败，请稍后重试'} />;
 }

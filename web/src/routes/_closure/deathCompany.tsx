@@ -12,14 +12,14 @@ import { BatchDownloadDialog } from '../../features/closure/BatchDownloadDialog'
 import { ClosureFilterBar, type ClosureFilterValues } from '../../features/closure/ClosureFilterBar';
 import { ClosureTable } from '../../features/closure/ClosureTable';
 import { closureSortParam } from '../../features/closure/closureSort';
-import { closureFiltersQueryOptions } from '../../features/closure/queries/filters';
+import { closureFiltersQueryOptions, knownListOptions } from '../../features/closure/queries/filters';
 import { closureListQueryOptions, isVisitorView, yearNumberQueryOptions, type ClosureList, type ClosureListParams } from '../../features/closure/queries/list';
 import { RankingPanel } from '../../features/closure/RankingPanel';
 import { YearCounts } from '../../features/closure/YearCounts';
 import { isApiError } from '../../lib/api';
 import { totalText } from '../../lib/format';
 import { requireLogin, useLoginDialogOnMount, useRequireVip } from '../../lib/gate';
-import { optIdParam, optTextParam, pageSearchParam, type SearchOf, searchValidator } from '../../lib/searchParams';
+import { fallBackToKnownOptions, optIdParam, optTextParam, pageSearchParam, type SearchOf, searchValidator } from '../../lib/searchParams';
 import { EmptyState } from '../../ui/EmptyState';
 import { RouteError } from '../../ui/RouteError';
 import { RoutePending } from '../../ui/RoutePending';
@@ -56,9 +56,13 @@ const listParamsOf = (s: DeathCompanySearch): ClosureListParams => ({ ...filters
 export const Route = createFileRoute('/_closure/deathCompany')({
   validateSearch: searchSchema,
   loaderDeps: ({ search }) => listParamsOf(search),
-  loader: async ({ context: { queryClient, signedIn }, deps }) => {
+  loader: async ({ context: { queryClient, signedIn }, deps, location }) => {
     // The year bars and the filter options are public and have their own loading states.
     const around = Promise.all([queryClient.prefetchQuery(yearNumberQueryOptions()), queryClient.prefetchQuery(closureFiltersQueryOptions())]);
+    // A filter from a link is checked against the options before the list is asked for.
+    if (deps.com_prov !== undefined || deps.cat_id !== undefined || deps.fund_status !== undefined) {
+      fallBackToKnownOptions(location, knownListOptions(await queryClient.ensureQueryData(closureFiltersQueryOptions())));
+    }
     // A visitor may load only page 1 in the default sort and filters (with a shared link's company name);
     // the page shows the login prompt for anything else.
     if (signedIn || isVisitorView(deps)) {

@@ -4,7 +4,7 @@ import { useEffect, useId, useRef } from 'react';
 import { CLOSURE_DOWN_KINDS, type ClosureSort } from '../../../../worker/src/closure/constants';
 import { CLOSURE_SORT_OPTIONS, closureSortParam, toClosureSort } from '../../features/closure/closureSort';
 import { FirmRankList } from '../../features/closure/FirmRankList';
-import { closureFiltersQueryOptions } from '../../features/closure/queries/filters';
+import { closureFiltersQueryOptions, knownListOptions } from '../../features/closure/queries/filters';
 import {
   companyRankingQueryOptions,
   firmRankingQueryOptions,
@@ -17,7 +17,7 @@ import {
 import { RankTable } from '../../features/closure/RankTable';
 import { openExport } from '../../features/exports/store';
 import { requireLogin } from '../../lib/gate';
-import { optEnumParam, optIdParam, optTextParam, searchValidator } from '../../lib/searchParams';
+import { fallBackToKnownOptions, optEnumParam, optIdParam, optTextParam, searchValidator } from '../../lib/searchParams';
 import { RouteError } from '../../ui/RouteError';
 import { RoutePending } from '../../ui/RoutePending';
 import { FilterRow } from '../../ui/FilterRow';
@@ -40,11 +40,16 @@ const searchSchema = searchValidator({
 export const Route = createFileRoute('/_closure/deathRank')({
   validateSearch: searchSchema,
   loaderDeps: ({ search }) => ({ tab: search.tab ?? 'amount', filters: { cat_id: search.cat_id, com_prov: search.com_prov, sort: search.sort } }),
-  loader: async ({ context: { queryClient, signedIn }, deps: { tab, filters } }) => {
+  loader: async ({ context: { queryClient, signedIn }, deps: { tab, filters }, location }) => {
     if (!signedIn) return;
     if (tab === 'firm') {
       await queryClient.ensureQueryData(firmRankingQueryOptions());
       return;
+    }
+    // A filter from a link is checked against the options before the ranking is asked for.
+    if (filters.cat_id !== undefined || filters.com_prov !== undefined) {
+      const { cat_id, com_prov } = knownListOptions(await queryClient.ensureQueryData(closureFiltersQueryOptions()));
+      fallBackToKnownOptions(location, { cat_id, com_prov });
     }
     // The filter options are public and fill the selects when they come.
     await Promise.all([queryClient.ensureQueryData(companyRankingQueryOptions(tab, filters)), queryClient.prefetchQuery(closureFiltersQueryOptions())]);

@@ -12,7 +12,7 @@ import { ReasonCompanies } from '../../features/closure/ReasonCompanies';
 import { ReasonNav } from '../../features/closure/ReasonNav';
 import { selectReason } from '../../features/closure/reasonSelection';
 import { openMembership, requireLogin } from '../../lib/gate';
-import { optEnumParam, optIdParam, pageSearchParam, searchValidator } from '../../lib/searchParams';
+import { fallBackToKnownOptions, optEnumParam, optIdParam, pageSearchParam, searchValidator } from '../../lib/searchParams';
 import { EmptyState } from '../../ui/EmptyState';
 import { RouteError } from '../../ui/RouteError';
 import { RoutePending } from '../../ui/RoutePending';
@@ -36,8 +36,11 @@ const searchSchema = searchValidator({
 export const Route = createFileRoute('/_closure/deathReason')({
   validateSearch: searchSchema,
   // The tree is the same for every reason and tab; the widgets below it load their own parts.
-  loader: async ({ context: { queryClient, signedIn } }) => {
-    if (signedIn) await queryClient.ensureQueryData(reasonTreeQueryOptions());
+  loader: async ({ context: { queryClient, signedIn }, location }) => {
+    if (!signedIn) return;
+    const tree = await queryClient.ensureQueryData(reasonTreeQueryOptions());
+    // A reason no longer in the tree: the page shows the first one.
+    fallBackToKnownOptions(location, { parent_id: tree.map((p) => p.id), child_id: tree.flatMap((p) => p.child.map((c) => c.id)) });
   },
   pendingComponent: RoutePending,
   errorComponent: RouteError,

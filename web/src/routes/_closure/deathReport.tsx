@@ -4,10 +4,10 @@ import { NEWS_BEFORE_2012, NEWS_PAGE_SIZE } from '../../../../worker/src/closure
 import { PagerOrLoginBar } from '../../features/auth/PagerOrLoginBar';
 import { NewsList } from '../../features/closure/NewsList';
 import { NewsSearchBox } from '../../features/closure/NewsSearchBox';
-import { closureFiltersQueryOptions } from '../../features/closure/queries/filters';
+import { closureFiltersQueryOptions, knownNewsOptions } from '../../features/closure/queries/filters';
 import { newsQueryOptions, type NewsFilters } from '../../features/closure/queries/news';
 import { requireLogin } from '../../lib/gate';
-import { eitherParam, intParam, optEnumParam, optTextParam, pageSearchParam, type SearchOf, searchValidator } from '../../lib/searchParams';
+import { eitherParam, fallBackToKnownOptions, intParam, optEnumParam, optTextParam, pageSearchParam, type SearchOf, searchValidator } from '../../lib/searchParams';
 import { RouteError } from '../../ui/RouteError';
 import { RoutePending } from '../../ui/RoutePending';
 import { FilterRow } from '../../ui/FilterRow';
@@ -41,8 +41,12 @@ const newsFiltersOf = (s: DeathReportSearch): NewsFilters => ({
 export const Route = createFileRoute('/_closure/deathReport')({
   validateSearch: searchSchema,
   loaderDeps: ({ search }) => newsFiltersOf(search),
-  loader: async ({ context: { queryClient, signedIn }, deps }) => {
+  loader: async ({ context: { queryClient, signedIn }, deps, location }) => {
     if (!signedIn) return;
+    // A filter from a link is checked against the options (a year before 2012 is '2012以前') before the news are asked for.
+    if (deps.cat_id !== undefined || deps.com_prov !== undefined || deps.year !== undefined) {
+      fallBackToKnownOptions(location, knownNewsOptions(await queryClient.ensureQueryData(closureFiltersQueryOptions())));
+    }
     // The filter options are public and fill the selects when they come.
     await Promise.all([queryClient.ensureQueryData(newsQueryOptions(deps)), queryClient.prefetchQuery(closureFiltersQueryOptions())]);
   },

@@ -16,7 +16,7 @@ import {
 } from '../../features/closure/queries/tracks';
 import { openExport } from '../../features/exports/store';
 import { formatCount, todayText } from '../../lib/format';
-import { optIdParam, pageSearchParam, type SearchOf, searchValidator } from '../../lib/searchParams';
+import { fallBackToKnownOptions, optIdParam, pageSearchParam, type SearchOf, searchValidator } from '../../lib/searchParams';
 import { site } from '../../lib/site';
 import { FilterBlock } from '../../ui/FilterBlock';
 import { RouteError } from '../../ui/RouteError';
@@ -38,10 +38,12 @@ const selectionOf = (s: DeathTrackSearch) => {
 export const Route = createFileRoute('/_closure/deathTrack')({
   validateSearch: searchSchema,
   loaderDeps: ({ search }) => selectionOf(search),
-  loader: async ({ context: { queryClient, signedIn }, deps: { kind, itemId, page } }) => {
+  loader: async ({ context: { queryClient, signedIn }, deps: { kind, itemId, page }, location }) => {
     // A visitor gets the area's login wall; nothing is asked for.
     if (!signedIn) return;
-    const [tracks] = await Promise.all([queryClient.ensureQueryData(tracksQueryOptions()), queryClient.ensureQueryData(albumsQueryOptions())]);
+    const [tracks, albums] = await Promise.all([queryClient.ensureQueryData(tracksQueryOptions()), queryClient.ensureQueryData(albumsQueryOptions())]);
+    // A track or album no longer in the lists: the page falls back to the first track.
+    fallBackToKnownOptions(location, { tag_id: tracks.map((t) => t.tag_id), album_id: albums.map((a) => a.album_id) });
     if (itemId === undefined) {
       // The bare /deathTrack shows the first track; its entry is replaced, not added to the history.
       if (tracks[0]) throw redirect({ to: '/deathTrack', search: { tag_id: tracks[0].tag_id }, replace: true });

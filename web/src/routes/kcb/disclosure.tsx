@@ -4,7 +4,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { DISCLOSURE_PAGE_SIZE } from '../../../../worker/src/starmarket/constants';
 import { meQueryOptions, useViewer } from '../../features/auth/me';
 import { disclosureQueryOptions, typeListQueryOptions, type DisclosureParams } from '../../features/starmarket/queries/starmarket';
-import { optIdParam, optTextParam, pageSearchParam, searchValidator, type SearchOf } from '../../lib/searchParams';
+import { fallBackToKnownOptions, optIdParam, optTextParam, pageSearchParam, searchValidator, type SearchOf } from '../../lib/searchParams';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { EmptyState } from '../../ui/EmptyState';
 import { Loading } from '../../ui/Loading';
@@ -38,8 +38,10 @@ export const Route = createFileRoute('/kcb/disclosure')({
     return { member: Boolean(me?.isVip) };
   },
   loaderDeps: ({ search }) => paramsOf(search),
-  loader: async ({ context: { queryClient, member }, deps }) => {
+  loader: async ({ context: { queryClient, member }, deps, location }) => {
     if (!member) return;
+    // A type from a link is checked against the options before the list is asked for.
+    if (deps.type !== undefined) fallBackToKnownOptions(location, { type: (await queryClient.ensureQueryData(typeListQueryOptions())).map((t) => t.id) });
     await Promise.all([queryClient.ensureQueryData(typeListQueryOptions()), queryClient.ensureQueryData(disclosureQueryOptions(deps))]);
   },
   pendingComponent: RoutePending,

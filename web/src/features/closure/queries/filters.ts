@@ -10,3 +10,17 @@ export const closureFiltersQueryOptions = () =>
   });
 
 export type ClosureFilters = DataOf<Awaited<ReturnType<typeof api.closure.filters.$get>>>;
+
+/** What the list's filters accept (a sector id of either level, a province, a round). */
+export const knownListOptions = (f: ClosureFilters) => ({
+  com_prov: f.provinces,
+  cat_id: f.sectors.flatMap((s) => [s.id, ...s.children.map((c) => c.id)]),
+  fund_status: f.fund_statuses.map((r) => r.id),
+});
+
+/** What the news list's filters accept: the industry by name, a news region, a year option. */
+export const knownNewsOptions = (f: ClosureFilters) => ({
+  cat_id: f.sectors.map((s) => s.name),
+  com_prov: f.news_regions,
+  year: f.news_years,
+});
