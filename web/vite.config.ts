@@ -1,30 +1,11 @@
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { defineConfig, type Manifest, type Plugin } from 'vite';
 import type { RoutePreload } from '../worker/src/lib/preloads';
 
 const webRoot = import.meta.dirname;
-const require = createRequire(import.meta.url);
-
-/**
- * The API reference page (/api/docs, served by the worker) runs Swagger UI from the product's own
- * assets, never a CDN: its bundle and stylesheet are emitted under /vendor/swagger-ui/.
- */
-function swaggerUiAssets(): Plugin {
-  const dir = path.dirname(require.resolve('swagger-ui-dist/package.json'));
-  return {
-    name: 'swagger-ui-assets',
-    apply: 'build',
-    generateBundle() {
-      for (const file of ['swagger-ui-bundle.js', 'swagger-ui.css']) {
-        this.emitFile({ type: 'asset', fileName: `vendor/swagger-ui/${file}`, source: readFileSync(path.join(dir, file)) });
-      }
-    },
-  };
-}
 
 /**
  * dist/route-preloads.json: for every route of src/routes, the chunks and stylesheets its page loads
@@ -109,7 +90,6 @@ export default defineConfig({
       generatedRouteTree: path.join(webRoot, 'src/routeTree.gen.ts'),
     }),
     react(),
-    swaggerUiAssets(),
     routePreloads(),
   ],
   build: {

@@ -19,7 +19,7 @@ const openapiJson = defineRawRoute({
   schema: z.record(z.string(), z.unknown()),
 });
 
-const docs = defineRawRoute({ method: 'get', path: '/docs', access: 'public', summary: 'API 参考页面（Swagger UI）', mediaType: 'text/html' });
+const docs = defineRawRoute({ method: 'get', path: '/docs', access: 'public', summary: 'API 参考页面（Scalar）', mediaType: 'text/html' });
 
 /** `app` is the whole app: the document describes every mounted route. */
 export function docsRoutes(app: () => OpenAPIHono<AppEnv>) {

@@ -5,7 +5,7 @@
  * (hashed /assets/* and /vendor/*, see wrangler.toml run_worker_first).
  *
  * - Content-Security-Policy: scripts only from this origin (no inline script, no eval); the SPA
- *   and Swagger UI load theirs from files. Inline style attributes stay allowed: React, Radix and
+ *   and the API reference (Scalar) load theirs from files. Inline style attributes stay allowed: React, Radix and
  *   Recharts position popovers and charts with them. frame-ancestors 'none' (and X-Frame-Options
  *   DENY for old browsers) so no page, in particular a paid confirm dialog, can be framed.
  * - Non-HTML answers (JSON, files) get `default-src 'none'; frame-ancestors 'none'`.
