@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { currentUser } from '../auth/access';
 import { balanceOf } from '../coins';
+import { ledgerObjects, objectOf, reasonText } from '../coins/ledger';
 import { coinLedger } from '../db';
 import { list, ok } from '../lib/envelope';
 import { keptRowsPage, usersRows } from '../lib/day-window';
@@ -20,27 +21,11 @@ const coins = defineRoute({ method: 'get', path: '/coins', access: 'login', summ
 
 const vipCheck = defineRoute({ method: 'get', path: '/vip_check', access: 'login', summary: '会员检查，返回 isVip', data: z.object({ isVip: z.boolean() }) });
 
-/** The Chinese reason of a ledger row, as the user centre shows it. */
-function reasonText(reason: string, refType: string, refId: string): string {
-  switch (reason) {
-    case 'recharge':
-      return refType === 'order' ? `充值（订单 ${refId}）` : '充值';
-    case 'incense':
-      return refType === 'closure_type' ? '上香（关闭原因）' : '上香';
-    case 'export':
-      return '导出数据';
-    case 'refund':
-      return '导出失败退款';
-    default:
-      return refType === 'signup' ? '注册赠送' : '赠送';
-  }
-}
-
 const ledger = defineRoute({
   method: 'get',
   path: '/ledger',
   access: 'login',
-  summary: '桔子币流水（新的在前）',
+  summary: '桔子币流水（新的在前），每行带对象（公司、关闭原因、导出文件、订单）的名称与页面',
   request: { query: z.object({ page: pageParam, per_page: perPageParam(20) }) },
   data: listOf(
     z.object({
@@ -50,6 +35,8 @@ const ledger = defineRoute({
       ref_type: z.string(),
       ref_id: z.string(),
       reason_text: z.string().describe('中文原因'),
+      ref_name: z.string().describe("这笔流水的对象：公司名、关闭原因名、导出文件名、订单；无对象为 ''"),
+      link: z.string().nullable().describe('对象所在的页面（站内路径：公司页、关闭原因页、个人下载中心、我的订单），无则为 null'),
       created_at: z.number().int(),
     }),
   ),
@@ -83,9 +70,13 @@ export const userRoutes = createArea()
       },
       (r) => r.id,
     );
+    const objects = await ledgerObjects(db, user.id, rows);
     return list(
       c,
-      rows.map((r) => ({ id: r.id, delta: r.delta, reason: r.reason, ref_type: r.refType, ref_id: r.refId, reason_text: reasonText(r.reason, r.refType, r.refId), created_at: r.createdAt })),
+      rows.map((r) => {
+        const o = objectOf(objects, r);
+        return { id: r.id, delta: r.delta, reason: r.reason, ref_type: r.refType, ref_id: r.refId, reason_text: reasonText(r), ref_name: o.name, link: o.link, created_at: r.createdAt };
+      }),
       { total, page, per_page },
     );
   });

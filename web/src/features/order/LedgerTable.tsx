@@ -1,11 +1,12 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
+import { LedgerReason } from '../coins/LedgerReason';
 import { EmptyState } from '../../ui/EmptyState';
 import { Pagination } from '../../ui/Pagination';
 import { formatDateTime } from './dateTime';
 import { LEDGER_PER_PAGE, ledgerQueryOptions } from './queries/ledger';
 import './ledger-table.css';
 
-/** Every coin movement (top-ups, incense, exports, refunds), newest first, with its Chinese reason. */
+/** Every coin movement (top-ups, incense, exports, refunds), newest first, with its Chinese reason and its object. */
 export function LedgerTable({ page, onPage }: { page: number; onPage: (page: number) => void }) {
   const { data } = useSuspenseQuery(ledgerQueryOptions(page));
   return (
@@ -29,7 +30,9 @@ export function LedgerTable({ page, onPage }: { page: number; onPage: (page: num
               {data.info.map((r) => (
                 <tr key={r.id}>
                   <td>{formatDateTime(r.created_at)}</td>
-                  <td>{r.reason_text}</td>
+                  <td>
+                    <LedgerReason row={r} />
+                  </td>
                   <td className={`num ${r.delta > 0 ? 'ledger-in' : 'ledger-out'}`}>{r.delta > 0 ? `+${r.delta}` : r.delta}</td>
                 </tr>
               ))}
