@@ -17,7 +17,8 @@ export default defineConfig(async () => {
           plugins: [
             cloudflareTest({
               wrangler: { configPath: path.join(root, 'wrangler.toml') },
-              miniflare: { bindings: { TEST_MIGRATIONS: migrations } },
+              // The local sandbox payment provider, switched on with the tests' own secret (there is no default).
+              miniflare: { bindings: { TEST_MIGRATIONS: migrations, PAY_SANDBOX: 'on', PAY_SANDBOX_SECRET: 'test-sandbox-secret-0123456789abcdef' } },
             }),
           ],
           resolve: {

@@ -23,6 +23,7 @@ import { searchRoutes } from './search/routes';
 import { errorResponse } from './lib/envelope';
 import { ApiError } from './lib/errors';
 import { createArea, declared, declaredQueries, derivePolicy } from './lib/route';
+import { notifyRefusal } from './order/notify';
 import { orderRoutes } from './order/routes';
 import { saasRoutes } from './saas/routes';
 import { sharePage } from './share/page';
@@ -104,6 +105,9 @@ app.notFound((c) => {
 
 app.onError((err, c) => {
   c.set('requestId', c.get('requestId') ?? crypto.randomUUID());
+  // A payment provider's notify gets its protocol's refusal, even from a middleware (body limit, input checks).
+  const refusal = notifyRefusal(c.req.path, err instanceof ApiError ? err.message : '处理失败');
+  if (refusal) return refusal;
   if (err instanceof ApiError) return errorResponse(c, err);
   if (err instanceof HTTPException) {
     // Hono's own 400s: malformed JSON and the like.

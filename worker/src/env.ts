@@ -24,8 +24,27 @@ export interface Env {
   /** Public origin used in e-mails and share links, e.g. http://localhost:8787 */
   APP_ORIGIN: string;
   MAIL_FROM: string;
-  /** HMAC-SHA256 secret of the sandbox payment provider's callbacks; unset = the documented dev default (order/sandbox.ts). */
+  /** 'on' switches the local sandbox payment provider on (never in a deployment; `npm start` does it locally). */
+  PAY_SANDBOX?: string;
+  /** HMAC-SHA256 secret of the sandbox's callbacks, at least 32 characters; there is no default (order/sandbox.ts). */
   PAY_SANDBOX_SECRET?: string;
+  /** The operator's key for refunds (`npm run refund`), sent as X-Operator-Key; unset = no refunds by the operator. */
+  PAY_OPERATOR_KEY?: string;
+  /** Alipay (order/alipay.ts): app id, the app's PKCS#8 private key, Alipay's public key, the seller's PID; gateway optional. */
+  ALIPAY_APP_ID?: string;
+  ALIPAY_PRIVATE_KEY?: string;
+  ALIPAY_PUBLIC_KEY?: string;
+  ALIPAY_SELLER_ID?: string;
+  ALIPAY_GATEWAY?: string;
+  /** WeChat Pay API v3 (order/wechat.ts); API base optional. */
+  WECHAT_MCH_ID?: string;
+  WECHAT_APP_ID?: string;
+  WECHAT_MCH_SERIAL?: string;
+  WECHAT_PRIVATE_KEY?: string;
+  WECHAT_API_V3_KEY?: string;
+  WECHAT_PLATFORM_PUBLIC_KEY?: string;
+  WECHAT_PLATFORM_KEY_ID?: string;
+  WECHAT_API_BASE?: string;
   /** HMAC-SHA256 key of the daily e-mail's unsubscribe links; unset = the documented dev default (digest/signing.ts). */
   DIGEST_SECRET?: string;
 }

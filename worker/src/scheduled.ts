@@ -4,6 +4,7 @@ import { reconcileExports } from './exports/reconcile';
 import { sweepExports } from './exports/sweep';
 import { reconcileDigest, runDailyDigest } from './digest/fanout';
 import { sweepAttempts } from './lib/ratelimit';
+import { closeExpiredOrders } from './order/expiry';
 
 /**
  * Cron entry. Each trigger of wrangler.toml [triggers] runs its own jobs; every job must be safe to
@@ -27,6 +28,8 @@ export const scheduledJobs: Record<string, ScheduledJob[]> = {
     (env) => reconcileDigest(env),
     // Expired rate-limit and login-backoff rows, at most 10,000 a run (lib/ratelimit.ts sweepAttempts).
     (env) => sweepAttempts(env.DB),
+    // Unpaid orders past their expiry are closed here and at their payment provider.
+    (env) => closeExpiredOrders(env),
   ],
   // `npm start` just booted the local stack: no attempt from before it is alive and its in-memory
   // queue is empty, so every pending record is re-sent now (lease.ts BOOT_CRON).

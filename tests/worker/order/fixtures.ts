@@ -11,7 +11,7 @@ export async function order(user: TestUser, planId: string, key = newKey(), from
 }
 
 /** A callback body as the sandbox provider would sign it (fields overridable before signing). */
-export async function callback(orderId: number, amountFen: number, over: Partial<SandboxCallback> = {}, secret = 'juzi-sandbox-dev-secret') {
+export async function callback(orderId: number, amountFen: number, over: Partial<SandboxCallback> = {}, secret = env.PAY_SANDBOX_SECRET!) {
   const fields = {
     order_id: orderId,
     trade_no: `sbx_${crypto.randomUUID().replace(/-/g, '')}`,

@@ -6,6 +6,7 @@ import { recordSandboxTrade } from '../../../worker/src/order/sandbox';
 import { createSession } from '../../../worker/src/auth/session';
 import { call, db, ledgerSum, makeUser, type TestUser } from '../helpers';
 import { callback, holdings, notify, order } from './fixtures';
+import { send } from './keys';
 
 const DAY = 86_400_000;
 
@@ -181,7 +182,7 @@ describe('POST /api/pay/notify/sandbox', () => {
     expect(notJson.status).toBe(400);
     expect(notJson.body.msg).toMatch(/JSON/);
     const otherProvider = await call('/api/pay/notify/paypal', { json: good });
-    expect(otherProvider.status).toBe(400);
+    expect(otherProvider.status).toBe(404);
     expect(await holdings(u.id)).toEqual(before);
   });
 
@@ -202,6 +203,99 @@ describe('POST /api/pay/notify/sandbox', () => {
     expect(view.body.data).toMatchObject({ status: 'expired', status_text: '已过期', pay_url: null });
     const cashier = await call(`/api/pay/sandbox/${created.order_id}`, { token: u.token, json: { action: 'approve' } });
     expect(cashier.status).toBe(409);
+  });
+});
+
+describe('the sandbox is for local use only', () => {
+  const SANDBOX_OFF = { ...env, PAY_SANDBOX: undefined };
+
+  it('a callback signed with the string that used to be the default secret is refused', async () => {
+    const u = await makeUser();
+    const id = (await order(u, 'coins_100')).body.data.order_id;
+    const r = await notify(await callback(id, 1000, {}, 'juzi-sandbox-dev-secret'));
+    expect(r.status).toBe(400);
+    expect(r.body.msg).toMatch(/签名/);
+    // Nor does that string switch the sandbox on where someone sets it as the secret.
+    const weak = { ...env, PAY_SANDBOX: 'on', PAY_SANDBOX_SECRET: 'juzi-sandbox-dev-secret' };
+    const refused = await send('/api/pay/notify/sandbox', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(await callback(id, 1000, {}, 'juzi-sandbox-dev-secret')) }, weak);
+    expect(refused.status).toBe(404);
+    const h = await holdings(u.id);
+    expect(h.balance).toBe(0);
+    expect(h.orders[0].status).toBe('pending');
+  });
+
+  it('without PAY_SANDBOX=on the cashier and the callback are refused and the sandbox is not offered', async () => {
+    const u = await makeUser();
+    const id = (await order(u, 'coins_100')).body.data.order_id;
+    const cashier = await send(`/api/pay/sandbox/${id}`, { method: 'POST', token: u.token, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ action: 'approve' }) }, SANDBOX_OFF);
+    expect(cashier.status).toBe(404);
+    expect(cashier.json.msg).toMatch(/沙箱支付未开启/);
+    const cb = await send('/api/pay/notify/sandbox', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(await callback(id, 1000)) }, SANDBOX_OFF);
+    expect(cb.status).toBe(404);
+    const created = await send('/api/orders', { method: 'POST', token: u.token, headers: { 'Content-Type': 'application/json', 'Idempotency-Key': 'sandbox-off-1' }, body: JSON.stringify({ plan_id: 'coins_100', provider: 'sandbox' }) }, SANDBOX_OFF);
+    expect(created.status).toBe(400);
+    expect(created.json.msg).toBe('暂未开通在线支付');
+    const h = await holdings(u.id);
+    expect(h.balance).toBe(0);
+    expect(h.orders).toHaveLength(1);
+  });
+});
+
+describe('upgrading to super-VIP keeps the VIP days already paid for', () => {
+  const membershipOf = async (u: TestUser) => (await call('/api/order/membership', { token: await tokenNow(u) })).body.data as { vip_until: number; svip_until: number; after: Record<string, { vip_until: number; svip_until: number }> };
+
+  it('two VIP months then a super-VIP year: VIP ends 60 days after super-VIP; /order showed that before paying', async () => {
+    const u = await makeUser();
+    const first = await buy(u, 'vip_month');
+    await buy(u, 'vip_month');
+    clockAt(first.paid_at + 5 * DAY);
+    const before = await membershipOf(u);
+    expect(before.vip_until).toBe(first.paid_at + 60 * DAY);
+    const svip = await buy(u, 'svip_year');
+    const after = await membershipOf(u);
+    expect(after.svip_until).toBe(svip.paid_at + 365 * DAY);
+    // 55 VIP days remained at the upgrade: they follow the super-VIP year.
+    expect(after.vip_until).toBe(svip.paid_at + 365 * DAY + 55 * DAY);
+    expect({ vip_until: after.vip_until, svip_until: after.svip_until }).toEqual(before.after.svip_year);
+    // Super-VIP ends, VIP goes on for the 55 days, then ends.
+    clockAt(after.svip_until);
+    expect(await info(u)).toMatchObject({ isVip: true, svip: false });
+    clockAt(after.vip_until - 1);
+    expect((await info(u)).isVip).toBe(true);
+    clockAt(after.vip_until);
+    expect((await info(u)).isVip).toBe(false);
+  });
+
+  it('a super-VIP renewal follows the first year; VIP bought during super-VIP follows both', async () => {
+    const u = await makeUser();
+    const a = await buy(u, 'svip_year');
+    clockAt(a.paid_at + 100 * DAY);
+    const expected = (await membershipOf(u)).after;
+    await buy(u, 'vip_month');
+    expect(await membershipOf(u)).toMatchObject(expected.vip_month);
+    const mid = await membershipOf(u);
+    expect(mid).toMatchObject({ svip_until: a.paid_at + 365 * DAY, vip_until: a.paid_at + 395 * DAY });
+    await buy(u, 'svip_year');
+    expect(await membershipOf(u)).toMatchObject({ svip_until: a.paid_at + 730 * DAY, vip_until: a.paid_at + 760 * DAY });
+    expect(mid.after.svip_year).toEqual({ svip_until: a.paid_at + 730 * DAY, vip_until: a.paid_at + 760 * DAY });
+  });
+
+  it('a VIP month and a super-VIP year paid at the same moment end the same way whichever settles first', async () => {
+    const u = await makeUser();
+    const token = await tokenNow(u);
+    const vip = (await order({ ...u, token }, 'vip_month')).body.data.order_id as number;
+    const svip = (await order({ ...u, token }, 'svip_year')).body.data.order_id as number;
+    // One instant for both payments: the VIP days that remain at the upgrade are then exactly 30.
+    clockAt(Date.now());
+    const [x, y] = await Promise.all([
+      call(`/api/pay/sandbox/${vip}`, { token, json: { action: 'approve' } }),
+      call(`/api/pay/sandbox/${svip}`, { token, json: { action: 'approve' } }),
+    ]);
+    expect([x.body.data.order.status, y.body.data.order.status]).toEqual(['paid', 'paid']);
+    const m = await membershipOf(u);
+    expect(m.vip_until - m.svip_until).toBe(30 * DAY);
+    const h = await holdings(u.id);
+    expect(h.memberships).toHaveLength(2);
   });
 });
 

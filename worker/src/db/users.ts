@@ -86,10 +86,19 @@ export const orders = sqliteTable(
     paidAt: integer('paid_at'),
     closedAt: integer('closed_at'),
     payNonce: text('pay_nonce'),
+    /** Where the buyer pays (the provider's page or the SPA's cashier) and a code to scan (WeChat Native). */
+    payUrl: text('pay_url'),
+    payCode: text('pay_code'),
+    /** When the payment of this paid order was refunded through the provider (order_refunds). */
+    refundedAt: integer('refunded_at'),
+    /** The SPA route (path and query) the buyer goes back to after paying; '' = the home of `source`. */
+    returnPath: text('return_path').notNull().default(''),
   },
   (t) => [
     index('orders_user_idx').on(t.userId, t.createdAt),
     uniqueIndex('orders_idem_uq').on(t.userId, t.idempotencyKey),
+    // The reconcile cron finds unpaid orders past their expiry (order/expiry.ts).
+    index('orders_pending_idx').on(t.status, t.expiresAt),
     check('orders_status_ck', sql`${t.status} in ('pending','paid','cancelled')`),
   ],
 );
@@ -102,9 +111,36 @@ export const sandboxTrades = sqliteTable('sandbox_trades', {
   tradeNo: text('trade_no').primaryKey(),
   orderId: integer('order_id').notNull(),
   amountFen: integer('amount_fen').notNull(),
-  status: text('status', { enum: ['paid', 'failed'] }).notNull(),
+  status: text('status', { enum: ['paid', 'failed', 'refunded'] }).notNull(),
   createdAt: integer('created_at').notNull(),
 }, (t) => [uniqueIndex('sandbox_trades_order_uq').on(t.orderId)]);
+
+/**
+ * Money paid back through an order's provider: a payment that arrived for a closed or expired
+ * order ('late_payment'), or an operator's refund of a paid order ('operator'). One per order
+ * (refund_no is the provider's idempotency key); `status` is what the provider answered.
+ */
+export const orderRefunds = sqliteTable(
+  'order_refunds',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    orderId: integer('order_id').notNull(),
+    provider: text('provider').notNull(),
+    tradeNo: text('trade_no').notNull(),
+    refundNo: text('refund_no').notNull(),
+    amountFen: integer('amount_fen').notNull(),
+    reason: text('reason', { enum: ['late_payment', 'operator'] }).notNull(),
+    status: text('status', { enum: ['requested', 'done', 'pending', 'failed'] }).notNull(),
+    error: text('error'),
+    createdAt: integer('created_at').notNull(),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('order_refunds_order_uq').on(t.orderId),
+    check('order_refunds_reason_ck', sql`${t.reason} in ('late_payment','operator')`),
+    check('order_refunds_status_ck', sql`${t.status} in ('requested','done','pending','failed')`),
+  ],
+);
 
 /** One wallet per user. The CHECK is the last guard; coins/ never lets it trip. */
 export const coinWallets = sqliteTable(

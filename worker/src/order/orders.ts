@@ -2,14 +2,16 @@
  * Orders: creation (once per Idempotency-Key), the owner's list and detail, and the membership
  * summary of the user centre. Queries are plain functions, db first; no HTTP here.
  */
-import { and, eq, gt, inArray, max } from 'drizzle-orm';
+import { and, eq, gt } from 'drizzle-orm';
 import { balanceOf } from '../coins';
 import { memberships, orders } from '../db';
 import type { Db, Env, SessionUser } from '../env';
 import { ApiError } from '../lib/errors';
 import { keptRowsPage, usersRows } from '../lib/day-window';
-import { grantText, ORDER_STATUS_TEXT, ORDER_TTL_MS, planById, yuan, type OrderStatus, type PlanKind } from './plans';
-import { DEFAULT_PROVIDER } from './provider';
+import { grantText, ORDER_STATUS_TEXT, ORDER_TTL_MS, planById, PLANS, returnUrl, safeReturnPath, yuan, type OrderStatus, type PlanKind } from './plans';
+import { membershipAfter } from './payments';
+import type { PayContext } from './provider';
+import { configuredProviders, providerByName } from './providers';
 
 export type OrderRow = typeof orders.$inferSelect;
 
@@ -30,19 +32,21 @@ export interface OrderView {
   paid_at: number | null;
   /** Where to pay while the order is pending; null once it is paid, failed or expired. */
   pay_url: string | null;
-  /** Where the buyer goes back to after paying (`from` of /order). */
+  /** A code to scan with the provider's app (WeChat Native) while pending; null otherwise. */
+  qr_code: string | null;
+  /** The provider that takes the payment (alipay, wechat, sandbox) and its name for buyers. */
+  provider: string;
+  provider_label: string;
+  /** Where the buyer goes back to after paying (`return` of /order, else the home of `from`). */
   return_url: string;
 }
 
 /** Status as the user sees it: a pending order past its expiry is expired even before anything wrote that down. */
-export function orderStatus(o: Pick<OrderRow, 'status' | 'closeReason' | 'expiresAt'>, now: number): OrderStatus {
-  if (o.status === 'paid') return 'paid';
+export function orderStatus(o: Pick<OrderRow, 'status' | 'closeReason' | 'expiresAt' | 'refundedAt'>, now: number): OrderStatus {
+  if (o.status === 'paid') return o.refundedAt ? 'refunded' : 'paid';
   if (o.status === 'cancelled') return o.closeReason ?? 'failed';
   return o.expiresAt <= now ? 'expired' : 'pending';
 }
-
-/** `from` of /order is an area path segment (deathCompany, health-subscription, kcb…): only ever a path of this site. */
-export const returnUrl = (from: string) => (from ? `/${from}` : '/user-center');
 
 export function orderView(o: OrderRow, now: number): OrderView {
   const plan = planById(o.product);
@@ -64,18 +68,38 @@ export function orderView(o: OrderRow, now: number): OrderView {
     created_at: o.createdAt,
     expires_at: o.expiresAt,
     paid_at: o.paidAt,
-    pay_url: status === 'pending' ? `/pay/${o.provider}/${o.id}` : null,
-    return_url: returnUrl(o.source),
+    pay_url: status === 'pending' ? (o.payUrl ?? (o.provider === 'sandbox' ? `/pay/sandbox/${o.id}` : null)) : null,
+    qr_code: status === 'pending' ? o.payCode : null,
+    provider: o.provider,
+    provider_label: providerByName(o.provider)?.label ?? o.provider,
+    return_url: returnUrl(o.source, o.returnPath),
   };
 }
 
+export interface NewOrder {
+  planId: string;
+  key: string;
+  /** The area of /order?from=… */
+  from: string;
+  /** The page of /order?return=…; kept only when it is a route of the SPA. */
+  ret: string;
+  /** The provider the buyer chose; the first configured one when absent. */
+  provider?: string;
+}
+
 /**
- * Creates the order of `planId` for `user`, once per Idempotency-Key: a retry with the same key
- * returns the first order; the same key with another plan is CONFLICT.
+ * Creates the order of `planId` for `user` with the chosen provider, once per Idempotency-Key: a
+ * retry with the same key returns the first order; the same key with another plan is CONFLICT.
+ * Where no provider is configured there is nothing to pay with: BAD_REQUEST '暂未开通在线支付'.
  */
-export async function createOrder(env: Env, db: Db, user: SessionUser, planId: string, key: string, from: string, now = Date.now()): Promise<OrderView> {
+export async function createOrder(env: Env, db: Db, user: SessionUser, n: NewOrder, ctx: PayContext, now = Date.now()): Promise<OrderView> {
+  const { planId, key, from } = n;
   const plan = planById(planId);
   if (!plan) throw new ApiError('BAD_REQUEST', `套餐不存在：${planId}`, { field: 'plan_id' });
+  const offered = configuredProviders(env);
+  if (!offered.length) throw new ApiError('BAD_REQUEST', '暂未开通在线支付');
+  const provider = n.provider ? offered.find((p) => p.name === n.provider) : offered[0];
+  if (!provider) throw new ApiError('BAD_REQUEST', `支付方式 ${n.provider} 暂未开通，可选：${offered.map((p) => p.label).join('、')}`, { field: 'provider' });
   const sameKey = () => db.select().from(orders).where(and(eq(orders.userId, user.id), eq(orders.idempotencyKey, key))).get();
   const sameOrder = (o: OrderRow) => {
     if (o.product !== plan.id) throw new ApiError('CONFLICT', '该幂等键已用于另一个套餐的订单，请刷新页面后重新下单');
@@ -95,9 +119,10 @@ export async function createOrder(env: Env, db: Db, user: SessionUser, planId: s
       coins: plan.coins,
       amountFen: plan.priceFen,
       status: 'pending',
-      provider: DEFAULT_PROVIDER.name,
+      provider: provider.name,
       idempotencyKey: key,
       source: from,
+      returnPath: safeReturnPath(n.ret) ?? '',
       createdAt: now,
       expiresAt: now + ORDER_TTL_MS,
     })
@@ -105,9 +130,17 @@ export async function createOrder(env: Env, db: Db, user: SessionUser, planId: s
   const row = await sameKey();
   if (!row) throw new ApiError('INTERNAL', '下单失败，请重试');
   const view = sameOrder(row);
-  if (view.status !== 'pending') return view;
-  const payment = await DEFAULT_PROVIDER.createPayment(env, { orderId: row.id, amountFen: row.amountFen, subject: plan.name });
-  return { ...view, pay_url: payment.payUrl };
+  if (view.status !== 'pending' || row.payUrl) return view;
+  const chosen = providerByName(row.provider) ?? provider;
+  let payment;
+  try {
+    payment = await chosen.createPayment(env, { orderId: row.id, amountFen: row.amountFen, subject: plan.name, expiresAt: row.expiresAt }, ctx);
+  } catch (err) {
+    console.error('create payment', row.id, err);
+    throw new ApiError('INTERNAL', `${chosen.label}暂时无法下单，请稍后重试或换一种支付方式`);
+  }
+  await db.update(orders).set({ payUrl: payment.payUrl, payCode: payment.qrCode }).where(eq(orders.id, row.id));
+  return { ...view, pay_url: payment.payUrl, qr_code: payment.qrCode };
 }
 
 /** The order if it is the user's; anyone else's is NOT_FOUND, as if it did not exist. */
@@ -140,22 +173,29 @@ export interface MembershipSummary {
   vip_until: number | null;
   svip_until: number | null;
   juzibtc: number;
+  /** Per membership plan: vip_until and svip_until if that plan were paid now (shown on /order before paying). */
+  after: Record<string, { vip_until: number | null; svip_until: number | null }>;
 }
 
-/** Periods chain without gaps (each starts at the end of the one before), so the latest end is the expiry. */
+/** The user's periods still running or still to come; the latest end of each level is its expiry. */
 export async function membershipSummary(db: Db, d1: D1Database, user: SessionUser, now = Date.now()): Promise<MembershipSummary> {
-  const until = (levels: ('vip' | 'svip')[]) =>
+  const [periods, juzibtc] = await Promise.all([
     db
-      .select({ until: max(memberships.endsAt) })
+      .select({ level: memberships.level, startsAt: memberships.startsAt, endsAt: memberships.endsAt })
       .from(memberships)
-      .where(and(eq(memberships.userId, user.id), gt(memberships.endsAt, now), inArray(memberships.level, levels)))
-      .get();
-  const [vip, svip, juzibtc] = await Promise.all([until(['vip', 'svip']), until(['svip']), balanceOf(d1, user.id)]);
+      .where(and(eq(memberships.userId, user.id), gt(memberships.endsAt, now)))
+      .all(),
+    balanceOf(d1, user.id),
+  ]);
+  const until = (levels: string[]) => periods.filter((p) => levels.includes(p.level)).reduce<number | null>((m, p) => Math.max(m ?? 0, p.endsAt), null);
+  const after: MembershipSummary['after'] = {};
+  for (const plan of PLANS) if (plan.kind !== 'coins') after[plan.id] = membershipAfter(periods, plan.kind, plan.days, now);
   return {
     isVip: user.isVip,
     svip: user.svip,
-    vip_until: user.isVip ? (vip?.until ?? null) : null,
-    svip_until: user.svip ? (svip?.until ?? null) : null,
+    vip_until: user.isVip ? until(['vip', 'svip']) : null,
+    svip_until: user.svip ? until(['svip']) : null,
     juzibtc,
+    after,
   };
 }

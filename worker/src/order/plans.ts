@@ -38,6 +38,49 @@ export const planById = (id: string): Plan | undefined => PLANS.find((p) => p.id
  */
 export const FROM_PATTERN = /^[A-Za-z][A-Za-z0-9-]{0,39}$/;
 
+/**
+ * The SPA's pages a purchase can return to (the router's paths; `$x` is any one segment): every
+ * page of the SPA except the order and payment pages themselves. A test holds this list to the
+ * SPA's route tree.
+ */
+export const RETURN_ROUTES: readonly string[] = [
+  '/', '/health', '/health/$tagId', '/healthMobile', '/health-subscription', '/kcb', '/kcb/$id', '/kcb/disclosure', '/kcb/project', '/kcb/rank',
+  '/saas', '/saas/try', '/share', '/share/dynamic/$id', '/share/user/$id', '/user-center', '/user-center/download', '/user-center/follows',
+  '/user-center/orders', '/info_api', '/mall', '/deathCompany', '/deathRank', '/deathReason', '/deathReport', '/deathTrack', '/atlas/$tagId',
+  '/company/$id', '/investevent', '/investevent/$id', '/investfirm/$id', '/news', '/person/$id', '/policy', '/policy/$id', '/user/$id',
+];
+
+const MAX_RETURN_LENGTH = 1024;
+
+/**
+ * `return` of /order as a path and query of this site's SPA, or null: one leading '/', no scheme,
+ * host, '//' or backslash, no control characters, and a path one of RETURN_ROUTES matches.
+ */
+export function safeReturnPath(value: string | undefined | null): string | null {
+  if (!value || value.length > MAX_RETURN_LENGTH) return null;
+  // eslint-disable-next-line no-control-regex -- refusing them is the point
+  if (!value.startsWith('/') || value.startsWith('//') || /[\\\u0000-\u001f\u007f]/.test(value)) return null;
+  let url: URL;
+  try {
+    url = new URL(value, 'http://return.invalid');
+  } catch {
+    return null;
+  }
+  if (url.origin !== 'http://return.invalid' || url.username || url.password) return null;
+  const segments = url.pathname.split('/').filter(Boolean);
+  if (url.pathname.includes('//') || segments.some((s) => s === '.' || s === '..' || /%(2f|5c)/i.test(s))) return null;
+  const known = RETURN_ROUTES.some((route) => {
+    const pattern = route.split('/').filter(Boolean);
+    return pattern.length === segments.length && pattern.every((p, i) => p.startsWith('$') || p === segments[i]);
+  });
+  return known ? `${url.pathname}${url.search}` : null;
+}
+
+/** Where a paid order goes back to: its validated `return`, else the home of its area `from`, else the user centre. */
+export function returnUrl(from: string, ret: string): string {
+  return safeReturnPath(ret) ?? (from ? (safeReturnPath(`/${from}`) ?? '/') : '/user-center');
+}
+
 /** An unpaid order expires this long after it was created; the sandbox cashier refuses it after that. */
 export const ORDER_TTL_MS = 30 * 60 * 1000;
 
@@ -53,10 +96,10 @@ export const yuan = (fen: number) => (fen / 100).toFixed(2);
 /** What a plan grants, in words. */
 export function grantText(p: Pick<Plan, 'kind' | 'days' | 'coins'>): string {
   if (p.kind === 'coins') return `充值${p.coins}桔子币到账户余额`;
-  const level = p.kind === 'svip' ? '超级VIP会员' : 'VIP会员';
-  return `${level}${p.days}天，已是会员则从到期日顺延`;
+  if (p.kind === 'svip') return `超级VIP会员${p.days}天，已是超级VIP则从到期日顺延；剩余的VIP天数在超级VIP到期后继续`;
+  return `VIP会员${p.days}天，已是会员则从到期日顺延`;
 }
 
-export type OrderStatus = 'pending' | 'paid' | 'failed' | 'expired';
+export type OrderStatus = 'pending' | 'paid' | 'failed' | 'expired' | 'refunded';
 
-export const ORDER_STATUS_TEXT: Record<OrderStatus, string> = { pending: '待支付', paid: '已支付', failed: '支付失败', expired: '已过期' };
+export const ORDER_STATUS_TEXT: Record<OrderStatus, string> = { pending: '待支付', paid: '已支付', failed: '支付失败', expired: '已过期', refunded: '已退款' };

@@ -8,16 +8,30 @@
  * joined by '&' (values as JSON would print them, no escaping), e.g.
  *   amount_fen=3000&notify_id=…&notify_time=1763900000000&order_id=12&sign_type=HMAC-SHA256&status=SUCCESS&trade_no=sbx_…
  * `sign` is the lowercase hex HMAC-SHA256 of that string with PAY_SANDBOX_SECRET.
+ *
+ * Local use only: the sandbox exists where PAY_SANDBOX is 'on' and PAY_SANDBOX_SECRET holds at
+ * least SANDBOX_SECRET_MIN_LENGTH characters (`npm start` generates one per local state). There is
+ * no default secret: anywhere else the cashier and the callback are refused.
  */
 import { z } from 'zod';
 import type { Env } from '../env';
 import { ApiError } from '../lib/errors';
 import type { PaymentNotice, PaymentProvider } from './provider';
 
-/** Used when PAY_SANDBOX_SECRET is not set (local development and tests only). */
-export const SANDBOX_DEV_SECRET = 'juzi-sandbox-dev-secret';
+/** A shorter secret is refused: it could be guessed (the generated one is 64 hex digits). */
+export const SANDBOX_SECRET_MIN_LENGTH = 32;
 
-export const sandboxSecret = (env: Env) => env.PAY_SANDBOX_SECRET || SANDBOX_DEV_SECRET;
+/** The secret, or null where the sandbox is not switched on with a usable one. */
+export function sandboxSecret(env: Env): string | null {
+  const secret = env.PAY_SANDBOX_SECRET ?? '';
+  return env.PAY_SANDBOX === 'on' && secret.length >= SANDBOX_SECRET_MIN_LENGTH ? secret : null;
+}
+
+function requireSecret(env: Env): string {
+  const secret = sandboxSecret(env);
+  if (!secret) throw new ApiError('NOT_FOUND', '沙箱支付未开启（仅用于本地开发）');
+  return secret;
+}
 
 /** The callback body the sandbox provider POSTs. */
 export const sandboxCallback = z.object(
@@ -73,17 +87,18 @@ export async function signedCallback(env: Env, trade: PaymentNotice, now = Date.
     notify_time: now,
     sign_type: 'HMAC-SHA256' as const,
   };
-  return { ...fields, sign: await signFields(fields, sandboxSecret(env)) };
+  return { ...fields, sign: await signFields(fields, requireSecret(env)) };
 }
 
 interface TradeRow {
   trade_no: string;
   order_id: number;
   amount_fen: number;
-  status: 'paid' | 'failed';
+  status: 'paid' | 'failed' | 'refunded';
 }
 
-const toNotice = (t: TradeRow): PaymentNotice => ({ orderId: t.order_id, tradeNo: t.trade_no, amountFen: t.amount_fen, status: t.status });
+// A refunded trade was paid first: the payment itself happened.
+const toNotice = (t: TradeRow): PaymentNotice => ({ orderId: t.order_id, tradeNo: t.trade_no, amountFen: t.amount_fen, status: t.status === 'failed' ? 'failed' : 'paid' });
 
 /**
  * The cashier's decision, written to the provider's book once per order: a second click (or a
@@ -101,12 +116,17 @@ export async function recordSandboxTrade(d1: D1Database, orderId: number, amount
 
 export const sandboxProvider: PaymentProvider = {
   name: 'sandbox',
+  label: '沙箱支付（本地）',
 
-  async createPayment(_env, req) {
-    return { payUrl: `/pay/sandbox/${req.orderId}` };
+  configured: (env) => sandboxSecret(env) !== null,
+
+  async createPayment(env, req) {
+    requireSecret(env);
+    return { payUrl: `/pay/sandbox/${req.orderId}`, qrCode: null };
   },
 
   async verifyCallback(env, req) {
+    const secret = requireSecret(env);
     const raw: unknown = await req.json().catch(() => {
       throw new ApiError('BAD_REQUEST', '回调内容不是合法的 JSON');
     });
@@ -115,13 +135,30 @@ export const sandboxProvider: PaymentProvider = {
       const issue = parsed.error.issues[0];
       throw new ApiError('BAD_REQUEST', `支付回调格式不正确：${issue?.message ?? '字段缺失'}`, { field: issue?.path.join('.') || 'body' });
     }
-    if (!(await signatureValid(parsed.data, sandboxSecret(env)))) throw new ApiError('BAD_REQUEST', '支付回调签名校验失败', { field: 'sign' });
+    if (!(await signatureValid(parsed.data, secret))) throw new ApiError('BAD_REQUEST', '支付回调签名校验失败', { field: 'sign' });
     const b = parsed.data;
     return { orderId: b.order_id, tradeNo: b.trade_no, amountFen: b.amount_fen, status: b.status === 'SUCCESS' ? 'paid' : 'failed' };
   },
 
   async queryStatus(env, orderId) {
+    requireSecret(env);
     const row = await env.DB.prepare('SELECT trade_no, order_id, amount_fen, status FROM sandbox_trades WHERE order_id = ?').bind(orderId).first<TradeRow>();
     return row ? toNotice(row) : null;
+  },
+
+  async closePayment(env, orderId) {
+    requireSecret(env);
+    // The provider's book keeps the order closed: a later approve gets the closed trade back.
+    await env.DB.prepare(
+      "INSERT OR IGNORE INTO sandbox_trades (trade_no, order_id, amount_fen, status, created_at) SELECT ?, id, amount_fen, 'failed', ? FROM orders WHERE id = ?",
+    )
+      .bind(`sbx_${crypto.randomUUID().replace(/-/g, '')}`, Date.now(), orderId)
+      .run();
+  },
+
+  async refund(env, r) {
+    requireSecret(env);
+    await env.DB.prepare("UPDATE sandbox_trades SET status = 'refunded' WHERE order_id = ? AND status = 'paid'").bind(r.orderId).run();
+    return { status: 'done' };
   },
 };
