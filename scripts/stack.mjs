@@ -2,7 +2,8 @@
 // a local D1, run both workers (API + export consumer) in one workerd through wrangler dev,
 // with real D1, R2, Queues and the cron trigger.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -57,7 +58,43 @@ export function prepareDatabase({ persistTo, scale = 1, quiet = false }) {
 }
 
 /**
+ * The local stack's payment settings, generated once per state directory and kept beside the state
+ * (`local-payments.env`, readable by its owner only): the sandbox switched on with a random secret,
+ * and an operator key for `npm run refund`. A deployment has none of this; its secrets are set
+ * with `wrangler secret put` (docs/payments.md).
+ */
+export function localPaymentsEnv(persistTo) {
+  const file = path.join(persistTo, 'local-payments.env');
+  if (!existsSync(file)) {
+    mkdirSync(persistTo, { recursive: true });
+    const lines = ['PAY_SANDBOX=on', `PAY_SANDBOX_SECRET=${randomBytes(32).toString('hex')}`, `PAY_OPERATOR_KEY=${randomBytes(24).toString('hex')}`];
+    writeFileSync(file, `${lines.join('\n')}\n`, { mode: 0o600 });
+  }
+  chmodSync(file, 0o600);
+  return file;
+}
+
+/** KEY=value lines of an env file. */
+export function readEnvFile(file) {
+  return Object.fromEntries(
+    readFileSync(file, 'utf8')
+      .split('\n')
+      .map((l) => /^([A-Z0-9_]+)=(.*)$/.exec(l.trim()))
+      .filter(Boolean)
+      .map((m) => [m[1], m[2]]),
+  );
+}
+
+/** Whether a wrangler.toml's top-level [vars] switch the sandbox payment provider on (PAY_SANDBOX = "on"). */
+export function sandboxSwitchedOn(tomlText) {
+  const vars = /^\[vars\]\s*$([^[]*)/m.exec(tomlText)?.[1] ?? '';
+  return /^\s*PAY_SANDBOX\s*=\s*["']on["']/m.test(vars);
+}
+
+/**
  * Starts both workers in one wrangler dev; resolves when /api/health answers.
+ * The local origin follows the port (links in e-mails, List-Unsubscribe, payment return addresses),
+ * and the sandbox payment provider is on with this state's secret (localPaymentsEnv).
  * `detached` (the e2e stack) puts wrangler in its own process group, stopped as a group; `npm start`
  * keeps it in its own group instead, so killing `npm start`'s process group ends the whole stack.
  */
@@ -73,6 +110,8 @@ export async function startWorkers({ port, persistTo, logFile, detached = true }
     '--port', String(port),
     '--ip', '127.0.0.1',
     '--persist-to', persistTo,
+    '--var', `APP_ORIGIN:http://localhost:${port}`,
+    '--env-file', localPaymentsEnv(persistTo),
     '--test-scheduled',
     '--show-interactive-dev-session=false',
     '--log-level', process.env.WRANGLER_LOG ?? 'warn',
