@@ -71,6 +71,30 @@ describe('the trial form', () => {
     expect(body).toEqual({ name: '王小明', email: 'wang@example.com', company_name: '杭州远景资本', position: '投资总监', phone: '13800001111', weixin: '13800001111', need: '' });
   });
 
+  it('accepts a number outside the mainland with its country code and sends it as typed', async () => {
+    let body: SeenRequest['body'];
+    stubApi({ [PATH]: (req) => ((body = req.body), { body: okBody({ id: 9, created_at: 1, repeat: false }) }) });
+    await openForm();
+    fillValid();
+    type('联系电话', '+852 9123 4567');
+    submit();
+    await screen.findByRole('dialog', { name: '申请提交成功' });
+    expect(messages()).toEqual([]);
+    expect(body).toMatchObject({ phone: '+852 9123 4567' });
+  });
+
+  it('keeps the mainland checks: a short +86 number or a bare short number is refused before sending', async () => {
+    const seen = stubApi({});
+    await openForm();
+    fillValid();
+    for (const phone of ['+86 12345', '12345', '+852']) {
+      type('联系电话', phone);
+      submit();
+      await waitFor(() => expect(messages()).toEqual(['请输入正确的联系电话']));
+    }
+    expect(seen).toHaveLength(0);
+  });
+
   it('without the tick, an empty weixin and need are sent as empty', async () => {
     let body: SeenRequest['body'];
     stubApi({ [PATH]: (req) => ((body = req.body), { body: okBody({ id: 8, created_at: 1, repeat: false }) }) });

@@ -94,6 +94,28 @@ describe('POST /api/saas_app_examination', () => {
     expect(await rowsFor(intl.email)).toMatchObject([{ phone: n }]);
   });
 
+  it('accepts numbers outside the mainland in E.164 form (spaces and dashes allowed), stored as + and digits', async () => {
+    const n = String(Math.floor(Math.random() * 1e7)).padStart(7, '0');
+    for (const [typed, stored] of [
+      [`+852 9${n}`, `+8529${n}`],
+      [`+1 415-${n.slice(0, 3)}-${n.slice(3)}`, `+1415${n}`],
+      [`00852 6${n}`, `+8526${n}`],
+    ]) {
+      const f = form({ phone: typed });
+      const res = await apply(f);
+      expect(res.status, typed).toBe(200);
+      expect(await rowsFor(f.email)).toMatchObject([{ phone: stored }]);
+    }
+  });
+
+  it.each(['+86 12345', '+86 010 62345678', '+852', '+0 123456789', '+1234567890123456'])('keeps the mainland checks and E.164 bounds: refuses %s', async (phone) => {
+    const f = form({ phone });
+    const res = await apply(f);
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: 'BAD_REQUEST', msg: '请输入正确的联系电话', field: 'phone' });
+    expect(await rowsFor(f.email)).toHaveLength(0);
+  });
+
   it('answers a repeat of the same e-mail or phone within 24 hours with the first application, without a second row', async () => {
     const first = form();
     const a = await apply(first);

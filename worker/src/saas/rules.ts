@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { textRule } from '../lib/text';
 
 /** Longest accepted value of each field (characters, after trimming). */
-export const TRIAL_MAX = { name: 30, email: 100, company_name: 100, position: 50, phone: 20, weixin: 50, need: 500 } as const;
+export const TRIAL_MAX = { name: 30, email: 100, company_name: 100, position: 50, phone: 24, weixin: 50, need: 500 } as const;
 
 export type TrialField = keyof typeof TRIAL_MAX;
 
@@ -28,16 +28,23 @@ export const TRIAL_LABEL: Record<TrialField, string> = {
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
 
 /**
- * A mainland mobile number (optionally +86 / 86 in front) or a landline with its area code
- * (010-12345678, 0755 1234567, an extension after a dash); spaces and dashes are allowed between groups.
+ * A phone as normalizePhone leaves it: a mainland mobile (11 digits starting 1), a mainland landline
+ * with its area code (010-12345678, 0755-1234567, an extension after a dash), a 400 number, or a
+ * number outside the mainland in E.164 form (+, a country code other than 86, at most 15 digits in
+ * all: +85291234567). A +86 number must be a mainland mobile.
  */
-export const PHONE_PATTERN = /^(?:(?:\+?86)?1[3-9]\d{9}|0\d{2,3}-?\d{7,8}(?:-\d{1,6})?|400-?\d{3}-?\d{4})$/;
+export const PHONE_PATTERN = /^(?:1[3-9]\d{9}|0\d{2,3}-?\d{7,8}(?:-\d{1,6})?|400-?\d{3}-?\d{4}|\+(?!86)[1-9]\d{6,14})$/;
 
-/** Spaces dropped and a mobile's country code removed, so one phone is stored (and matched) one way. */
+/**
+ * One phone stored (and matched) one way: spaces dropped; a mainland mobile without its country code
+ * or dashes; an international number (+ or 00 in front) as + and digits, its spaces and dashes dropped.
+ */
 export function normalizePhone(v: string): string {
   const compact = v.replace(/\s+/g, '');
-  const mobile = /^(?:\+?86)(1[3-9]\d{9})$/.exec(compact);
-  return mobile ? mobile[1] : compact;
+  const digits = compact.replace(/-/g, '').replace(/^00/, '+');
+  const mobile = /^(?:\+?86)?(1[3-9]\d{9})$/.exec(digits);
+  if (mobile) return mobile[1];
+  return digits.startsWith('+') ? digits : compact;
 }
 
 const text = (v: unknown) => (v === undefined || v === null ? '' : v);
