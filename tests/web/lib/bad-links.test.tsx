@@ -1,4 +1,4 @@
-import { createFileRoute, createRootRouteWithContext, Outlet, type AnyRoute } from '@tanstack/react-router';
+import { createRootRouteWithContext, createRoute, Outlet, type AnyRoute } from '@tanstack/react-router';
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api, unwrap } from '../../../web/src/lib/api';
@@ -129,18 +129,20 @@ describe('a bad value in a link', () => {
 
 describe('an unknown id', () => {
   /** A page that loads one item through the typed client, with the app's error component. */
-  const itemRoute = (path: string) =>
-    createFileRoute('/kcb/$id' as never)({
-      loader: () => unwrap(api.starmarket.detail.$post({ json: { id: 999999 } })),
-      errorComponent: RouteError,
-      component: () => <p>公司详情</p>,
-    } as never).update({ id: path, path, getParentRoute: () => rootOnly } as never);
   const rootOnly = createRootRouteWithContext<RouterContext>()({ component: () => <Outlet /> });
+  const itemRoute = createRoute({
+    getParentRoute: () => rootOnly,
+    path: '/kcb/$id',
+    loader: () => unwrap(api.starmarket.detail.$post({ json: { id: 999999 } })),
+    errorComponent: RouteError,
+    component: () => <p>公司详情</p>,
+  });
+  const itemTree = rootOnly.addChildren([itemRoute]);
 
   it('shows the worker’s not-found message and a link back to the area’s list, not 重试', async () => {
     stubApi({ 'POST /api/starmarket/detail': { status: 404, body: errorBody('NOT_FOUND', '该科创板公司不存在') } });
     visit('/kcb/999999');
-    await renderRouter(rootOnly.addChildren([itemRoute('/kcb/$id')]));
+    await renderRouter(itemTree);
     await screen.findByText('该科创板公司不存在');
     expect(screen.getByRole('link', { name: '返回科创板企业列表' }).getAttribute('href')).toBe('/kcb/project');
     expect(screen.queryByRole('button', { name: '重试' })).toBeNull();
@@ -149,7 +151,7 @@ describe('an unknown id', () => {
   it('a link the worker refuses says the link is wrong, never the field’s name', async () => {
     stubApi({ 'POST /api/starmarket/detail': { status: 400, body: errorBody('BAD_REQUEST', 'id：id必须是正整数') } });
     visit('/kcb/abc');
-    await renderRouter(rootOnly.addChildren([itemRoute('/kcb/$id')]));
+    await renderRouter(itemTree);
     await screen.findByText('链接有误，无法显示这个页面');
     expect(screen.queryByText(/id：/)).toBeNull();
     expect(screen.getByRole('link', { name: '返回科创板企业列表' })).toBeTruthy();
@@ -158,7 +160,7 @@ describe('an unknown id', () => {
   it('any other failure keeps 重试', async () => {
     stubApi({ 'POST /api/starmarket/detail': { status: 500, body: errorBody('INTERNAL', '服务器开小差了，请稍后重试') } });
     visit('/kcb/1');
-    await renderRouter(rootOnly.addChildren([itemRoute('/kcb/$id')]));
+    await renderRouter(itemTree);
     await screen.findByText('服务器开小差了，请稍后重试');
     expect(screen.getByRole('button', { name: '重试' })).toBeTruthy();
   });
