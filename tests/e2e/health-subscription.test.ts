@@ -209,7 +209,7 @@ describe('the daily e-mail', () => {
         expect(m.subject).toMatch(/^桔子医疗健康日报 2026年10月8日（周四）：融资事件\d+起，新闻\d+条$/);
         expect(m.from).toBe('桔子医疗健康日报 <digest@juzi.example.com>');
         expect(m.to).toBe(address);
-        expect(m.list_unsubscribe).toMatch(/^<https?:\/\/[^>]+\/api\/medical\/unsubscribe\?s=\d+&t=[0-9a-f]{64}>$/);
+        expect(m.list_unsubscribe).toMatch(/^<https?:\/\/[^>]+\/api\/medical\/unsubscribe\?s=\d+&e=\d+&a=[0-9a-f]{16}&t=[0-9a-f]{64}>$/);
         expect(m.list_unsubscribe_post).toBe('List-Unsubscribe=One-Click');
         expect(m.date).toMatch(/\+0000$/);
         expect(m.parts.map((p) => [p.type, p.charset, p.defects])).toEqual([

@@ -58,7 +58,7 @@ describe('the e-mail after a holiday (2026-10-08)', () => {
     expect(header(m.raw, 'Content-Type')).toMatch(/^multipart\/alternative; boundary="=_juzi_[0-9a-f]+"$/);
     expect(head).toMatch(/^Subject: =\?UTF-8\?B\?/m);
     expect(head).toContain(`Subject: ${encodeWords('桔子医疗健康日报 2026年10月12日（周一）：融资事件0起，新闻0条')}`);
-    expect(header(m.raw, 'List-Unsubscribe')).toMatch(/^<http:\/\/localhost:8787\/api\/medical\/unsubscribe\?s=\d+&t=[0-9a-f]{64}>$/);
+    expect(header(m.raw, 'List-Unsubscribe')).toMatch(/^<http:\/\/localhost:8787\/api\/medical\/unsubscribe\?s=\d+&e=\d+&a=[0-9a-f]{16}&t=[0-9a-f]{64}>$/);
     expect(header(m.raw, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
     expect(m.raw).toContain('Content-Type: text/plain; charset=UTF-8');
     expect(m.raw).toContain('Content-Type: text/html; charset=UTF-8');

@@ -152,7 +152,7 @@ describe('one-click unsubscribe', () => {
     const raw = mail.sent.find((m) => m.to === c.email)!.raw;
     expect(header(raw, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
     const link = /^<(.+)>$/.exec(header(raw, 'List-Unsubscribe')!)![1]!;
-    expect(link.startsWith(`${env.APP_ORIGIN}/api/medical/unsubscribe?s=${c.subscriptionId}&t=`)).toBe(true);
+    expect(link.startsWith(`${env.APP_ORIGIN}/api/medical/unsubscribe?s=${c.subscriptionId}&e=`)).toBe(true);
     expect(textPart(raw)).toContain(link);
     const path = link.slice(env.APP_ORIGIN.length);
 

@@ -52,3 +52,6 @@ export const DIGEST_MAX_EVENTS = 60;
 export const DIGEST_MAX_NEWS = 40;
 /** How far back the previous working day is looked for (the longest Chinese holiday is 9 days). */
 export const DIGEST_MAX_LOOKBACK_DAYS = 31;
+
+/** An e-mail's unsubscribe link works this many days after the e-mail is sent (the page then sends the user to sign in). */
+export const UNSUBSCRIBE_LINK_DAYS = 60;

@@ -123,7 +123,7 @@ export async function sendChunk(env: Env, msg: DigestMessage, content: DigestCon
     DIGEST_SEND_CONCURRENCY,
     async (c: Claimed) => {
       try {
-        const unsubscribeUrl = await signer.url(env.APP_ORIGIN, c.id, c.token);
+        const unsubscribeUrl = await signer.url(env.APP_ORIGIN, { id: c.id, token: c.token, email: c.email }, now);
         const body = renderDigest(env.APP_ORIGIN, msg.day, content, { email: c.email, unsubscribeUrl });
         const { raw, messageId } = buildMime({
           from,

@@ -1,16 +1,16 @@
 /**
  * The daily e-mail's calls (spec §7 "Healthcare calls"): POST medical/check_subscribe,
  * medical/subscribe, medical/rm_subscribe; and the signed unsubscribe link of every e-mail
- * (GET shows a confirm page, POST unsubscribes: RFC 8058 one-click). Mounted at /api.
+ * (GET shows a confirm page, POST with the RFC 8058 one-click body unsubscribes). Mounted at /api.
  */
 import type { ZodError } from 'zod';
 import { ok } from '../lib/envelope';
 import { ApiError } from '../lib/errors';
 import { createArea, defineRawRoute, defineRoute, jsonBody } from '../lib/route';
-import { NOT_SUBSCRIBED, SUBSCRIBE_MESSAGES, SUBSCRIBED } from './constants';
+import { NOT_SUBSCRIBED, SUBSCRIBE_MESSAGES, SUBSCRIBED, UNSUBSCRIBE_LINK_DAYS } from './constants';
 import { unsubscribePage, type UnsubscribeView } from './page';
 import * as S from './schemas';
-import { digestSecret, UNSUBSCRIBE_PATH, unsubscribeSigner } from './signing';
+import { digestSecret, linkSubscriptionId, type LinkCheck, type LinkQuery, UNSUBSCRIBE_PATH, unsubscribeSigner } from './signing';
 import { subscribe, subscriptionById, subscriptionOf, unsubscribeById, unsubscribeUser } from './subscriptions';
 import type { Context } from 'hono';
 import type { AppEnv } from '../env';
@@ -54,14 +54,14 @@ const confirmPage = defineRawRoute({
   ...unsubscribeDoc,
   method: 'get',
   summary: '邮件中的一键退订链接：显示确认页（GET 不退订）',
-  note: '链接带订阅 id 与 HMAC 签名，无需登录；签名不对显示“退订链接无效”（400）',
+  note: `链接带订阅 id、到期时间（邮件发出后${UNSUBSCRIBE_LINK_DAYS}天）、收件邮箱指纹与 HMAC 签名，无需登录；签名不对显示“退订链接无效”（400），过期或订阅邮箱已更换显示原因并引导登录后取消（410）`,
 });
 
 const oneClick = defineRawRoute({
   ...unsubscribeDoc,
   method: 'post',
   summary: '一键退订（RFC 8058：邮件客户端 POST List-Unsubscribe=One-Click，或确认页的按钮）',
-  note: '无需登录；重复退订仍显示已退订',
+  note: '无需登录；请求体须为表单 List-Unsubscribe=One-Click（multipart/form-data 或 application/x-www-form-urlencoded），否则不退订、显示确认页（400）；重复退订仍显示已退订',
 });
 
 /** msg is the field's own message ('请输入邮箱地址'), field names it. */
@@ -72,19 +72,33 @@ function emailHook(result: { success: boolean; error?: ZodError }): undefined {
   throw new ApiError('BAD_REQUEST', SUBSCRIBE_MESSAGES.empty, { field: 'email' });
 }
 
-/** The subscription a signed link names, or null when the link is not one of ours. */
-async function linkTarget(c: Context<AppEnv>) {
-  const { s, t } = c.req.query();
-  const id = Number(s);
-  if (!Number.isSafeInteger(id) || id <= 0 || !t || !/^[0-9a-f]{64}$/.test(t)) return null;
-  const sub = await subscriptionById(c.get('db'), id);
-  if (!sub) return null;
-  const signer = await unsubscribeSigner(digestSecret(c.env));
-  return (await signer.verify(sub.id, sub.token, t)) ? sub : null;
+/** RFC 8058 §3.1: the one-click POST carries exactly this key and value, as a form. */
+async function isOneClickBody(c: Context<AppEnv>): Promise<boolean> {
+  const type = (c.req.header('Content-Type') ?? '').toLowerCase();
+  if (!/^(?:application\/x-www-form-urlencoded|multipart\/form-data)\b/.test(type)) return false;
+  const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
+  return form['List-Unsubscribe'] === 'One-Click';
 }
 
-const page = (c: Context<AppEnv>, v: UnsubscribeView, status: 200 | 400 = 200) =>
+/** The subscription a link names and what the link says about it (it has to be one of ours, for this address, in time). */
+async function linkTarget(c: Context<AppEnv>) {
+  const q: LinkQuery = c.req.query();
+  const id = linkSubscriptionId(q);
+  const sub = id === null ? undefined : await subscriptionById(c.get('db'), id);
+  if (!sub) return { sub: null, link: { kind: 'invalid' } as LinkCheck };
+  const signer = await unsubscribeSigner(digestSecret(c.env));
+  return { sub, link: await signer.check(sub, q, Date.now()) };
+}
+
+const page = (c: Context<AppEnv>, v: UnsubscribeView, status: 200 | 400 | 410 = 200) =>
   c.html(unsubscribePage(c.env.APP_ORIGIN, v), status, { 'Cache-Control': 'private, no-store', 'X-Robots-Tag': 'noindex' });
+
+/** The page for a link that cannot unsubscribe: 410 for an expired or stale one, 400 for a broken one. */
+const refused = (c: Context<AppEnv>, link: LinkCheck) =>
+  link.kind === 'expired' || link.kind === 'stale' ? page(c, { kind: link.kind }, 410) : page(c, { kind: 'invalid' }, 400);
+
+/** The same link, to post the confirm form back to. */
+const selfAction = (c: Context<AppEnv>) => `${UNSUBSCRIBE_PATH}${new URL(c.req.url).search}`;
 
 const state = (s: { subscribed: boolean; email: string | null }, isVip: boolean) => ({
   status: s.subscribed ? SUBSCRIBED : NOT_SUBSCRIBED,
@@ -111,15 +125,16 @@ export const digestRoutes = createArea()
     return ok(c, state(await subscriptionOf(c.get('db'), user.id), user.isVip));
   })
   .openapi(confirmPage, async (c) => {
-    const sub = await linkTarget(c);
-    if (!sub) return page(c, { kind: 'invalid' }, 400);
+    const { sub, link } = await linkTarget(c);
+    if (!sub || link.kind !== 'valid') return refused(c, link);
     if (!sub.active) return page(c, { kind: 'done', email: sub.email, already: true });
-    const action = `${UNSUBSCRIBE_PATH}?s=${encodeURIComponent(c.req.query('s') ?? '')}&t=${encodeURIComponent(c.req.query('t') ?? '')}`;
-    return page(c, { kind: 'confirm', email: sub.email, action });
+    return page(c, { kind: 'confirm', email: sub.email, action: selfAction(c) });
   })
   .openapi(oneClick, async (c) => {
-    const sub = await linkTarget(c);
-    if (!sub) return page(c, { kind: 'invalid' }, 400);
+    const { sub, link } = await linkTarget(c);
+    if (!sub || link.kind !== 'valid') return refused(c, link);
+    if (!sub.active) return page(c, { kind: 'done', email: sub.email, already: true });
+    if (!(await isOneClickBody(c))) return page(c, { kind: 'confirm', email: sub.email, action: selfAction(c), again: true }, 400);
     const changed = await unsubscribeById(c.get('db'), sub.id);
     return page(c, { kind: 'done', email: sub.email, already: !changed });
   });

@@ -24,5 +24,7 @@ export const subscriptionState = z.object({
 /** The signed link's query (the page answers a malformed link itself, in HTML). */
 export const unsubscribeQuery = z.object({
   s: z.string().optional().describe('订阅 id'),
+  e: z.string().optional().describe('链接到期时间（Unix 秒）'),
+  a: z.string().optional().describe('收件邮箱指纹（16 位十六进制）'),
   t: z.string().optional().describe('签名（HMAC-SHA256，十六进制）'),
 });

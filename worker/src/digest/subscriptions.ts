@@ -20,7 +20,8 @@ export async function subscriptionOf(db: Db, userId: number): Promise<Subscripti
 
 /**
  * Subscribes (or re-subscribes, or changes the address) in one statement, so two clicks at once
- * still leave one row. The unsubscribe token is kept: links in e-mails already sent keep working.
+ * still leave one row. The unsubscribe token is kept: links in e-mails already sent to the same
+ * address keep working (a link names the address it was mailed to: digest/signing.ts).
  */
 export async function subscribe(db: Db, userId: number, email: string, now = Date.now()): Promise<SubscriptionState> {
   await db
