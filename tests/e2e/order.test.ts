@@ -158,8 +158,10 @@ describe('/order in Chromium', () => {
     const reasons = page.locator('.ledger-table tbody td:nth-child(2)');
     await reasons.first().waitFor();
     const texts = await reasons.allInnerTexts();
-    expect(texts[0]).toBe('上香');
-    expect(texts[1]).toMatch(/^充值（订单 \d+）$/);
+    // Each row names what it paid for, linked to its page.
+    expect(texts[0]).toMatch(/^上香（公司）\s*\S+$/);
+    expect(texts[1]).toMatch(/^充值\s*订单 \d+（100桔子币）$/);
+    await expect(reasons.first().getByRole('link').getAttribute('href')).resolves.toMatch(/^\/company\/\d+$/);
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
     await screenshot(page, 'user-center-phone');
     await page.close();

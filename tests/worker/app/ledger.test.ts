@@ -45,7 +45,7 @@ beforeAll(async () => {
               (8803, 7702, ?, 1, 0, 10, '死亡公司数据-小.xlsx', 'failed', 1, ?)`,
     ).bind(u.id, t, u.id, t, u.id, t),
     env.DB.prepare(
-      `INSERT INTO orders (id, user_id, product, kind, coins, amount_fen, status, provider, created_at) VALUES (9901, ?, '桔子币 50 个', 'coins', 50, 500, 'paid', 'sandbox', ?)`,
+      `INSERT INTO orders (id, user_id, product, kind, coins, amount_fen, status, provider, created_at) VALUES (9901, ?, 'coins_100', 'coins', 100, 1000, 'paid', 'sandbox', ?)`,
     ).bind(u.id, t),
     // Another user's order: never named in this user's ledger.
     env.DB.prepare(
@@ -54,7 +54,7 @@ beforeAll(async () => {
     ledgerRow(u.id, -6, 'export', 'export', 'job-key-1', 'export:job-key-1', t + 1),
     ledgerRow(u.id, -1, 'export', 'export', 'job-key-2', 'export:job-key-2', t + 2),
     ledgerRow(u.id, 1, 'refund', 'download_record', 8803, 'refund:record:8803', t + 3),
-    ledgerRow(u.id, 50, 'recharge', 'order', 9901, 'topup:order:9901', t + 4),
+    ledgerRow(u.id, 100, 'recharge', 'order', 9901, 'topup:order:9901', t + 4),
     ledgerRow(u.id, 50, 'recharge', 'order', 9902, 'topup:order:9902', t + 5),
   ]);
 }, 60_000);
@@ -66,7 +66,7 @@ describe('GET /api/user/ledger', () => {
     expect(rows).toEqual([
       // Newest first: the forged row of another user's order names nothing of theirs.
       ['充值', '', null],
-      ['充值', '订单 9901（桔子币 50 个）', '/user-center/orders'],
+      ['充值', '订单 9901（100桔子币）', '/user-center/orders'],
       ['导出失败退款', '死亡公司数据-小.xlsx', '/user-center/download#company_down'],
       ['导出数据', '死亡公司数据-小.xlsx', '/user-center/download#company_down'],
       ['导出数据', '死亡公司数据-1.xlsx 等 2 个文件', '/user-center/download#company_down'],

@@ -7,6 +7,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { closures, closureTypes, downloadRecords, exportJobs, orders } from '../db';
 import type { Db } from '../env';
+import { planById } from '../order/plans';
 
 /** The download centre's export list (spec route table: /user-center/download#company_down). */
 export const DOWNLOAD_CENTRE = '/user-center/download#company_down';
@@ -92,7 +93,8 @@ export async function ledgerObjects(db: Db, userId: number, rows: LedgerRef[]): 
   }
   for (const r of records) out.set(`download_record:${r.id}`, { name: r.filename, link: DOWNLOAD_CENTRE });
   for (const j of jobs) out.set(`export:${j.key}`, { name: j.first ? filesText(j.first, j.batches) : j.title, link: DOWNLOAD_CENTRE });
-  for (const o of userOrders) out.set(`order:${o.id}`, { name: `订单 ${o.id}（${o.product}）`, link: ORDER_LIST });
+  // An order stores its plan's id; the row shows the plan's name, as the order list does.
+  for (const o of userOrders) out.set(`order:${o.id}`, { name: `订单 ${o.id}（${planById(o.product)?.name ?? o.product}）`, link: ORDER_LIST });
   return out;
 }
 
