@@ -1,10 +1,10 @@
 // `npm test`: every test (worker in workerd, web components, e2e in Debian's Chromium, bundle dry-runs).
 //
-// Wall time on 2 cores: after the SPA build, three things run at once instead of one after another —
-// the type check (tsc), the e2e project (one stack, its files one at a time) and a second vitest
-// process with the worker and web projects. vitest runs a project whose files go one at a time
-// (e2e) in a group of its own after every other group, and on 2 cores its default is one worker
-// for everything, so a single vitest process would run all 800 tests in a row.
+// Wall time on 2 cores: after the SPA build, four things run at once instead of one after another —
+// the type check (tsc), the linter (eslint), the e2e project (one stack, its files one at a time)
+// and a second vitest process with the worker and web projects. vitest runs a project whose files
+// go one at a time (e2e) in a group of its own after every other group, and on 2 cores its default
+// is one worker for everything, so a single vitest process would run all 800 tests in a row.
 // `npm test -- <vitest args>` (a project, a file) runs one vitest process with those arguments.
 import { spawn, spawnSync } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -78,9 +78,10 @@ function run(label, cmd, args, { logFile } = {}) {
 const extra = process.argv.slice(2);
 const vitestArgs = (report) => ['run', '--config', 'tests/vitest.config.ts', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
 
-// The type check, in the background (its output is printed when it ends).
-console.log('› 类型检查 (tsc)、e2e 项目、worker + web 项目同时运行…');
+// The type check and the linter, in the background (their output is printed when each ends).
+console.log('› 类型检查 (tsc)、代码检查 (eslint)、e2e 项目、worker + web 项目同时运行…');
 const tsc = run('类型检查 (tsc)', 'tsc', ['-p', 'tsconfig.json'], { logFile: path.join(outDir, 'tsc.log') });
+const lint = run('代码检查 (eslint)', 'npm', ['run', '--silent', 'lint'], { logFile: path.join(outDir, 'eslint.log') });
 
 let reports;
 let vitestStatus;
@@ -103,6 +104,13 @@ if (extra.length) {
   reports = [e2eReport, unitReport];
 }
 const tscStatus = await tsc;
+const lintStatus = await lint;
+// The type check and the linter count as one failure each in the closing line.
+const checksFailed = (tscStatus === 0 ? 0 : 1) + (lintStatus === 0 ? 0 : 1);
+const reportChecks = () => {
+  if (tscStatus !== 0) console.error('类型检查失败（见上方 tsc 输出）');
+  if (lintStatus !== 0) console.error('代码检查失败（见上方 eslint 输出）');
+};
 
 // One report for both processes (test-results/vitest.json, per-file durations included).
 const parts = reports.filter((f) => existsSync(f)).map((f) => JSON.parse(readFileSync(f, 'utf8')));
@@ -125,13 +133,13 @@ if (parts.length) {
   };
   if (reports.length > 1) writeFileSync(path.join(outDir, 'vitest.json'), JSON.stringify(merged));
   // A vitest process that ended without its report (e.g. the e2e stack did not start) counts as a failure.
-  const failed = merged.numFailedTests + (tscStatus === 0 ? 0 : 1) + (reports.length - parts.length);
-  if (tscStatus !== 0) console.error('类型检查失败（见上方 tsc 输出）');
+  const failed = merged.numFailedTests + checksFailed + (reports.length - parts.length);
+  reportChecks();
   // The plain closing line CI reads.
   console.log(`\n› npm test 总用时 ${secs()}`);
   console.log(`\n${merged.numPassedTests} passed, ${failed} failed${merged.numPendingTests ? `, ${merged.numPendingTests} skipped` : ''}`);
 } else {
-  if (tscStatus !== 0) console.error('类型检查失败');
-  console.log(`\n0 passed, ${reports.length + (tscStatus === 0 ? 0 : 1)} failed`);
+  reportChecks();
+  console.log(`\n0 passed, ${reports.length + checksFailed} failed`);
 }
-process.exit(vitestStatus !== 0 ? vitestStatus : tscStatus !== 0 ? 1 : 0);
+process.exit(vitestStatus !== 0 ? vitestStatus : checksFailed ? 1 : 0);

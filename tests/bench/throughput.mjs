@@ -62,7 +62,7 @@ try {
           ...requestOf(p, opts),
           onResponse: (status, body) => {
             if (status >= 200 && status < 300) return;
-            let code = '';
+            let code;
             try {
               code = JSON.parse(body).code ?? '';
             } catch {

@@ -190,7 +190,7 @@ describe('exports survive a crash of the local stack', () => {
 
     // npm start again, on the same checkout and state.
     await startStack();
-    let after: RecordView[] = [];
+    let after: RecordView[];
     const deadline = Date.now() + 180_000;
     for (;;) {
       after = await statuses();

@@ -49,7 +49,7 @@ type Loose<C> = {
       : Loose<C[K]>;
 };
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any response of the client
+// Any response of the client.
 type AnyResponse = ClientResponse<any, any, any>;
 type BodyOf<R> = R extends ClientResponse<infer B, number, string> ? B : never;
 /** The `data` of the success envelope a call answers with. */

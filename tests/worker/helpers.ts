@@ -78,7 +78,8 @@ export async function call(path: string, opts: CallOptions = {}) {
   }
   const res = await SELF.fetch(url, { method: opts.method ?? (body ? 'POST' : 'GET'), headers, body });
   const text = await res.text();
-  let data: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- envelope shape varies per call
+  // The envelope's shape varies per call.
+  let data: any;
   try {
     data = JSON.parse(text);
   } catch {

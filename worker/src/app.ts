@@ -81,6 +81,7 @@ app.use('/api/*', session);
 app.use('/api/*', access(() => app));
 app.use('/api/*', actionLimits);
 
+// eslint-disable-next-line @typescript-eslint/no-unused-vars -- the typed client's type (AppType) is read off it
 const routes = app.route('/api', api);
 // The edge cache keys an answer on the query parameters its route declares, and on no other.
 keyOnDeclaredQueries(() => declaredQueries(app));

@@ -264,7 +264,7 @@ describe('healthcare lists kept in list order', () => {
     const [busy] = await tagsToCheck();
     const ids = Array.from({ length: 150 }, (_, i) => 600_000 + ((i * 7919) % 150_000));
     await env.DB.batch(
-      ids.map((id, i) =>
+      ids.map((id) =>
         env.DB.prepare(
           "INSERT INTO companies (id, name, full_name, prov, city, cat_id, se_cat_id, born_year, born_month, total_money, valuation, last_invse_date, is_medical) VALUES (?, 'tie', 'tie', '北京', '北京', 1, 1, ?, ?, ?, ?, ?, 1)",
         ).bind(id, mid.born_year, mid.born_month, mid.money, HORSE_MIN + 5, mid.last),

@@ -60,7 +60,8 @@ export async function send(path: string, init: RequestInit & { token?: string } 
   const res = await app.fetch(new Request(new URL(path, 'http://localhost'), { ...init, headers }), bindings, ctx);
   await waitOnExecutionContext(ctx);
   const text = await res.text();
-  let json: any = null; // eslint-disable-line @typescript-eslint/no-explicit-any -- answers of several shapes
+  // Answers of several shapes.
+  let json: any;
   try {
     json = JSON.parse(text);
   } catch {

@@ -18,7 +18,7 @@ export interface SearchField<In, Out> {
 
 type FieldIn<F> = F extends SearchField<infer In, unknown> ? In : never;
 type FieldOut<F> = F extends SearchField<unknown, infer Out> ? Out : never;
-type Shape = Record<string, SearchField<any, any>>;
+type Shape = Record<string, SearchField<any, any>>; // eslint-disable-line @typescript-eslint/no-explicit-any -- any field's types
 
 /** The values a route's search holds (all optional), like zod's `z.infer` of an object of optional fields. */
 export type SearchOf<V> = V extends { parse(input: never): infer Out } ? Out : never;

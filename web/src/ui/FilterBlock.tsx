@@ -74,7 +74,7 @@ export function FilterBlock<T extends FilterItem>({
     const first = items[0];
     setSelected(nameOf(first));
     onChange?.({ ...first });
-    // Runs once, when the items first arrive; later renders' callbacks do not matter here.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs once, when the items first arrive; later renders' callbacks do not matter here
   }, [items]);
 
   const choose = (item: T) => {

@@ -50,6 +50,7 @@ export function planBatches(total: number, slice: ExportSlice): ExportPlan {
 }
 
 /** Characters Excel or file systems refuse in names. */
+// eslint-disable-next-line no-control-regex -- refusing them is the point
 const UNSAFE = /[\\/:*?"<>|[\]\u0000-\u001f]/g;
 
 /**

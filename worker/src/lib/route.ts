@@ -167,7 +167,7 @@ interface Declared {
 const toHonoPath = (p: string) => p.replace(/\{(\w+)\}/g, ':$1');
 
 /** `METHOD /api/path` (Hono pattern) -> level and summary, for every declared route of the app. */
-export function derivePolicy(app: OpenAPIHono<AppEnv, any, any>): Record<string, PolicyEntry> {
+export function derivePolicy(app: OpenAPIHono<AppEnv, any, any>): Record<string, PolicyEntry> { // eslint-disable-line @typescript-eslint/no-explicit-any -- any area's schema
   const out: Record<string, PolicyEntry> = {};
   for (const def of app.openAPIRegistry.definitions as Declared[]) {
     const r = def.route;

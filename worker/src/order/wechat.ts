@@ -100,7 +100,7 @@ async function call(cfg: WechatConfig, method: 'GET' | 'POST', pathWithQuery: st
     body: method === 'GET' ? undefined : body,
   });
   const text = await res.text();
-  let json: Record<string, unknown> | null = null;
+  let json: Record<string, unknown> | null;
   try {
     json = text ? (JSON.parse(text) as Record<string, unknown>) : null;
   } catch {
