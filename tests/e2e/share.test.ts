@@ -46,6 +46,40 @@ describe('share pages in Chromium at 375 px', () => {
     await page.close();
   });
 
+  it('on a touch screen, a tap outside the mask closes it and it stays closed; the next tap on the page opens it again', async () => {
+    const context = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
+    const page = await context.newPage();
+    await page.goto(`${baseURL()}/share/user/${userId}`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    const mask = page.getByRole('dialog', { name: '打开桔子App继续浏览' });
+    await page.tap('.profile-header');
+    await mask.waitFor();
+    // The dimmed area above the mask.
+    await page.touchscreen.tap(PHONE.width / 2, 20);
+    await mask.waitFor({ state: 'detached' });
+    await page.waitForTimeout(400);
+    await expect(mask.count()).resolves.toBe(0);
+    await page.tap('.profile-header');
+    await mask.waitFor();
+    await page.getByRole('button', { name: '再看看' }).tap();
+    await mask.waitFor({ state: 'detached' });
+    await context.close();
+  });
+
+  it('with a mouse, a click outside the mask closes it and it stays closed', async () => {
+    const page = await browser.newPage({ viewport: DESKTOP });
+    await page.goto(`${baseURL()}/share/user/${userId}`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    const mask = page.getByRole('dialog', { name: '打开桔子App继续浏览' });
+    await page.locator('.profile-header').click();
+    await mask.waitFor();
+    await page.mouse.click(10, 10);
+    await mask.waitFor({ state: 'detached' });
+    await page.waitForTimeout(400);
+    await expect(mask.count()).resolves.toBe(0);
+    await page.close();
+  });
+
   it('a company-card post shows author, card, likes and comments; a tap shows the mask', async () => {
     const page = await browser.newPage({ viewport: PHONE });
     await page.goto(`${baseURL()}/share/dynamic/${cardPostId}`);

@@ -45,6 +45,20 @@ describe('the share wrapper and its open-app mask', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
+  it('a touch on the dimmed area closes the mask, which stays closed', async () => {
+    renderShell();
+    fireEvent.click(screen.getByText('北漂苏说的主页'));
+    await screen.findByRole('dialog', MASK);
+    const overlay = document.querySelector('.open-app-overlay')!;
+    // A touch: Radix waits for the click that follows the pointerdown, listening on the document.
+    await new Promise((r) => setTimeout(r, 0));
+    act(() => void overlay.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true, pointerType: 'touch' })));
+    fireEvent.click(overlay);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
   it('the tabs switch on the page instead of showing the mask', () => {
     renderShell();
     fireEvent.click(screen.getByRole('tab', { name: '评论' }));

@@ -4,14 +4,15 @@ import './open-app-mask.css';
 /**
  * The mask over a share page: continuing needs the app. '打开App' opens it (its link scheme);
  * '再看看', Esc or a tap on the dimmed area dismisses it. Focus stays inside while it is open.
- * Clicks inside stop here: through the portal they would reach the wrapper and reopen it.
+ * Its clicks must reach the document: for a touch, Radix dismisses on the click that follows the
+ * pointerdown outside, listened for on the document (the wrapper ignores clicks from the portal).
  */
 export function OpenAppMask({ open, onOpenChange, appLink }: { open: boolean; onOpenChange: (open: boolean) => void; appLink: string }) {
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
-        <RadixDialog.Overlay className="open-app-overlay" onClick={(e) => e.stopPropagation()} />
-        <RadixDialog.Content className="open-app-mask" aria-describedby={undefined} onClick={(e) => e.stopPropagation()}>
+        <RadixDialog.Overlay className="open-app-overlay" />
+        <RadixDialog.Content className="open-app-mask" aria-describedby={undefined}>
           <div className="open-app-logo" aria-hidden="true">
             桔
           </div>

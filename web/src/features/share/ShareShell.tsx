@@ -18,6 +18,8 @@ export function ShareShell({ children, appLink }: { children: ReactNode; appLink
     <div
       className="share-shell"
       onClick={(e) => {
+        // The mask is portalled out of the wrapper: its clicks bubble here through React, not the DOM.
+        if (!e.currentTarget.contains(e.target as Node)) return;
         if ((e.target as Element).closest('[role="tab"]')) return;
         setMask(true);
       }}
