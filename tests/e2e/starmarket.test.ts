@@ -33,15 +33,40 @@ interface Row {
 }
 
 describe('/kcb/project', () => {
-  it('a visitor sees the applicants; clicking a row gives the login dialog and stays on the list', async () => {
+  it('a visitor gets the login wall and the login dialog (spec §2: access login), and no list is asked for', async () => {
     const page = await open(null);
+    const asked: string[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname.startsWith('/api/starmarket')) asked.push(r.url());
+    });
     await page.goto(`${baseURL()}/kcb/project`);
-    const rows = page.locator('.star-row');
-    await rows.first().waitFor();
-    expect(await rows.count()).toBe(10);
-    await rows.first().click();
     await page.getByRole('dialog', { name: '登录' }).waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByText('登录后查看科创板申报与上市企业').waitFor();
+    await expect(page.locator('.star-row').count()).resolves.toBe(0);
     expect(new URL(page.url()).pathname).toBe('/kcb/project');
+    expect(asked).toEqual([]);
+    await page.context().close();
+  });
+
+  it('an export of an empty list warns 数据为空，不能下载 (the button is not greyed)', async () => {
+    const page = await open('user@demo.local');
+    await page.goto(`${baseURL()}/kcb/project?keyword=${encodeURIComponent('没有这家公司')}`);
+    await page.getByText('共 0 家').waitFor();
+    const button = page.getByRole('button', { name: '导出数据' });
+    await expect(button.isEnabled()).resolves.toBe(true);
+    await button.click();
+    await page.getByText('数据为空，不能下载', { exact: true }).waitFor();
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('a stale link with a sector, review state or page the list does not have shows the defaults, and the address says so', async () => {
+    const page = await open('user@demo.local');
+    await page.goto(`${baseURL()}/kcb/project?cat_id=99999&state=6&page=abc`);
+    await page.locator('.star-row').first().waitFor();
+    await page.waitForURL((u) => u.pathname === '/kcb/project' && u.search === '');
+    await expect(page.getByRole('button', { name: '全部', pressed: true }).count()).resolves.toBe(1);
     await page.context().close();
   });
 
@@ -99,6 +124,11 @@ describe('/kcb/{id}', () => {
       const steps = page.locator('.stage-step');
       expect(await steps.count()).toBe(d.star_market_state.length);
       await expect(page.locator('.stage-step[data-status="current"]').count()).resolves.toBe(1);
+      // Horizontal at every width (spec §2): the dots share one row; on a phone the tracker scrolls sideways.
+      const tops = await page.locator('.stage-dot').evaluateAll((dots) => dots.map((d) => Math.round(d.getBoundingClientRect().top)));
+      expect(new Set(tops).size).toBe(1);
+      const tracker = await page.locator('.stage-tracker').evaluate((el) => ({ scrolls: el.scrollWidth > el.clientWidth, overflowX: getComputedStyle(el).overflowX }));
+      if (viewport === PHONE) expect(tracker).toEqual({ scrolls: true, overflowX: 'auto' });
       await expect(page.getByRole('region', { name: '历史融资记录' }).locator('tbody tr').count()).resolves.toBe(d.com_invse.length);
       await expect(page.getByRole('region', { name: '信息披露' }).getByRole('listitem').count()).resolves.toBeLessThanOrEqual(5);
       expect(await horizontalOverflow(page)).toBe(0);
@@ -197,8 +227,8 @@ describe('axe on every /kcb page', () => {
         const found: string[] = [];
         for (const [p, ready] of pages) {
           await page.goto(`${baseURL()}${p}`);
-          // A visitor sees the home and page 1 of the applicants; the other pages are behind the login wall.
-          const visible = account || p === '/kcb' || p.startsWith('/kcb/project');
+          // A visitor sees the home; the other pages are behind the login wall.
+          const visible = account || p === '/kcb';
           await page.locator(visible ? ready : '.login-wall').first().waitFor();
           await page.waitForLoadState('networkidle');
           if (!account) await page.keyboard.press('Escape');

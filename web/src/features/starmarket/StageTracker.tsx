@@ -11,7 +11,8 @@ export function StageTracker({ stages }: { stages: readonly StageLike[] }) {
   const current = currentStep(stages);
   const stopped = isStopped(stages);
   return (
-    <ol className={`stage-tracker${stopped ? ' is-stopped' : ''}`} aria-label={stopped ? '上市进程（已中止或终止）' : '上市进程'}>
+    // Focusable: on a phone the row scrolls sideways, and a keyboard must be able to scroll it too.
+    <ol className={`stage-tracker${stopped ? ' is-stopped' : ''}`} aria-label={stopped ? '上市进程（已中止或终止）' : '上市进程'} tabIndex={0}>
       {stages.map((s, i) => {
         const status = stepStatus(i, current);
         const days = i > 0 ? daysBetween(stages[i - 1].time, s.time) : null;

@@ -15,9 +15,10 @@ import {
 } from '../../features/starmarket/queries/starmarket';
 import { StarTable } from '../../features/starmarket/StarTable';
 import { requireLogin } from '../../lib/gate';
-import { optEnumParam, optIdParam, optTextParam, pageSearchParam, searchValidator, type SearchOf } from '../../lib/searchParams';
+import { fallBackToKnownOptions, optEnumParam, optIdParam, optTextParam, pageSearchParam, searchValidator, type SearchOf } from '../../lib/searchParams';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { Loading } from '../../ui/Loading';
+import { LoginWall } from '../../ui/LoginWall';
 import { Pagination } from '../../ui/Pagination';
 import { RouteError } from '../../ui/RouteError';
 import { RoutePending } from '../../ui/RoutePending';
@@ -43,8 +44,6 @@ const paramsOf = (s: ProjectSearch): ProjectParams => {
   const listed = s.type === LISTED_TAB;
   return { tab: listed ? 'shangshi' : 'shenbao', keyword: s.keyword, cat_id: s.cat_id, com_prov: s.com_prov, state: listed ? undefined : s.state, page: s.page ?? 1 };
 };
-/** A visitor's view is the default one (page 1 of the applicants, no filter), whatever the link says: the worker allows no other. */
-const VISITOR_VIEW: ProjectParams = { tab: 'shenbao', page: 1 };
 const filtersOf = (p: ProjectParams): StarFilters => ({ keyword: p.keyword, cat_id: p.cat_id, com_prov: p.com_prov });
 
 export const Route = createFileRoute('/kcb/project')({
@@ -54,13 +53,23 @@ export const Route = createFileRoute('/kcb/project')({
     if (location.hash === LISTED_TAB && search.type !== LISTED_TAB) throw redirect({ to: '/kcb/project', search: { type: LISTED_TAB }, replace: true });
   },
   loaderDeps: ({ search }) => paramsOf(search),
-  loader: async ({ context: { queryClient, signedIn }, deps }) => {
-    const p = signedIn ? deps : VISITOR_VIEW;
+  loader: async ({ context: { queryClient, signedIn }, deps: p, location }) => {
+    // Spec §2: the page needs login; a visitor gets the login wall and nothing is asked for.
+    if (!signedIn) return;
+    // A filter from a link is checked against the options before the list is asked for.
+    if (p.com_prov !== undefined || p.cat_id !== undefined) {
+      const options = await queryClient.ensureQueryData(filtersQueryOptions());
+      fallBackToKnownOptions(location, { com_prov: options.provinces, cat_id: options.sectors.map((s) => s.id) });
+    }
+    if (p.state !== undefined) {
+      const states = await queryClient.ensureQueryData(stateListQueryOptions(filtersOf(p)));
+      fallBackToKnownOptions(location, { state: states.map((s) => s.id) });
+    }
     // The filter options, the state counts and the timing chart are small parts with their own loading states.
     void queryClient.prefetchQuery(filtersQueryOptions());
     if (p.tab === 'shenbao') {
       void queryClient.prefetchQuery(stateListQueryOptions(filtersOf(p)));
-      if (signedIn) void queryClient.prefetchQuery(timingQueryOptions(filtersOf(p)));
+      void queryClient.prefetchQuery(timingQueryOptions(filtersOf(p)));
     }
     await queryClient.ensureQueryData(projectQueryOptions(p));
   },
@@ -70,23 +79,22 @@ export const Route = createFileRoute('/kcb/project')({
 });
 
 /**
- * Spec §2 /kcb/project: applicant (default) and listed tabs, kept in the URL (type=shangshi).
- * A visitor sees page 1 of the applicants with the default filters (as the worker allows); any
- * filter, page, tab, export or row click asks them to log in.
+ * Spec §2 /kcb/project (access: login): applicant (default) and listed tabs, kept in the URL
+ * (type=shangshi). A visitor sees the login wall and the login dialog, as on /kcb/rank.
  */
 function ProjectPage() {
   useDocumentTitle('科创板申报/上市企业');
   const { loggedIn } = useViewer();
-  const params = loggedIn ? paramsOf(Route.useSearch()) : VISITOR_VIEW;
+  const params = paramsOf(Route.useSearch());
   return (
     <>
       <h1>科创板企业</h1>
-      <ProjectContent params={params} loggedIn={loggedIn} />
+      {loggedIn ? <ProjectContent params={params} /> : <LoginWall what="科创板申报与上市企业" />}
     </>
   );
 }
 
-function ProjectContent({ params, loggedIn }: { params: ProjectParams; loggedIn: boolean }) {
+function ProjectContent({ params }: { params: ProjectParams }) {
   const navigate = Route.useNavigate();
   const listed = params.tab === 'shangshi';
   const filters = filtersOf(params);
@@ -131,7 +139,8 @@ function ProjectContent({ params, loggedIn }: { params: ProjectParams; loggedIn:
         <span className="star-total" aria-live="polite">
           共 {list.data.page.total} 家
         </span>
-        <button type="button" className="btn btn-primary btn-sm" onClick={exportData} disabled={list.data.page.total === 0}>
+        {/* Never greyed: an empty list's export says '数据为空，不能下载' (spec §5, §8). */}
+        <button type="button" className="btn btn-primary btn-sm" onClick={exportData}>
           导出数据
         </button>
       </div>
@@ -178,7 +187,7 @@ function ProjectContent({ params, loggedIn }: { params: ProjectParams; loggedIn:
       )}
       <StarTable rows={list.data.info} listed={listed} />
       <Pagination total={list.data.page.total} page={page} pageSize={STAR_PAGE_SIZE} onChange={(p) => go({ page: p }, true)} />
-      {!listed && loggedIn && (
+      {!listed && (
         <Suspense fallback={<Loading text="正在统计审核用时…" />}>
           <Timing filters={filters} />
         </Suspense>
