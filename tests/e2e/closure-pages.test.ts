@@ -287,3 +287,48 @@ describe('/deathReport', () => {
     await page.close();
   });
 });
+
+describe('hand-edited and stale links', () => {
+  it('every closed-company page shows its defaults for bad values, rewrites the address in place, and shows nothing raw', async () => {
+    const page = await open('vip@demo.local');
+    const cases: [string, string, string][] = [
+      ['/deathCompany?page=abc&sort=9&cat_id=-1', '/deathCompany', '.closure-list'],
+      ['/deathCompany?cat_id=99999', '/deathCompany', '.closure-list'],
+      ['/deathRank?cat_id=-1', '/deathRank', 'table'],
+      ['/deathRank?sort=9', '/deathRank', 'table'],
+      ['/deathReport?page=abc', '/deathReport', '.report-page'],
+      ['/deathReport?year=1999', '/deathReport', '.report-page'],
+      ['/deathReason?parent_id=1&page=abc', '/deathReason?parent_id=1', '.reason-main'],
+    ];
+    for (const [bad, shown, ready] of cases) {
+      await page.goto(`${baseURL()}/kcb`);
+      await page.goto(`${baseURL()}${bad}`);
+      await page.waitForURL((u) => u.pathname + u.search === shown);
+      await page.locator(ready).first().waitFor();
+      const text = await page.locator('main').innerText();
+      expect(text, bad).not.toMatch(/重试|page：|cat_id：|sort：|year：|item_id：/);
+      // The bad address was replaced, not kept in the history: Back leaves the page.
+      await page.goBack();
+      await page.waitForURL((u) => u.pathname === '/kcb');
+    }
+    await page.goto(`${baseURL()}/deathTrack?tag_id=abc`);
+    await page.waitForURL(/\/deathTrack\?tag_id=\d+$/);
+    await page.locator('.track-total').waitFor();
+    await page.context().close();
+  });
+
+  it('an unknown company or STAR company shows a not-found state with a way back, not 重试', async () => {
+    const page = await open('vip@demo.local');
+    await page.goto(`${baseURL()}/kcb/99999999`);
+    await page.locator('main').getByText('该科创板公司不存在').waitFor();
+    await expect(page.getByRole('button', { name: '重试' }).count()).resolves.toBe(0);
+    await screenshot(page, 'not-found-kcb-desktop');
+    await page.getByRole('link', { name: '返回科创板企业列表' }).click();
+    await page.waitForURL('**/kcb/project');
+    await page.locator('.star-row').first().waitFor();
+    await page.goto(`${baseURL()}/company/99999999`);
+    await page.locator('main').getByText('该公司不存在').waitFor();
+    await page.getByRole('link', { name: '返回首页' }).waitFor();
+    await page.context().close();
+  });
+});

@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { isApiError } from '../lib/api';
 import { AppLink } from './AppLink';
 import { EmptyState } from './EmptyState';
+import './route-error.css';
 
 /** Where a page that cannot be shown sends the reader: the list of its area, by the first path segment. */
 const AREA_LISTS: Record<string, { href: string; label: string }> = {
@@ -41,7 +42,7 @@ export function RouteError({ error }: ErrorComponentProps) {
     // A BAD_REQUEST message names the refused field: the reader is told the link is wrong instead.
     const msg = error.code === 'NOT_FOUND' ? error.message || '您要找的内容不存在或已被删除' : '链接有误，无法显示这个页面';
     return (
-      <div className="container" role="alert" data-route-error={error.code}>
+      <div className="container route-error" role="alert" data-route-error={error.code}>
         <EmptyState text={msg}>
           <AppLink href={back.href} className="btn btn-primary btn-sm">
             {back.label}
@@ -52,7 +53,7 @@ export function RouteError({ error }: ErrorComponentProps) {
   }
   const msg = isApiError(error) ? error.message : '页面加载失败，请稍后重试';
   return (
-    <div className="container" role="alert">
+    <div className="container route-error" role="alert">
       <EmptyState text={msg}>
         <button type="button" className="btn btn-primary btn-sm" onClick={() => void router.invalidate()}>
           重试
