@@ -23,7 +23,9 @@ const plan = (id: string, kind: 'vip' | 'svip' | 'coins', name: string, fen: num
   ...over,
 });
 
-const PLANS = okBody({ plans: [plan('vip_month', 'vip', 'VIP会员·月卡', 3000), plan('coins_100', 'coins', '100桔子币', 1000)], order_ttl_minutes: 30 });
+const PLAN_LIST = [plan('vip_month', 'vip', 'VIP会员·月卡', 3000), plan('svip_year', 'svip', '超级VIP·年卡', 99800, { days: 365 }), plan('coins_100', 'coins', '100桔子币', 1000)];
+const SANDBOX = { name: 'sandbox', label: '沙箱支付（本地）' };
+const PLANS = okBody({ plans: PLAN_LIST, order_ttl_minutes: 30, providers: [SANDBOX] });
 
 const order = (over: Record<string, unknown> = {}) => ({
   order_id: 5,
@@ -41,20 +43,25 @@ const order = (over: Record<string, unknown> = {}) => ({
   expires_at: Date.UTC(2026, 0, 15, 2, 30),
   paid_at: null,
   pay_url: '/pay/sandbox/5',
+  qr_code: null,
+  provider: 'sandbox',
+  provider_label: '沙箱支付（本地）',
   return_url: '/deathCompany',
   ...over,
 });
+
+const NOT_MEMBER = { isVip: false, svip: false, vip_until: null, svip_until: null, juzibtc: 20, after: {} };
 
 /** The real root layout (header, gate dialogs) with the order area's pages. */
 function tree() {
   const orderPage = createRoute({
     getParentRoute: () => rootRoute,
     path: '/order',
-    validateSearch: z.object({ from: z.string().optional() }),
+    validateSearch: z.object({ from: z.string().optional(), return: z.string().optional() }),
     component: function Page() {
       // The route is outside the app's registered tree, so its search type is not inferred here.
-      const { from } = orderPage.useSearch() as { from?: string };
-      return <OrderPlans from={from} />;
+      const search = orderPage.useSearch() as { from?: string; return?: string };
+      return <OrderPlans from={search.from} returnTo={search.return} />;
     },
   });
   const cashier = createRoute({
@@ -83,7 +90,7 @@ describe('/order', () => {
       'GET /api/order/plans': { body: PLANS },
       'POST /api/auth/login': { body: okBody({ token: 'tok-new', expires_at: 0, username: '测试用户' }) },
       'GET /api/user/info': { body: meBody() },
-      'GET /api/order/membership': { body: okBody({ isVip: false, svip: false, vip_until: null, svip_until: null, juzibtc: 20 }) },
+      'GET /api/order/membership': { body: okBody(NOT_MEMBER) },
       'POST /api/orders': { body: okBody(order()) },
       'GET /api/orders/5': { body: okBody(order()) },
     });
@@ -101,7 +108,7 @@ describe('/order', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/pay/sandbox/5'));
     const create = seen.filter((r) => r.method === 'POST' && r.path === '/api/orders');
     expect(create).toHaveLength(1);
-    expect(create[0].body).toEqual({ plan_id: 'vip_month', from: 'deathCompany' });
+    expect(create[0].body).toEqual({ plan_id: 'vip_month', from: 'deathCompany', provider: 'sandbox' });
     expect(create[0].headers.get('Idempotency-Key')).toMatch(/.{8,}/);
     expect(create[0].headers.get('Authorization')).toBe('Bearer tok-new');
   });
@@ -113,7 +120,7 @@ describe('/order', () => {
     const seen = stubApi({
       'GET /api/order/plans': { body: PLANS },
       'GET /api/user/info': { body: meBody() },
-      'GET /api/order/membership': { body: okBody({ isVip: false, svip: false, vip_until: null, svip_until: null, juzibtc: 20 }) },
+      'GET /api/order/membership': { body: okBody(NOT_MEMBER) },
       'POST /api/orders': () => (++attempts === 1 ? { status: 500, body: errorBody('INTERNAL', '服务器开小差了，请稍后重试') } : { body: okBody(order({ plan_id: 'coins_100', pay_url: '/pay/sandbox/5' })) }),
       'GET /api/orders/5': { body: okBody(order()) },
     });
@@ -126,6 +133,45 @@ describe('/order', () => {
     const keys = seen.filter((r) => r.path === '/api/orders').map((r) => r.headers.get('Idempotency-Key'));
     expect(keys).toHaveLength(2);
     expect(keys[0]).toBe(keys[1]);
+  });
+});
+
+describe('/order with the deployment\'s providers', () => {
+  it('without any provider: the plans and 暂未开通在线支付, no buy button', async () => {
+    visit('/order?from=health');
+    setToken('tok-user');
+    stubApi({
+      'GET /api/order/plans': { body: okBody({ plans: PLAN_LIST, order_ttl_minutes: 30, providers: [] }) },
+      'GET /api/user/info': { body: meBody() },
+      'GET /api/order/membership': { body: okBody(NOT_MEMBER) },
+    });
+    await renderRouter(tree());
+    const card = await screen.findByRole('article', { name: 'VIP会员·月卡' });
+    expect(card.textContent).toContain('¥30.00');
+    expect(card.textContent).toContain('暂未开通在线支付');
+    expect(screen.getByRole('status').textContent).toContain('暂未开通在线支付');
+    expect(screen.queryAllByRole('button', { name: /立即开通|立即充值/ })).toHaveLength(0);
+  });
+
+  it('the buyer picks a provider, sees the expiry a plan leads to, and the order carries from, return and provider', async () => {
+    visit('/order?from=company&return=%2Fcompany%2F9741');
+    setToken('tok-user');
+    const svipEnd = Date.UTC(2027, 10, 28, 2, 0);
+    const seen = stubApi({
+      'GET /api/order/plans': { body: okBody({ plans: PLAN_LIST, order_ttl_minutes: 30, providers: [{ name: 'alipay', label: '支付宝' }, { name: 'wechat', label: '微信支付' }] }) },
+      'GET /api/user/info': { body: meBody() },
+      'GET /api/order/membership': {
+        body: okBody({ ...NOT_MEMBER, isVip: true, vip_until: Date.UTC(2026, 11, 28, 2, 0), after: { svip_year: { svip_until: svipEnd, vip_until: svipEnd + 60 * 86_400_000 }, vip_month: { svip_until: null, vip_until: Date.UTC(2027, 0, 27, 2, 0) } } }),
+      },
+      'POST /api/orders': { body: okBody(order({ provider: 'wechat', pay_url: '/pay/result/5', qr_code: 'weixin://wxpay/bizpayurl?pr=x' })) },
+    });
+    await renderRouter(tree());
+    const svip = await screen.findByRole('article', { name: '超级VIP·年卡' });
+    await waitFor(() => expect(svip.textContent).toContain('开通后超级VIP至 2027-11-28 10:00，VIP会员至 2028-01-27 10:00'));
+    fireEvent.click(screen.getByRole('radio', { name: '微信支付' }));
+    fireEvent.click(within(svip).getByRole('button', { name: '立即开通' }));
+    await waitFor(() => expect(seen.filter((r) => r.method === 'POST' && r.path === '/api/orders')).toHaveLength(1));
+    expect(seen.find((r) => r.method === 'POST' && r.path === '/api/orders')!.body).toEqual({ plan_id: 'svip_year', from: 'company', return: '/company/9741', provider: 'wechat' });
   });
 });
 

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { PLANS } from '../../../worker/src/order/plans';
-import { call, makeUser } from '../helpers';
+import { call, makeUser, type TestUser } from '../helpers';
 import { holdings, newKey, order } from './fixtures';
 
 describe('GET /api/order/plans', () => {
@@ -116,5 +116,31 @@ describe('GET /api/order/membership', () => {
     expect(r.body.data.vip_until).toBeGreaterThan(Date.now());
     const row = await env.DB.prepare('SELECT ends_at FROM memberships WHERE user_id = ?').bind(u.id).first<{ ends_at: number }>();
     expect(r.body.data.vip_until).toBe(row!.ends_at);
+  });
+});
+
+describe('where a paid order returns to', () => {
+  const create = (u: TestUser, body: Record<string, unknown>) =>
+    call('/api/orders', { token: u.token, json: { plan_id: 'coins_100', ...body }, headers: { 'Idempotency-Key': newKey() } });
+
+  it('the exact page of this site the buyer came from, path and query kept', async () => {
+    const u = await makeUser();
+    for (const ret of ['/company/9741', '/deathCompany?page=4&sort=2', '/deathReason?parent_id=1&child_id=3&tab=companies', '/investevent/', '/health/12']) {
+      const r = await create(u, { from: 'deathCompany', return: ret });
+      expect(r.status).toBe(200);
+      expect(r.body.data.return_url, ret).toBe(ret);
+    }
+  });
+
+  it('anything else goes to the home of its area: other sites, protocol-relative, backslashes, unknown pages', async () => {
+    const u = await makeUser();
+    for (const ret of ['https://evil.example/x', '//evil.example', '/\\evil.example', '\\\\evil.example', '/%2F%2Fevil.example', 'javascript:alert(1)', '/nowhere', '/order?from=x', '/pay/sandbox/1', 'company/9741', '/company/1/2']) {
+      const r = await create(u, { from: 'deathCompany', return: ret });
+      expect(r.status, ret).toBe(200);
+      expect(r.body.data.return_url, ret).toBe('/deathCompany');
+    }
+    // An area without a home page of its own (a company page's 'company') goes to the site's home.
+    expect((await create(u, { from: 'company' })).body.data.return_url).toBe('/');
+    expect((await create(u, {})).body.data.return_url).toBe('/user-center');
   });
 });

@@ -34,8 +34,8 @@ declare module '@tanstack/react-query' {
 
 export type GateDialog =
   | { kind: 'login'; msg?: string }
-  | { kind: 'membership'; from?: string; msg?: string; svip?: boolean }
-  | { kind: 'recharge'; from?: string; msg?: string };
+  | { kind: 'membership'; from?: string; msg?: string; svip?: boolean; ret?: string }
+  | { kind: 'recharge'; from?: string; msg?: string; ret?: string };
 
 export const gateStore = createStore<GateDialog | null>(null);
 
@@ -47,9 +47,33 @@ export function currentArea(): string | undefined {
   return first || undefined;
 }
 
-/** `/order` or `/order?from=<area>`: the membership upgrade and recharge page. */
-export function orderHref(from?: string): string {
-  return from ? `/order?from=${encodeURIComponent(from)}` : '/order';
+/** The page the buyer is on (path and query), where a purchase started here returns to. */
+export function currentPage(): string | undefined {
+  const { pathname, search } = window.location;
+  return pathname.startsWith('/order') || pathname.startsWith('/pay/') ? undefined : `${pathname}${search}`;
+}
+
+/** The current page with some search parameters changed (undefined removes one): where a prompt for the next step returns to. */
+export function currentPageWith(changes: Record<string, string | number | undefined>): string {
+  const url = new URL(window.location.href);
+  for (const [k, v] of Object.entries(changes)) {
+    if (v === undefined) url.searchParams.delete(k);
+    else url.searchParams.set(k, String(v));
+  }
+  return `${url.pathname}${url.search}`;
+}
+
+/**
+ * `/order?from=<area>&return=<path and query>`: the membership upgrade and recharge page; after
+ * paying, the buyer lands on `ret` (the current page unless given; the worker keeps it only if it
+ * is a page of this site).
+ */
+export function orderHref(from?: string, ret: string | undefined = currentPage()): string {
+  const q = new URLSearchParams();
+  if (from) q.set('from', from);
+  if (ret) q.set('return', ret);
+  const query = q.toString();
+  return query ? `/order?${query}` : '/order';
 }
 
 /** What the login dialog says when the saved session was refused. */
@@ -57,8 +81,8 @@ export const SESSION_EXPIRED_MSG = '登录已过期，请重新登录';
 
 /** The login dialog; after an expired session (any call, in any order) it says so unless given another message. */
 export const openLogin = (msg?: string) => gateStore.set({ kind: 'login', msg: msg ?? (sessionExpiredStore.get() ? SESSION_EXPIRED_MSG : undefined) });
-export const openMembership = (from = currentArea(), msg?: string, svip = false) => gateStore.set({ kind: 'membership', from, msg, svip });
-export const openRecharge = (from = currentArea(), msg?: string) => gateStore.set({ kind: 'recharge', from, msg });
+export const openMembership = (from = currentArea(), msg?: string, svip = false, ret = currentPage()) => gateStore.set({ kind: 'membership', from, msg, svip, ret });
+export const openRecharge = (from = currentArea(), msg?: string, ret = currentPage()) => gateStore.set({ kind: 'recharge', from, msg, ret });
 export function closeGate(): void {
   // The user has read '登录已过期': a later gated click opens the plain login dialog.
   if (gateStore.get()?.kind === 'login') sessionExpiredStore.set(false);
@@ -129,16 +153,16 @@ export function useRequireLogin(): (action?: () => void) => boolean {
  * Runs `action` for a VIP; a visitor gets the login dialog, a plain user the membership prompt
  * linking to `/order?from=<from>`. Waits for the user info if it is still loading.
  */
-export function useRequireVip(from?: string): (action?: () => void) => Promise<boolean> {
+export function useRequireVip(from?: string): (action?: () => void, ret?: string) => Promise<boolean> {
   const queryClient = useQueryClient();
   return useCallback(
-    async (action?: () => void) => {
+    async (action?: () => void, ret?: string) => {
       if (!requireLogin()) return false;
       const me = await queryClient.ensureQueryData(meQueryOptions()).catch(() => null);
       // The failed user-info call already went through the gate (e.g. expired token).
       if (!me) return false;
       if (!me.isVip) {
-        openMembership(from);
+        openMembership(from, undefined, false, ret ?? currentPage());
         return false;
       }
       action?.();

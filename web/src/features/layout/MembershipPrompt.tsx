@@ -10,6 +10,7 @@ export function MembershipPrompt() {
   const open = dialog?.kind === 'membership';
   const svip = open && dialog.svip;
   const from = open ? dialog.from : undefined;
+  const ret = open ? dialog.ret : undefined;
   const fallback = svip ? '该功能仅对超级VIP会员开放' : '该功能仅对VIP会员开放，请升级会员';
   return (
     <Dialog
@@ -23,7 +24,7 @@ export function MembershipPrompt() {
           <button type="button" className="btn btn-ghost" onClick={closeGate}>
             再想想
           </button>
-          <AppLink href={orderHref(from)} className="btn btn-primary" onClick={closeGate}>
+          <AppLink href={orderHref(from, ret)} className="btn btn-primary" onClick={closeGate}>
             立即开通
           </AppLink>
         </>

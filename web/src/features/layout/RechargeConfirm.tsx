@@ -16,7 +16,7 @@ export function RechargeConfirm() {
       message={(open && dialog.msg) || '桔子币余额不足，请先充值'}
       confirmText="去充值"
       cancelText="取消"
-      confirmHref={orderHref(open ? dialog.from : undefined)}
+      confirmHref={orderHref(open ? dialog.from : undefined, open ? dialog.ret : undefined)}
     />
   );
 }

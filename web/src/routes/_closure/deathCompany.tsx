@@ -18,7 +18,7 @@ import { RankingPanel } from '../../features/closure/RankingPanel';
 import { YearCounts } from '../../features/closure/YearCounts';
 import { isApiError } from '../../lib/api';
 import { totalText } from '../../lib/format';
-import { requireLogin, useLoginDialogOnMount, useRequireVip } from '../../lib/gate';
+import { currentPageWith, requireLogin, useLoginDialogOnMount, useRequireVip } from '../../lib/gate';
 import { fallBackToKnownOptions, optIdParam, optTextParam, pageSearchParam, type SearchOf, searchValidator } from '../../lib/searchParams';
 import { EmptyState } from '../../ui/EmptyState';
 import { RouteError } from '../../ui/RouteError';
@@ -131,7 +131,8 @@ function ClosureHome({ params, list, refreshing = false }: { params: ClosureList
   const goToPage = async (target: number) => {
     if (!requireLogin()) return;
     // Past NON_VIP_MAX_PAGE only for VIPs: a plain user gets the membership prompt and stays where they are.
-    if (target > NON_VIP_MAX_PAGE && !(await requireVip())) return;
+    // After paying, the buyer lands on the page they asked for.
+    if (target > NON_VIP_MAX_PAGE && !(await requireVip(undefined, currentPageWith({ page: target })))) return;
     void navigate({ search: (s) => ({ ...s, page: target }) });
     window.scrollTo({ top: 0, behavior: 'smooth' });
   };

@@ -11,7 +11,7 @@ import { reasonTreeQueryOptions, type ReasonChild, type ReasonParent } from '../
 import { ReasonCompanies } from '../../features/closure/ReasonCompanies';
 import { ReasonNav } from '../../features/closure/ReasonNav';
 import { selectReason } from '../../features/closure/reasonSelection';
-import { openMembership, requireLogin } from '../../lib/gate';
+import { currentPageWith, openMembership, requireLogin } from '../../lib/gate';
 import { fallBackToKnownOptions, optEnumParam, optIdParam, pageSearchParam, searchValidator } from '../../lib/searchParams';
 import { EmptyState } from '../../ui/EmptyState';
 import { RouteError } from '../../ui/RouteError';
@@ -63,7 +63,7 @@ function DeathReasonPage() {
   const switchTab = (t: ReasonTab) =>
     requireLogin(() => {
       // Members only: anyone else still sees the tab's upgrade prompt, and the membership dialog opens.
-      if (t === 'companies' && !viewer.isVip) openMembership('deathReason');
+      if (t === 'companies' && !viewer.isVip) openMembership('deathReason', undefined, false, currentPageWith({ tab: t, page: undefined }));
       void navigate({ search: (s) => ({ ...s, tab: t, page: undefined }) });
     });
   const setPage = (page: number) => requireLogin(() => void navigate({ search: (s) => ({ ...s, page }) }));

@@ -20,9 +20,11 @@ export const orderQueryOptions = (id: number) =>
     queryFn: () => unwrap(api.orders[':id'].$get({ param: { id: String(id) } })),
   });
 
+export type ProviderName = 'alipay' | 'wechat' | 'sandbox';
+
 /** POST /api/orders with the intent's Idempotency-Key: one order per key. */
-export const createOrder = (planId: string, from: string | undefined, key: string) =>
-  unwrap(api.orders.$post({ json: { plan_id: planId, from } }, idempotent(key)));
+export const createOrder = (o: { planId: string; from?: string; returnTo?: string; provider?: ProviderName }, key: string) =>
+  unwrap(api.orders.$post({ json: { plan_id: o.planId, from: o.from, return: o.returnTo, provider: o.provider } }, idempotent(key)));
 
 /** POST /api/pay/sandbox/{id}: the sandbox cashier's decision; the sandbox then sends its signed callback. */
 export const sandboxPay = (id: number, action: 'approve' | 'decline') =>
