@@ -24,7 +24,10 @@ const account = z
   .max(100, '账号过长');
 
 export const registerBody = z.object({
-  account: account.refine(...textRule('账号')).refine((a) => PHONE.test(a) || EMAIL.test(a), '请输入正确的手机号或邮箱'),
+  account: account
+    .refine(...textRule('账号'))
+    .refine((a) => PHONE.test(a) || EMAIL.test(a), '请输入正确的手机号或邮箱')
+    .meta({ pattern: `^(?:${PHONE.source.slice(1, -1)}|${EMAIL.source.slice(1, -1)})$`, example: 'name@example.com' }),
   password: z.string({ message: '请输入密码' }).min(8, '密码至少8位').max(64, '密码最多64位'),
   username: z.string().trim().min(1, '昵称不能为空').max(30, '昵称最多30个字').refine(...textRule('昵称')).optional(),
 });

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { pageParam, perPageParam } from '../lib/pagination';
 import { blankToUndefined, decimalOnly, MAX_ID, optInt, optText, reqId } from '../lib/params';
+import { literalOf } from '../lib/literal';
 import { textRule } from '../lib/text';
 import {
   CLOSURE_PAGE_SIZE,
@@ -24,17 +25,17 @@ const toNumber = decimalOnly;
 /** One of a few small integers; blank or absent gives the default. */
 const choice = <const T extends readonly [number, ...number[]]>(label: string, values: T, def: T[number]) =>
   z
-    .preprocess((v) => toNumber(blankToUndefined(v) ?? def), z.literal(values, { message: `${label}只能是 ${values.join('、')}` }))
+    .preprocess((v) => toNumber(blankToUndefined(v) ?? def), literalOf(values, { message: `${label}只能是 ${values.join('、')}` }))
     // Absent is the default too; .default() also marks the field optional in the typed client's input.
     .default(def);
 
 /** One of a few small integers, or absent (blank too). */
 const optChoice = <const T extends readonly [number, ...number[]]>(label: string, values: T, meaning: string) =>
-  z.preprocess((v) => toNumber(blankToUndefined(v)), z.literal(values, { message: `${label}只能是 ${meaning}` }).optional());
+  z.preprocess((v) => toNumber(blankToUndefined(v)), literalOf(values, { message: `${label}只能是 ${meaning}` }).optional());
 
 /** One of a few small integers, required. */
 const reqChoice = <const T extends readonly [number, ...number[]]>(label: string, values: T, meaning: string) =>
-  z.preprocess((v) => toNumber(blankToUndefined(v)), z.literal(values, { message: `${label}只能是 ${meaning}` }));
+  z.preprocess((v) => toNumber(blankToUndefined(v)), literalOf(values, { message: `${label}只能是 ${meaning}` }));
 
 /** Comment text: trimmed, not empty, at most COMMENT_MAX characters. */
 const commentText = z.preprocess(
@@ -106,6 +107,8 @@ export const itemListQuery = z.object({ item_id: reqId('item_id'), page: pagePar
 
 /** Statistics of a track (type 1, default) or an album (type 2). */
 export const statisticsQuery = z.object({ item_id: reqId('item_id'), type: choice('type', [1, 2], 1) });
+/** The reason breakdown exists for tracks only (type 1). */
+export const trackStatisticsQuery = z.object({ item_id: reqId('item_id'), type: choice('type', [1], 1) });
 
 export const rankingQuery = z.object({
   cat_id: optInt('行业', 1, MAX_ID),
@@ -151,7 +154,7 @@ export const incenseListQuery = z.object({
 export const newsQuery = z.object({
   com_prov: optText('地区', 20),
   cat_id: optText('行业', 30),
-  year: optText('年份', 10),
+  year: optText('年份', 10).meta({ pattern: '^(?:20\\d{2}|2012以前)$', example: '2020', description: '2012 至今的年份，或“2012以前”' }),
   keyword: optText('公司名称', 50),
   page: pageParam,
   per_page: perPageParam(NEWS_PAGE_SIZE, 50),

@@ -16,6 +16,9 @@ import { priceRuleText, ROWS_PER_COIN } from './price';
 import * as S from './schemas';
 import type { z } from 'zod';
 
+/** The generic export input, documenting the registered kinds. */
+const kindInput = S.genericInput.extend({ kind: S.genericInput.shape.kind.meta({ enum: Object.keys(EXPORT_KINDS) }) });
+
 const PAID_NOTE = '付费操作，请带 Idempotency-Key：相同键的重复请求只扣一次费并返回首次结果；余额不足（非超级VIP）返回 INSUFFICIENT_COINS';
 
 function closureDown(q: z.output<typeof S.closureDownInput>) {
@@ -61,7 +64,7 @@ const check = defineRoute({
   access: 'login',
   summary: '通用导出检查：{ kind, params }',
   note: '返回同 closure_down_check',
-  request: { body: jsonBody(S.genericInput) },
+  request: { body: jsonBody(kindInput) },
   data: S.quote,
 });
 
@@ -71,7 +74,7 @@ const generate = defineRoute({
   access: 'login',
   summary: '通用导出生成：{ kind, params }',
   note: `返回同 closure_down；${PAID_NOTE}`,
-  request: { body: jsonBody(S.genericInput) },
+  request: { body: jsonBody(kindInput) },
   data: S.created,
 });
 

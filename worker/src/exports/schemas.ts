@@ -2,6 +2,7 @@
  * Request and response schemas of the export calls and the download centre.
  */
 import { z } from 'zod';
+import { literalOf } from '../lib/literal';
 import { decimal, decimalOnly, optInt, optText, MAX_ID } from '../lib/params';
 import { pageParam, perPageParam } from '../lib/pagination';
 import { BATCH_SIZE, DOWNLOAD_STATUS, type DownloadStatus } from './constants';
@@ -26,8 +27,9 @@ export const closureDownInput = z.object({
   cardinal_type: optInt('cardinal_type', 0, 6),
   number: optInt('number', -MAX_ID, MAX_ID),
   com_prov: optText('省份', 20),
-  cat_id: anyId('行业'),
-  fund_status: anyId('融资轮次'),
+  // 1 and up, as the export kinds and the lists' own filters take them.
+  cat_id: optInt('行业', 1, MAX_ID),
+  fund_status: optInt('融资轮次', 1, MAX_ID),
   keyword: optText('关键词', 50),
   sort: optInt('排序方式', 1, 3),
   type_id: anyId('type_id'),
@@ -40,11 +42,11 @@ export const closureDownInput = z.object({
 export const starmarketDownInput = z.object({
   type: z.preprocess(
     (v) => (v === '' || v === undefined || v === null ? 1 : decimalOnly(v)),
-    z.literal([1, 2, 3, 4], { message: 'type 只能是 1（申报企业）、2（融资榜）、3（开盘市值榜）、4（上市企业）' }),
+    literalOf([1, 2, 3, 4], { message: 'type 只能是 1（申报企业）、2（融资榜）、3（开盘市值榜）、4（上市企业）' }),
   ),
-  state: anyId('审核状态'),
+  state: optInt('审核状态', 1, MAX_ID),
   keyword: optText('关键词', 50),
-  cat_id: anyId('行业'),
+  cat_id: optInt('行业', 1, MAX_ID),
   com_prov: optText('省份', 20),
   number: optInt('导出条数', 1, 100),
   ...slice,

@@ -12,6 +12,7 @@ import type { Db } from '../env';
 import { list, ok } from '../lib/envelope';
 import { ApiError } from '../lib/errors';
 import { keptRowsPage, usersRows } from '../lib/day-window';
+import { literalOf } from '../lib/literal';
 import { pageParam, perPageParam } from '../lib/pagination';
 import { blankToUndefined, decimalOnly, MAX_ID, reqId } from '../lib/params';
 import { createArea, defineRoute, jsonBody, listOf } from '../lib/route';
@@ -23,7 +24,7 @@ const toNumber = decimalOnly;
 
 /** Only companies (type 1) can be followed so far; the table's CHECK says the same. */
 const followType = (fallback?: 1) =>
-  z.preprocess((v) => toNumber(blankToUndefined(v) ?? fallback), z.literal([1], { message: '关注类型只能是 1（公司）' }));
+  z.preprocess((v) => toNumber(blankToUndefined(v) ?? fallback), literalOf([1], { message: '关注类型只能是 1（公司）' }));
 
 /** 'ids=1,2,3': distinct positive integers, in the order asked. */
 const idList = z.preprocess(blankToUndefined, z.string({ message: '缺少要查询的 id 列表' })).transform((s, ctx) => {

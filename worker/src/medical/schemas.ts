@@ -4,6 +4,7 @@
  * unset select, so blank values (and the chart's placeholders) mean "absent"; messages name the field.
  */
 import { z } from 'zod';
+import { literalOf } from '../lib/literal';
 import { pageParam } from '../lib/pagination';
 import { blankToUndefined, decimalOnly, MAX_ID, reqId } from '../lib/params';
 import { beijingDate } from '../lib/time';
@@ -28,7 +29,8 @@ const wordList = <const T extends readonly [string, ...string[]]>(label: string,
       .array(z.string(), { message: `缺少${label}` })
       .min(1, `缺少${label}`)
       .refine((a) => a.every((v) => (values as readonly string[]).includes(v)), { message: `${label}只能是 ${values.join('、')}` })
-      .transform((a) => a as T[number][]),
+      .transform((a) => a as T[number][])
+      .meta({ items: { type: 'string', enum: [...values] } }),
   );
 
 /** An optional tag id (产业图谱标签). */
@@ -79,7 +81,7 @@ export const blockQuery = z.object({
   page: pageParam,
   order: z.preprocess(
     (v) => toNumber(blankToUndefined(v)),
-    z.literal(ORDER_IDS, { message: '排序方式 order 只能是 1 融资总额、2 成立时间、3 最近融资时间' }).optional(),
+    literalOf(ORDER_IDS, { message: '排序方式 order 只能是 1 融资总额、2 成立时间、3 最近融资时间' }).optional(),
   ),
   tag_id: optTagId,
 });

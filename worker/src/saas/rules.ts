@@ -77,11 +77,13 @@ export const trialInput = z
     name: required('name', '请输入姓名'),
     email: required('email', '请输入邮箱地址')
       .pipe(z.string().regex(EMAIL_PATTERN, '请输入正确的邮箱地址'))
-      .transform((v) => v.toLowerCase()),
+      .transform((v) => v.toLowerCase())
+      .meta({ format: 'email', example: 'wang@example.com' }),
     company_name: required('company_name', '请输入公司名称'),
     position: required('position', '请输入您的职位'),
     phone: required('phone', '请输入联系电话')
-      .pipe(z.string().transform(normalizePhone).pipe(z.string().regex(PHONE_PATTERN, '请输入正确的联系电话'))),
+      .pipe(z.string().transform(normalizePhone).pipe(z.string().regex(PHONE_PATTERN, '请输入正确的联系电话')))
+      .meta({ format: 'tel', example: '13800138000' }),
     weixin: optional('weixin'),
     need: optional('need'),
   })
