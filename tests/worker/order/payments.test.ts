@@ -358,6 +358,6 @@ describe('the ledger', () => {
     expect(await ledgerSum(u.id)).toBe(h.balance);
     const page = await call('/api/user/ledger', { token: u.token, query: { per_page: 3 } });
     expect(page.body.data.page.total).toBe(6);
-    expect(page.body.data.info.map((r: { reason_text: string }) => r.reason_text)).toEqual(['导出失败退款', '导出数据', '上香']);
+    expect(page.body.data.info.map((r: { reason_text: string }) => r.reason_text)).toEqual(['导出失败退款', '导出数据', '上香（公司）']);
   });
 });
