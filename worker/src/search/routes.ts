@@ -7,7 +7,6 @@ import { sharedCache } from '../lib/cache';
 import { ok } from '../lib/envelope';
 import { createArea, defineRoute } from '../lib/route';
 import { SEARCH_PER_KIND } from './constants';
-import { search } from './query';
 import * as S from './schemas';
 
 const searchRoute = defineRoute({
@@ -22,5 +21,7 @@ const searchRoute = defineRoute({
 
 export const searchRoutes = createArea().openapi(searchRoute, async (c) => {
   sharedCache(c);
+  // The pinyin dictionaries are evaluated by the first search, not when the worker starts.
+  const { search } = await import('./query');
   return ok(c, await search(c.get('db'), c.req.valid('query').q));
 });

@@ -1,0 +1,95 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { convertV4MiniflareOptions, Miniflare } from 'miniflare';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * The API worker's deployable bundle (wrangler deploy --dry-run) starts without evaluating what
+ * only one route or job needs: the pinyin dictionaries (the search), the working-day calendar and
+ * the daily e-mail's rendering (the cron and the digest queue). A module esbuild can evaluate on
+ * demand sits in a wrapper named after its path; each heavy module's wrapper is made to record its
+ * evaluation, and the bundle is started in workerd.
+ */
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const HEAVY = [
+  'node_modules/pinyin-pro/dist/esm/index.mjs',
+  'worker/src/search/keys.ts',
+  'node_modules/chinese-days/dist/index.es.js',
+  'worker/src/digest/calendar.ts',
+  'worker/src/digest/render.ts',
+  'worker/src/digest/mime.ts',
+];
+
+let dir: string;
+let mf: Miniflare;
+const missing: string[] = [];
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(os.tmpdir(), 'startup-'));
+  const r = spawnSync('wrangler', ['deploy', '--dry-run', '--outdir', dir], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, WRANGLER_SEND_METRICS: 'false' } });
+  expect(r.status, `${r.stdout}\n${r.stderr}`).toBe(0);
+  let code = readFileSync(path.join(dir, 'index.js'), 'utf8');
+  for (const m of HEAVY) {
+    // The path is relative to the project, through any symlink on the way to node_modules.
+    const wrapper = new RegExp(`"((?:[^"]*/)?${m.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')})"\\(\\) \\{`);
+    if (!wrapper.test(code)) missing.push(m);
+    code = code.replace(wrapper, (w) => `${w} globalThis.__evaluated.push(${JSON.stringify(m)});`);
+  }
+  writeFileSync(path.join(dir, 'index.js'), `globalThis.__evaluated = [];\n${code}`);
+  // A second entry reads the record; the first request to it is the isolate's start.
+  writeFileSync(
+    path.join(dir, 'probe.js'),
+    `import worker from './index.js';
+export default {
+  async fetch(request, env, ctx) {
+    const url = new URL(request.url);
+    if (url.pathname === '/evaluated') return Response.json(globalThis.__evaluated);
+    return worker.fetch(request, env, ctx);
+  },
+};`,
+  );
+  mf = new Miniflare(
+    convertV4MiniflareOptions({
+      modules: [
+        { type: 'ESModule', path: path.join(dir, 'probe.js') },
+        { type: 'ESModule', path: path.join(dir, 'index.js') },
+      ],
+      modulesRoot: dir,
+      compatibilityDate: '2026-10-01',
+      compatibilityFlags: ['nodejs_compat'],
+      d1Databases: { DB: 'juzi-db' },
+      bindings: { APP_ORIGIN: 'http://localhost', MAIL_FROM: 'digest@example.com' },
+    }),
+  );
+  await mf.ready;
+}, 300_000);
+
+afterAll(async () => {
+  await mf?.dispose();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+const evaluated = async () => (await (await mf.dispatchFetch('http://localhost/evaluated')).json()) as string[];
+
+describe('API worker start-up', () => {
+  it('bundles the pinyin dictionaries, the working-day calendar and the e-mail rendering for evaluation on demand', () => {
+    expect(missing).toEqual([]);
+  });
+
+  it('starts and answers a request without evaluating them', async () => {
+    const health = await mf.dispatchFetch('http://localhost/api/health');
+    expect(health.status).toBe(200);
+    await health.arrayBuffer();
+    expect(await evaluated()).toEqual([]);
+  });
+
+  it('evaluates the pinyin dictionaries when the first search asks for them', async () => {
+    const res = await mf.dispatchFetch(`http://localhost/api/search?q=${encodeURIComponent('美团mt')}`);
+    await res.arrayBuffer();
+    expect(await evaluated()).toEqual(expect.arrayContaining(['node_modules/pinyin-pro/dist/esm/index.mjs', 'worker/src/search/keys.ts']));
+    expect(await evaluated()).not.toContain('node_modules/chinese-days/dist/index.es.js');
+  });
+});
