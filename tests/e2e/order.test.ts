@@ -63,6 +63,16 @@ async function openPage(token: string | null, viewport = DESKTOP): Promise<Page>
 const currentPage = (page: Page) => page.locator('.pagination [aria-current="page"]').innerText();
 const horizontalOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
+describe('the local stack', () => {
+  it('follows its port: the origin in absolute links is the one it runs on, and the sandbox is on', async () => {
+    const port = new URL(stack.url).port;
+    const robots = await (await fetch(`${stack.url}/robots.txt`)).text();
+    expect(robots).toContain(`Sitemap: http://localhost:${port}/sitemap.xml`);
+    const plans = (await (await fetch(`${stack.url}/api/order/plans`)).json()) as { data: { providers: { name: string }[] } };
+    expect(plans.data.providers.map((p) => p.name)).toEqual(['sandbox']);
+  });
+});
+
 describe('/order in Chromium', () => {
   it('a visitor sees the plans with prices in yuan, logs in when buying, and the purchase continues to the cashier', async () => {
     const page = await openPage(null, PHONE);
@@ -97,18 +107,15 @@ describe('/order in Chromium', () => {
     await page.getByRole('button', { name: '第 4 页' }).click();
     const prompt = page.getByRole('dialog', { name: '开通VIP会员' });
     await prompt.getByRole('link', { name: '立即开通' }).click();
-    await page.waitForURL(/\/order\?from=deathCompany$/);
+    // The link carries the page asked for: after paying, the buyer lands on page 4.
+    await page.waitForURL(/\/order\?from=deathCompany&return=%2FdeathCompany%3Fpage%3D4$/);
     await page.getByRole('article', { name: 'VIP会员·月卡' }).getByRole('button', { name: '立即开通' }).click();
     await page.waitForURL(/\/pay\/sandbox\/\d+$/);
     await screenshot(page, 'order-cashier-desktop');
     await page.getByRole('button', { name: '确认支付 ¥30.00' }).click();
 
-    await page.waitForURL(/\/deathCompany$/);
+    await page.waitForURL(/\/deathCompany\?page=4$/);
     await page.locator('.site-header').getByText('VIP', { exact: true }).first().waitFor();
-    await page.getByRole('button', { name: '第 3 页' }).click();
-    await page.waitForURL(/page=3/);
-    await page.getByRole('button', { name: '第 4 页' }).click();
-    await page.waitForURL(/page=4/);
     await expect.poll(() => currentPage(page)).toBe('4');
     expect(await page.getByRole('dialog', { name: '开通VIP会员' }).count()).toBe(0);
     await page.getByRole('button', { name: '查看详情' }).first().waitFor();
@@ -137,10 +144,10 @@ describe('/order in Chromium', () => {
     await incense.getByRole('button', { name: '确认上香' }).click();
     const confirm = page.getByRole('dialog', { name: '桔子币余额不足' });
     await confirm.waitFor();
-    await expect(confirm.getByRole('link', { name: '去充值' }).getAttribute('href')).resolves.toBe('/order?from=deathCompany');
+    await expect(confirm.getByRole('link', { name: '去充值' }).getAttribute('href')).resolves.toBe('/order?from=deathCompany&return=%2FdeathCompany');
     await confirm.getByRole('link', { name: '去充值' }).click();
 
-    await page.waitForURL(/\/order\?from=deathCompany$/);
+    await page.waitForURL(/\/order\?from=deathCompany&return=%2FdeathCompany$/);
     await page.getByRole('article', { name: '100桔子币' }).getByRole('button', { name: '立即充值' }).click();
     await page.waitForURL(/\/pay\/sandbox\/\d+$/);
     await page.getByRole('button', { name: '确认支付 ¥10.00' }).click();
