@@ -68,7 +68,7 @@ export function OrderPlans({ from, returnTo }: { from?: string; returnTo?: strin
   const coins = data.plans.filter((p) => p.kind === 'coins');
   const busyId = buy.isPending ? buy.variables?.id : undefined;
   const card = (p: Plan) => (
-    <PlanCard key={p.id} plan={p} busy={busyId === p.id} onBuy={provider ? start : undefined} after={membership.data?.after[p.id]} />
+    <PlanCard key={p.id} plan={p} busy={busyId === p.id} onBuy={provider ? start : undefined} after={provider ? membership.data?.after[p.id] : undefined} />
   );
   return (
     <div className="container order-page">
