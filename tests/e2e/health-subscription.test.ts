@@ -103,6 +103,34 @@ describe('/health-subscription', () => {
     await page.context().close();
   });
 
+  it('from an expired unsubscribe link (?unsubscribe=1) the signed-in subscriber is told why and cancels here', async () => {
+    const vip = tokens['vip@demo.local']!;
+    expect((await post('/api/medical/subscribe', vip, { email: 'vip.link@example.com' })).data.status).toBe(1);
+    for (const [viewport, name] of [
+      [{ ...DESKTOP, width: 1280 }, '1280'],
+      [PHONE, '375'],
+    ] as const) {
+      const page = await open('vip@demo.local', viewport);
+      await page.goto(`${baseURL()}/health-subscription?unsubscribe=1`);
+      await page.getByText('邮件中的退订链接已失效，点击下方“取消订阅”即可退订。').waitFor();
+      expect(await noOverflow(page)).toBeLessThanOrEqual(0);
+      await screenshot(page, `health-subscription-link-${name}`);
+      if (name === '375') {
+        await page.getByRole('button', { name: '取消订阅' }).click();
+        await page.getByText('取消订阅成功', { exact: true }).waitFor();
+        await page.getByText('当前账号未订阅日报，不会再收到邮件', { exact: false }).waitFor();
+      }
+      await page.context().close();
+    }
+    expect((await post('/api/medical/check_subscribe', vip)).data.status).toBe(0);
+    // A visitor gets the login dialog and the reason.
+    const visitor = await open(null);
+    await visitor.goto(`${baseURL()}/health-subscription?unsubscribe=1`);
+    await visitor.getByText('邮件中的退订链接已失效，登录后即可在这里取消订阅。').waitFor();
+    await visitor.getByRole('dialog').filter({ hasText: '登录' }).first().waitFor();
+    await visitor.context().close();
+  });
+
   it('fits 1280 and 375 px without horizontal overflow', async () => {
     for (const [viewport, name] of [
       [{ ...DESKTOP, width: 1280 }, '1280'],

@@ -15,6 +15,8 @@ import { toast } from '../ui/toast';
 import './health-subscription.css';
 
 export const Route = createFileRoute('/health-subscription')({
+  // unsubscribe=1: arrived from an e-mail's unsubscribe link that expired or went stale (worker/src/digest/page.ts).
+  validateSearch: (search: Record<string, unknown>): { unsubscribe?: 1 } => (String(search.unsubscribe) === '1' ? { unsubscribe: 1 } : {}),
   component: HealthSubscriptionPage,
 });
 
@@ -28,6 +30,7 @@ function HealthSubscriptionPage() {
   useDocumentTitle(`动态订阅 - ${DIGEST_NAME}`);
   const token = useToken();
   const viewer = useViewer();
+  const fromLink = Route.useSearch().unsubscribe === 1;
   const queryClient = useQueryClient();
   const options = subscriptionQueryOptions(token);
   const state = useQuery(options);
@@ -94,6 +97,11 @@ function HealthSubscriptionPage() {
             </p>
           </div>
           <div className="hs-action">
+            {fromLink && (
+              <p className="hs-note hs-note-warn" role="status">
+                {token === null ? '邮件中的退订链接已失效，登录后即可在这里取消订阅。' : state.data && !subscribed ? '邮件中的退订链接已失效；当前账号未订阅日报，不会再收到邮件。' : '邮件中的退订链接已失效，点击下方“取消订阅”即可退订。'}
+              </p>
+            )}
             <button type="button" className={subscribed ? 'btn btn-ghost hs-button' : 'btn btn-primary hs-button'} onClick={onButton} disabled={busy} aria-busy={busy || undefined}>
               {subscribed ? '取消订阅' : '动态订阅'}
             </button>
