@@ -226,7 +226,7 @@ const DEPLOYMENT_DEPENDENT = new Set(['POST /api/orders provider']);
 
 describe('the OpenAPI contract', () => {
   let token = '';
-  let probes: Probe[] = [];
+  const probes: Probe[] = [];
 
   beforeAll(async () => {
     token = (await makeUser({ role: 'svip' })).token;
