@@ -48,6 +48,7 @@ function urlOf(route: string): string {
     '/policy/$id': `/policy/${ids.policy}`,
     '/kcb/$id': `/kcb/${ids.starCompany.mComId}`,
     '/pay/sandbox/$orderId': `/pay/sandbox/${ids.order}`,
+    '/pay/result/$orderId': `/pay/result/${ids.order}`,
     '/share/user/$id': `/share/user/${ids.shareUser}`,
     '/share/dynamic/$id': `/share/dynamic/${ids.shareDynamic}`,
     '/health/$tagId': `/health/${ids.childTag}`,
