@@ -280,7 +280,7 @@ describe('/deathCompany', () => {
     const { router, unmount } = await renderPage('/deathCompany?page=3', '公司21');
     fireEvent.click(screen.getByRole('button', { name: '第 4 页' }));
     const prompt = await screen.findByRole('dialog', { name: '开通VIP会员' });
-    expect(within(prompt).getByRole('link', { name: '立即开通' }).getAttribute('href')).toBe('/order?from=deathCompany');
+    expect(within(prompt).getByRole('link', { name: '立即开通' }).getAttribute('href')).toBe('/order?from=deathCompany&return=%2FdeathCompany%3Fpage%3D4');
     expect(router.state.location.search).toEqual({ page: 3 });
     expect(listRequests().map((q) => q.page)).not.toContain('4');
     unmount();

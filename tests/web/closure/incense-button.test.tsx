@@ -92,7 +92,7 @@ describe('IncenseButton and IncenseDialog', () => {
     const confirm = await screen.findByRole('dialog', { name: '桔子币余额不足' });
     expect(confirm.textContent).toContain('88');
     expect(confirm.textContent).toContain('20');
-    expect(within(confirm).getByRole('link', { name: '去充值' }).getAttribute('href')).toBe('/order?from=deathCompany');
+    expect(within(confirm).getByRole('link', { name: '去充值' }).getAttribute('href')).toBe('/order?from=deathCompany&return=%2FdeathCompany');
     expect(screen.queryByRole('dialog', { name: '为「某某单车」上香' })).toBeNull();
     expect(posts(seen)).toHaveLength(0);
   });

@@ -98,7 +98,7 @@ describe('the export dialog', () => {
     });
     const dialog = await screen.findByRole('dialog', { name: '桔子币余额不足' });
     expect(dialog.textContent).toContain(msg);
-    expect(within(dialog).getByRole('link', { name: '去充值' }).getAttribute('href')).toBe('/order?from=deathCompany');
+    expect(within(dialog).getByRole('link', { name: '去充值' }).getAttribute('href')).toBe('/order?from=deathCompany&return=%2FdeathCompany');
     expect(screen.queryByRole('dialog', { name: '导出数据' })).toBeNull();
     expect(generateCalls(seen)).toHaveLength(0);
   });
@@ -116,7 +116,7 @@ describe('the export dialog', () => {
       { kind: 'closure_reason', params: { type_id: 12 }, from: 'deathReason' },
     );
     const dialog = await screen.findByRole('dialog', { name: '开通VIP会员' });
-    expect(within(dialog).getByRole('link', { name: '立即开通' }).getAttribute('href')).toBe('/order?from=deathReason');
+    expect(within(dialog).getByRole('link', { name: '立即开通' }).getAttribute('href')).toBe('/order?from=deathReason&return=%2FdeathCompany');
   });
 
   it('a double click on 确认导出 sends exactly one generate call, with an Idempotency-Key', async () => {

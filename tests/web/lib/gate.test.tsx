@@ -127,7 +127,7 @@ describe('the gate', () => {
     fireEvent.click(screen.getByRole('button', { name: '上香' }));
     const dialog = await screen.findByRole('dialog', { name: '开通VIP会员' });
     expect(dialog.textContent).toContain('全部公司仅对VIP会员开放');
-    expect(screen.getByRole('link', { name: '立即开通' }).getAttribute('href')).toBe('/order?from=deathReason');
+    expect(screen.getByRole('link', { name: '立即开通' }).getAttribute('href')).toBe('/order?from=deathReason&return=%2FdeathReason%3Fparent_id%3D1%26child_id%3D2');
   });
 
   it('uses the area a call names in meta.from', async () => {
@@ -136,7 +136,7 @@ describe('the gate', () => {
     await renderInApp(<PaidAction from="health" />);
     fireEvent.click(screen.getByRole('button', { name: '上香' }));
     await screen.findByRole('dialog', { name: '开通VIP会员' });
-    expect(screen.getByRole('link', { name: '立即开通' }).getAttribute('href')).toBe('/order?from=health');
+    expect(screen.getByRole('link', { name: '立即开通' }).getAttribute('href')).toBe('/order?from=health&return=%2F');
   });
 
   it('opens the recharge confirm on INSUFFICIENT_COINS with the server message, 去充值 and 取消', async () => {
@@ -147,7 +147,7 @@ describe('the gate', () => {
     fireEvent.click(screen.getByRole('button', { name: '上香' }));
     const dialog = await screen.findByRole('dialog', { name: '桔子币余额不足' });
     expect(dialog.textContent).toContain(msg);
-    expect(screen.getByRole('link', { name: '去充值' }).getAttribute('href')).toBe('/order?from=deathCompany');
+    expect(screen.getByRole('link', { name: '去充值' }).getAttribute('href')).toBe('/order?from=deathCompany&return=%2FdeathCompany');
     expect(seen[0].headers.get('Idempotency-Key')).toBe('intent-0001');
     fireEvent.click(screen.getByRole('button', { name: '取消' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -221,7 +221,7 @@ describe('gating helpers for pages', () => {
     await renderInApp(<ExpandAll onExpand={onExpand} />);
     fireEvent.click(screen.getByRole('button', { name: '查看全部(VIP)' }));
     await screen.findByRole('dialog', { name: '开通VIP会员' });
-    expect(screen.getByRole('link', { name: '立即开通' }).getAttribute('href')).toBe('/order?from=deathTrack');
+    expect(screen.getByRole('link', { name: '立即开通' }).getAttribute('href')).toBe('/order?from=deathTrack&return=%2F');
     expect(onExpand).not.toHaveBeenCalled();
   });
 

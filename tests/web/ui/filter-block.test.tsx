@@ -70,7 +70,7 @@ describe('FilterBlock', () => {
     await renderInApp(<Harness />);
     fireEvent.click(screen.getByRole('button', { name: '查看全部(VIP)' }));
     await screen.findByRole('dialog', { name: '开通VIP会员' });
-    expect(screen.getByRole('link', { name: '立即开通' }).getAttribute('href')).toBe('/order?from=deathTrack');
+    expect(screen.getByRole('link', { name: '立即开通' }).getAttribute('href')).toBe('/order?from=deathTrack&return=%2FdeathTrack');
     expect(itemNames()).toEqual(['共享单车']);
   });
 
