@@ -66,7 +66,7 @@ describe('the closed-company home in Chromium', () => {
     await page.getByRole('button', { name: '第 4 页' }).click();
     const prompt = page.getByRole('dialog', { name: '开通VIP会员' });
     await prompt.waitFor();
-    expect(await prompt.getByRole('link', { name: '立即开通' }).getAttribute('href')).toBe('/order?from=deathCompany');
+    expect(await prompt.getByRole('link', { name: '立即开通' }).getAttribute('href')).toBe('/order?from=deathCompany&return=%2FdeathCompany%3Fpage%3D4');
     expect(new URL(page.url()).searchParams.get('page')).toBe('3');
     expect(await currentPage(page)).toBe('3');
     expect(await page.locator('.closure-name').allInnerTexts()).toEqual(rowsOnThree);

@@ -86,7 +86,7 @@ describe('/deathTrack', () => {
     await trackBlock.getByRole('button', { name: '查看全部(VIP)' }).click();
     const dialog = page.getByRole('dialog', { name: '开通VIP会员' });
     await dialog.waitFor();
-    await expect(dialog.getByRole('link', { name: '立即开通' }).getAttribute('href')).resolves.toBe('/order?from=deathTrack');
+    await expect(dialog.getByRole('link', { name: '立即开通' }).getAttribute('href')).resolves.toBe('/order?from=deathTrack&return=%2FdeathTrack%3Ftag_id%3D1');
     await page.close();
   });
 
@@ -111,7 +111,7 @@ describe('/deathReason', () => {
     await page.getByRole('tab', { name: '全部公司' }).click();
     const dialog = page.getByRole('dialog', { name: '开通VIP会员' });
     await dialog.waitFor();
-    await expect(dialog.getByRole('link', { name: '立即开通' }).getAttribute('href')).resolves.toBe('/order?from=deathReason');
+    await expect(dialog.getByRole('link', { name: '立即开通' }).getAttribute('href')).resolves.toBe('/order?from=deathReason&return=%2FdeathReason%3Ftab%3Dcompanies');
     await page.keyboard.press('Escape');
     await expect(page.locator('.upgrade-prompt').innerText()).resolves.toContain('仅对VIP会员开放');
     await expect(page.locator('.failed-row').count()).resolves.toBe(0);

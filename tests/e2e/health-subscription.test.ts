@@ -86,7 +86,7 @@ describe('/health-subscription', () => {
     await page.goto(`${baseURL()}/health-subscription`);
     const prompt = page.getByRole('dialog', { name: '开通VIP会员' });
     await prompt.waitFor();
-    expect(await prompt.getByRole('link', { name: '立即开通' }).getAttribute('href')).toBe('/order?from=health-subscription');
+    expect(await prompt.getByRole('link', { name: '立即开通' }).getAttribute('href')).toBe('/order?from=health-subscription&return=%2Fhealth-subscription');
     await screenshot(page, 'health-subscription-not-member-1280');
     await prompt.getByRole('button', { name: '再想想' }).click();
     await prompt.waitFor({ state: 'detached' });

@@ -96,7 +96,7 @@ describe('/health', () => {
     await tag.click();
     const prompt = page.getByRole('dialog', { name: '开通VIP会员' });
     await prompt.waitFor();
-    expect(await prompt.getByRole('link', { name: '立即开通' }).getAttribute('href')).toBe('/order?from=health');
+    expect(await prompt.getByRole('link', { name: '立即开通' }).getAttribute('href')).toBe('/order?from=health&return=%2Fhealth');
     expect(ctx.pages().length).toBe(pagesBefore);
     await ctx.close();
   });

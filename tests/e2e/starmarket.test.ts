@@ -145,7 +145,7 @@ describe('/kcb/{id}', () => {
     const region = page.getByRole('region', { name: '历史融资记录' });
     await region.waitFor();
     await expect(region.locator('tbody tr').count()).resolves.toBe(1);
-    await expect(region.getByRole('link', { name: '开通VIP会员查看全部融资记录' }).getAttribute('href')).resolves.toBe('/order?from=kcb');
+    await expect(region.getByRole('link', { name: '开通VIP会员查看全部融资记录' }).getAttribute('href')).resolves.toBe(`/order?from=kcb&return=%2Fkcb%2F${id}`);
     await page.context().close();
   });
 });

@@ -1,8 +1,8 @@
 import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
-import { QRCodeSVG } from 'qrcode.react';
 import { useEffect, useRef } from 'react';
 import { AppLink } from '../../ui/AppLink';
+import { QrCode } from '../../ui/QrCode';
 import { toast } from '../../ui/toast';
 import { formatDateTime } from './dateTime';
 import { orderQueryOptions } from './queries/orders';
@@ -49,7 +49,7 @@ export function PaymentResult({ orderId }: { orderId: number }) {
           <div className="pay-result-wait" role="status">
             {order.qr_code ? (
               <>
-                <QRCodeSVG value={order.qr_code} size={200} marginSize={2} title={`${order.provider_label}扫码支付`} />
+                <QrCode value={order.qr_code} size={200} title={`${order.provider_label}扫码支付`} />
                 <p>请使用微信“扫一扫”完成支付，支付成功后页面自动跳转</p>
               </>
             ) : (
