@@ -1,7 +1,10 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Dialog } from './Dialog';
 import './share-button.css';
-import { QrCode } from './QrCode';
+import { lazyChunk } from '../lib/staleBuild';
+
+// The QR code's encoder loads when the dialog first opens, not with every page that has a share button.
+const QRCodeSVG = lazy(lazyChunk(() => import('qrcode.react').then((m) => ({ default: m.QRCodeSVG }))));
 
 export interface ShareButtonProps {
   /** The address in the QR code (absolute). The SPA is responsive: a page's phone address is its own. */
@@ -22,7 +25,9 @@ export function ShareButton({ url, caption, label = '分享' }: ShareButtonProps
       </button>
       <Dialog open={open} onOpenChange={setOpen} title="分享到手机" size="sm">
         <figure className="share-qr">
-          <QrCode value={url} size={168} title={`二维码：${url}`} />
+          <Suspense fallback={<span className="share-qr-pending" role="status" style={{ display: 'block', width: 168, height: 168 }} aria-label="二维码加载中" />}>
+            <QRCodeSVG value={url} size={168} marginSize={2} title={`二维码：${url}`} />
+          </Suspense>
           <figcaption>
             {caption}
             <span className="share-url">{url}</span>

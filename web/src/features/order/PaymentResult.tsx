@@ -1,12 +1,15 @@
 import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { AppLink } from '../../ui/AppLink';
-import { QrCode } from '../../ui/QrCode';
 import { toast } from '../../ui/toast';
+import { lazyChunk } from '../../lib/staleBuild';
 import { formatDateTime } from './dateTime';
 import { orderQueryOptions } from './queries/orders';
 import './payment-result.css';
+
+// The QR encoder loads only for a WeChat Native order, not with the order pages (or a shared chunk).
+const QRCodeSVG = lazy(lazyChunk(() => import('qrcode.react').then((m) => ({ default: m.QRCodeSVG }))));
 
 /** How often a pending order is asked again (each ask lets the worker query the provider). */
 const POLL_MS = 3000;
@@ -49,7 +52,9 @@ export function PaymentResult({ orderId }: { orderId: number }) {
           <div className="pay-result-wait" role="status">
             {order.qr_code ? (
               <>
-                <QrCode value={order.qr_code} size={200} title={`${order.provider_label}扫码支付`} />
+                <Suspense fallback={<span role="status" style={{ display: 'block', width: 200, height: 200 }} aria-label="二维码加载中" />}>
+                  <QRCodeSVG value={order.qr_code} size={200} marginSize={2} title={`${order.provider_label}扫码支付`} />
+                </Suspense>
                 <p>请使用微信“扫一扫”完成支付，支付成功后页面自动跳转</p>
               </>
             ) : (
