@@ -1,10 +1,10 @@
 import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useRef } from 'react';
-import { AppLink } from '../../ui/AppLink';
 import { toast } from '../../ui/toast';
 import { lazyChunk } from '../../lib/staleBuild';
 import { formatDateTime } from './dateTime';
+import { OrderOutcome } from './OrderOutcome';
 import { orderQueryOptions } from './queries/orders';
 import './payment-result.css';
 
@@ -63,18 +63,7 @@ export function PaymentResult({ orderId }: { orderId: number }) {
             <p className="pay-result-deadline">请在 {formatDateTime(order.expires_at)} 前完成支付，超时订单自动关闭</p>
           </div>
         ) : (
-          <div className={`pay-result-done pay-result-${order.status}`} role="status">
-            <p>{order.status === 'paid' ? '支付成功，权益已生效' : order.status === 'expired' ? '订单已过期（超过30分钟未支付）' : order.status === 'refunded' ? '订单已退款' : '支付未完成，订单已关闭'}</p>
-            {order.status === 'paid' ? (
-              <AppLink className="btn btn-primary btn-sm" href={order.return_url}>
-                返回
-              </AppLink>
-            ) : (
-              <AppLink className="btn btn-primary btn-sm" href="/order">
-                重新下单
-              </AppLink>
-            )}
-          </div>
+          <OrderOutcome status={order.status} returnUrl={order.return_url} className="pay-result-done" statusPrefix="pay-result" />
         )}
       </section>
     </div>

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
-import { AppLink } from '../../ui/AppLink';
 import { toast } from '../../ui/toast';
 import { formatDateTime } from './dateTime';
+import { OrderOutcome } from './OrderOutcome';
 import { orderQueryOptions, sandboxPay } from './queries/orders';
 import './sandbox-cashier.css';
 
@@ -67,20 +67,7 @@ export function SandboxCashier({ orderId }: { orderId: number }) {
             </button>
           </div>
         ) : (
-          <div className={`cashier-result cashier-${order.status}`} role="status">
-            <p>
-              {order.status === 'paid' ? '支付成功，权益已生效' : order.status === 'failed' ? '支付未完成，订单已关闭' : '订单已过期（超过30分钟未支付）'}
-            </p>
-            {order.status === 'paid' ? (
-              <AppLink className="btn btn-primary btn-sm" href={order.return_url}>
-                返回
-              </AppLink>
-            ) : (
-              <AppLink className="btn btn-primary btn-sm" href="/order">
-                重新下单
-              </AppLink>
-            )}
-          </div>
+          <OrderOutcome status={order.status} returnUrl={order.return_url} className="cashier-result" statusPrefix="cashier" />
         )}
       </section>
     </div>
