@@ -28,12 +28,16 @@ function refuseSandbox(where) {
   process.exit(1);
 }
 
-// Before anything is built or published: the sandbox takes no money, so a deployment must not offer it.
-if (!allowSandbox) {
-  if (sandboxSwitchedOn(readFileSync(path.resolve(ROOT, config), 'utf8'))) refuseSandbox(`${config} [vars] PAY_SANDBOX = "on"`);
-  if (!dryRun) {
-    const secrets = wrangler(['secret', 'list', '--config', config, '--format', 'json'], { capture: true });
-    if (secrets.status === 0 && /"name"\s*:\s*"PAY_SANDBOX"/.test(secrets.stdout)) refuseSandbox('wrangler secret PAY_SANDBOX');
+// Before anything is built or published: the sandbox takes no money, so a deployment must not offer it;
+// and the daily e-mail cannot be sent without the key that signs its unsubscribe links.
+if (!allowSandbox && sandboxSwitchedOn(readFileSync(path.resolve(ROOT, config), 'utf8'))) refuseSandbox(`${config} [vars] PAY_SANDBOX = "on"`);
+if (!dryRun) {
+  const secrets = wrangler(['secret', 'list', '--config', config, '--format', 'json'], { capture: true });
+  const named = (name) => new RegExp(`"name"\\s*:\\s*"${name}"`).test(secrets.stdout);
+  if (secrets.status === 0 && !allowSandbox && named('PAY_SANDBOX')) refuseSandbox('wrangler secret PAY_SANDBOX');
+  if (secrets.status === 0 && !named('DIGEST_SECRET')) {
+    console.error('✖ 未设置 DIGEST_SECRET（每日邮件退订链接的签名密钥）：请先运行 npx wrangler secret put DIGEST_SECRET');
+    process.exit(1);
   }
 }
 

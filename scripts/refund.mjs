@@ -3,7 +3,7 @@
 // what the order granted. Run it again after a failed provider call: nothing is taken twice.
 //   --url <origin>     the deployment (default JUZI_API_URL, else http://localhost:$PORT or :8787)
 //   PAY_OPERATOR_KEY   the deployment's operator key; locally read from the state directory
-//                      (JUZI_STATE_DIR or .wrangler/state, local-payments.env written by `npm start`)
+//                      (JUZI_STATE_DIR or .wrangler/state, local-secrets.env written by `npm start`)
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { readEnvFile, ROOT } from './stack.mjs';
@@ -20,7 +20,7 @@ if (!id) {
 let key = process.env.PAY_OPERATOR_KEY;
 if (!key) {
   const stateDir = process.env.JUZI_STATE_DIR ? path.resolve(process.env.JUZI_STATE_DIR) : path.join(ROOT, '.wrangler', 'state');
-  const file = path.join(stateDir, 'local-payments.env');
+  const file = path.join(stateDir, 'local-secrets.env');
   if (existsSync(file)) key = readEnvFile(file).PAY_OPERATOR_KEY;
 }
 if (!key) {

@@ -15,6 +15,6 @@ export function startWorkers(opts: { port: number; persistTo: string; logFile?: 
 export function stopChild(child: ChildProcess): void;
 export function fireCron(url: string, cron?: string): Promise<boolean>;
 export function msUntilCron(now?: Date): number;
-export function localPaymentsEnv(persistTo: string): string;
+export function localSecretsEnv(persistTo: string): string;
 export function readEnvFile(file: string): Record<string, string>;
 export function sandboxSwitchedOn(tomlText: string): boolean;

@@ -58,16 +58,25 @@ export function prepareDatabase({ persistTo, scale = 1, quiet = false }) {
 }
 
 /**
- * The local stack's payment settings, generated once per state directory and kept beside the state
- * (`local-payments.env`, readable by its owner only): the sandbox switched on with a random secret,
- * and an operator key for `npm run refund`. A deployment has none of this; its secrets are set
- * with `wrangler secret put` (docs/payments.md).
+ * The local stack's secrets, generated once per state directory and kept beside the state
+ * (`local-secrets.env`, readable by its owner only): the sandbox payment provider switched on with a
+ * random secret, an operator key for `npm run refund`, and the key that signs the daily e-mail's
+ * unsubscribe links. A key missing from an older file is added. A deployment has none of this; its
+ * secrets are set with `wrangler secret put` (README, docs/payments.md).
  */
-export function localPaymentsEnv(persistTo) {
-  const file = path.join(persistTo, 'local-payments.env');
-  if (!existsSync(file)) {
-    mkdirSync(persistTo, { recursive: true });
-    const lines = ['PAY_SANDBOX=on', `PAY_SANDBOX_SECRET=${randomBytes(32).toString('hex')}`, `PAY_OPERATOR_KEY=${randomBytes(24).toString('hex')}`];
+export function localSecretsEnv(persistTo) {
+  const file = path.join(persistTo, 'local-secrets.env');
+  const wanted = {
+    PAY_SANDBOX: () => 'on',
+    PAY_SANDBOX_SECRET: () => randomBytes(32).toString('hex'),
+    PAY_OPERATOR_KEY: () => randomBytes(24).toString('hex'),
+    DIGEST_SECRET: () => randomBytes(32).toString('hex'),
+  };
+  mkdirSync(persistTo, { recursive: true });
+  const have = existsSync(file) ? readEnvFile(file) : {};
+  const missing = Object.keys(wanted).filter((k) => !have[k]);
+  if (missing.length) {
+    const lines = Object.entries({ ...have, ...Object.fromEntries(missing.map((k) => [k, wanted[k]()])) }).map(([k, v]) => `${k}=${v}`);
     writeFileSync(file, `${lines.join('\n')}\n`, { mode: 0o600 });
   }
   chmodSync(file, 0o600);
@@ -94,7 +103,7 @@ export function sandboxSwitchedOn(tomlText) {
 /**
  * Starts both workers in one wrangler dev; resolves when /api/health answers.
  * The local origin follows the port (links in e-mails, List-Unsubscribe, payment return addresses),
- * and the sandbox payment provider is on with this state's secret (localPaymentsEnv).
+ * and the sandbox payment provider is on with this state's secret (localSecretsEnv).
  * `detached` (the e2e stack) puts wrangler in its own process group, stopped as a group; `npm start`
  * keeps it in its own group instead, so killing `npm start`'s process group ends the whole stack.
  */
@@ -111,7 +120,7 @@ export async function startWorkers({ port, persistTo, logFile, detached = true }
     '--ip', '127.0.0.1',
     '--persist-to', persistTo,
     '--var', `APP_ORIGIN:http://localhost:${port}`,
-    '--env-file', localPaymentsEnv(persistTo),
+    '--env-file', localSecretsEnv(persistTo),
     '--test-scheduled',
     '--show-interactive-dev-session=false',
     '--log-level', process.env.WRANGLER_LOG ?? 'warn',

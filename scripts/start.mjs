@@ -29,7 +29,7 @@ console.log(`
    API 参考：${url}/api/docs
    演示账号（密码均为 ${DEMO_PASSWORD}）：`);
 for (const a of DEMO_ACCOUNTS) console.log(`   - ${a.account.padEnd(18)} ${a.label}`);
-console.log(`   支付：本地沙箱渠道已开启（密钥在 ${path.relative(ROOT, persistTo) || persistTo}/local-payments.env，仅本地）；运营退款：npm run refund -- <订单号>
+console.log(`   本地密钥（沙箱支付渠道、运营退款、邮件退订签名）在 ${path.relative(ROOT, persistTo) || persistTo}/local-secrets.env，仅本地；运营退款：npm run refund -- <订单号>
    定时任务按 wrangler.toml 的时间自动触发（UTC）：${crons.join('、')}（每日 10:00 北京时间的任务；导出对账）
    手动触发：curl "${url}/cdn-cgi/handler/scheduled?cron=0+2+*+*+*"
    按 Ctrl+C 停止。`);

@@ -18,7 +18,7 @@ export default defineConfig(async () => {
             cloudflareTest({
               wrangler: { configPath: path.join(root, 'wrangler.toml') },
               // The local sandbox payment provider, switched on with the tests' own secret (there is no default).
-              miniflare: { bindings: { TEST_MIGRATIONS: migrations, PAY_SANDBOX: 'on', PAY_SANDBOX_SECRET: 'test-sandbox-secret-0123456789abcdef' } },
+              miniflare: { bindings: { TEST_MIGRATIONS: migrations, PAY_SANDBOX: 'on', PAY_SANDBOX_SECRET: 'test-sandbox-secret-0123456789abcdef', DIGEST_SECRET: 'test-digest-secret-0123456789abcdef' } },
             }),
           ],
           resolve: {

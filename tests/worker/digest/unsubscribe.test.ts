@@ -18,7 +18,7 @@ const ONE_CLICK = { method: 'POST', body: 'List-Unsubscribe=One-Click', headers:
 /** The path and query of a link as an e-mail sent at `sentAt` to the subscriber's current address carries it. */
 async function linkFor(s: Subscriber, sentAt: number, email = s.email): Promise<string> {
   const token = await env.DB.prepare('SELECT unsubscribe_token AS t FROM subscriptions WHERE id = ?').bind(s.subscriptionId).first<string>('t');
-  const signer = await unsubscribeSigner(digestSecret(env));
+  const signer = await unsubscribeSigner(digestSecret(env)!);
   return (await signer.url('', { id: s.subscriptionId, token: token!, email }, sentAt));
 }
 
@@ -155,5 +155,21 @@ describe('the one-click POST (RFC 8058)', () => {
     expect(html).toContain('<input type="hidden" name="List-Unsubscribe" value="One-Click">');
     expect((await open(action, ONE_CLICK)).status).toBe(200);
     expect(await status(s)).toBe(0);
+  });
+});
+
+describe('the signing key', () => {
+  it('a link signed with the key that was once built into the source is refused and changes nothing', async () => {
+    const s = await subscriber();
+    const token = await env.DB.prepare('SELECT unsubscribe_token AS t FROM subscriptions WHERE id = ?').bind(s.subscriptionId).first<string>('t');
+    const forged = await (await unsubscribeSigner('juzi-digest-dev-secret')).url('', { id: s.subscriptionId, token: token!, email: s.email }, Date.now());
+    for (const res of [await open(forged), await open(forged, ONE_CLICK)]) expect(res.status).toBe(400);
+    expect(await status(s)).toBe(1);
+  });
+
+  it('there is no built-in key: unset or short, none is used', () => {
+    expect(digestSecret({ DIGEST_SECRET: undefined })).toBeNull();
+    expect(digestSecret({ DIGEST_SECRET: 'short' })).toBeNull();
+    expect(digestSecret({ DIGEST_SECRET: env.DIGEST_SECRET })).toBe(env.DIGEST_SECRET);
   });
 });

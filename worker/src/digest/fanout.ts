@@ -103,10 +103,13 @@ async function pool<T>(items: T[], limit: number, fn: (item: T) => Promise<void>
 
 /** One queue message: claim its subscribers, send each one e-mail, settle each row. */
 export async function sendChunk(env: Env, msg: DigestMessage, content: DigestContent, now = Date.now()): Promise<Outcome[]> {
+  // Every mail carries a signed unsubscribe link: without the key nothing is claimed or sent (the queue retries).
+  const secret = digestSecret(env);
+  if (!secret) throw new Error('DIGEST_SECRET is not set: the daily e-mail cannot sign its unsubscribe links');
+  const signer = await unsubscribeSigner(secret);
   const attempt = nonce();
   const claimed = await claimDeliveries(env.DB, msg.day, msg.subscriptionIds, attempt, now);
   const outcomes: Outcome[] = [];
-  const signer = await unsubscribeSigner(digestSecret(env));
   const settle = (o: Outcome) => {
     outcomes.push(o);
     return settleStatement(env.DB, msg.day, attempt, o, Date.now()).run();

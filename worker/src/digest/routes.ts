@@ -86,7 +86,12 @@ async function linkTarget(c: Context<AppEnv>) {
   const id = linkSubscriptionId(q);
   const sub = id === null ? undefined : await subscriptionById(c.get('db'), id);
   if (!sub) return { sub: null, link: { kind: 'invalid' } as LinkCheck };
-  const signer = await unsubscribeSigner(digestSecret(c.env));
+  const secret = digestSecret(c.env);
+  if (!secret) {
+    console.error('DIGEST_SECRET is not set: unsubscribe links cannot be checked');
+    return { sub: null, link: { kind: 'invalid' } as LinkCheck };
+  }
+  const signer = await unsubscribeSigner(secret);
   return { sub, link: await signer.check(sub, q, Date.now()) };
 }
 

@@ -13,10 +13,17 @@
 import type { Env } from '../env';
 import { UNSUBSCRIBE_LINK_DAYS } from './constants';
 
-/** Used when DIGEST_SECRET is not set (local development and tests only; set it with `wrangler secret put DIGEST_SECRET`). */
-export const DIGEST_DEV_SECRET = 'juzi-digest-dev-secret';
+/** Shorter keys are refused: with a guessable key anyone could make links that cancel others' mail. */
+export const DIGEST_SECRET_MIN_LENGTH = 16;
 
-export const digestSecret = (env: Pick<Env, 'DIGEST_SECRET'>) => env.DIGEST_SECRET || DIGEST_DEV_SECRET;
+/**
+ * The key that signs unsubscribe links, or null where none is set (`wrangler secret put DIGEST_SECRET`;
+ * the local stack generates one per state directory). There is no built-in fallback.
+ */
+export function digestSecret(env: Pick<Env, 'DIGEST_SECRET'>): string | null {
+  const key = env.DIGEST_SECRET ?? '';
+  return key.length >= DIGEST_SECRET_MIN_LENGTH ? key : null;
+}
 
 export const UNSUBSCRIBE_PATH = '/api/medical/unsubscribe';
 
