@@ -18,3 +18,4 @@ export function msUntilCron(now?: Date): number;
 export function localSecretsEnv(persistTo: string): string;
 export function readEnvFile(file: string): Record<string, string>;
 export function sandboxSwitchedOn(tomlText: string): boolean;
+export function deployableSize(config: string): { raw: number; gz: number };

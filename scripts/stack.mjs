@@ -3,9 +3,11 @@
 // with real D1, R2, Queues and the cron trigger.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const BIN = path.join(ROOT, 'node_modules', '.bin');
@@ -254,4 +256,32 @@ export function scheduleCrons(url, { crons = configuredCrons(), log = console.lo
   return () => {
     for (const t of timers.values()) clearTimeout(t);
   };
+}
+
+/**
+ * The size of a worker as `wrangler deploy` would upload it (bundled with --dry-run, nothing
+ * published): every output file but source maps, raw and gzip -9. Throws with wrangler's output.
+ */
+export function deployableSize(config) {
+  const outdir = mkdtempSync(path.join(os.tmpdir(), 'bundle-'));
+  try {
+    const r = spawnSync(path.join(BIN, 'wrangler'), ['deploy', '--dry-run', '--config', config, '--outdir', outdir], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      env: { ...process.env, WRANGLER_SEND_METRICS: 'false' },
+    });
+    if (r.status !== 0) throw new Error(`wrangler deploy --dry-run --config ${config}:\n${r.stdout}\n${r.stderr}`);
+    let raw = 0;
+    let gz = 0;
+    for (const f of readdirSync(outdir)) {
+      const p = path.join(outdir, f);
+      if (!statSync(p).isFile() || f.endsWith('.map')) continue;
+      const buf = readFileSync(p);
+      raw += buf.length;
+      gz += gzipSync(buf, { level: 9 }).length;
+    }
+    return { raw, gz };
+  } finally {
+    rmSync(outdir, { recursive: true, force: true });
+  }
 }
