@@ -86,11 +86,20 @@ const routes = app.route('/api', api);
 // The edge cache keys an answer on the query parameters its route declares, and on no other.
 keyOnDeclaredQueries(() => declaredQueries(app));
 
-/** Phones, Android and the product's app opening /health get the mobile page. */
+/**
+ * Phones, Android and the product's app opening /health get the mobile page: its HTML and its
+ * route's files at once, without a redirect round trip; the SPA then shows /healthMobile in the
+ * address bar (web/src/lib/mobile.ts) before it renders.
+ */
 const MOBILE_UA = /Android|iPhone|iPod|Mobile|JuziApp|juzi/i;
-app.get('/health', (c) => {
-  if (MOBILE_UA.test(c.req.header('User-Agent') ?? '')) return c.redirect('/healthMobile', 302);
-  return c.env.ASSETS ? c.env.ASSETS.fetch(c.req.raw) : c.notFound();
+app.get('/health', async (c) => {
+  if (!c.env.ASSETS) return c.notFound();
+  const phone = MOBILE_UA.test(c.req.header('User-Agent') ?? '');
+  if (phone) c.set('pagePath', '/healthMobile');
+  const page = await c.env.ASSETS.fetch(phone ? new Request(new URL('/healthMobile', c.req.url), c.req.raw) : c.req.raw);
+  const res = new Response(page.body, page);
+  res.headers.append('Vary', 'User-Agent');
+  return res;
 });
 
 app.get('/robots.txt', robotsTxt);

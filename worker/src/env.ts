@@ -67,5 +67,7 @@ export interface AppEnv {
     requestId: string;
     db: Db;
     user: SessionUser | null;
+    /** The SPA route an HTML answer renders when it is not the request's path (/health on a phone). */
+    pagePath?: string;
   };
 }

@@ -1,7 +1,8 @@
 /**
  * Phones, Android and the product's app visiting /health get the mobile healthcare page.
- * The worker redirects server-side (worker/src/index.ts, same pattern); the root route repeats
- * the check so navigation inside the SPA behaves the same.
+ * The worker answers /health on a phone with the mobile page's HTML (worker/src/app.ts, same
+ * pattern), and the root route replaces the address with /healthMobile before anything renders,
+ * which also covers navigation inside the SPA.
  */
 export const MOBILE_UA = /Android|iPhone|iPod|Mobile|JuziApp|juzi/i;
 

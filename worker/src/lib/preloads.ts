@@ -69,7 +69,7 @@ export const routePreloads: MiddlewareHandler<AppEnv> = async (c, next) => {
   const res = c.res;
   if (!['GET', 'HEAD'].includes(c.req.method) || c.req.path.startsWith('/api/') || !c.env.ASSETS) return;
   if (!(res.headers.get('Content-Type') ?? '').includes('text/html')) return;
-  const route = matchRoute(await preloadTable(c.env.ASSETS, c.req.url), c.req.path);
+  const route = matchRoute(await preloadTable(c.env.ASSETS, c.req.url), c.get('pagePath') ?? c.req.path);
   if (!route) return;
   const body =
     res.body &&
