@@ -29,6 +29,7 @@ import { saasRoutes } from './saas/routes';
 import { sharePage } from './share/page';
 import { shareRoutes } from './share/routes';
 import { userRoutes } from './user/routes';
+import { watchRoutes } from './watch/routes';
 
 /** Request bodies above this are refused before parsing. */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -49,7 +50,8 @@ const api = createArea()
   .route('/medical', declared(medicalRoutes))
   .route('/', declared(digestRoutes))
   .route('/', declared(entityRoutes))
-  .route('/search', declared(searchRoutes));
+  .route('/search', declared(searchRoutes))
+  .route('/', declared(watchRoutes));
 
 const app = createArea();
 

@@ -1,0 +1,194 @@
+/**
+ * Watchlists, mounted at /api: saved searches (POST/GET /saved_searches, PATCH/DELETE
+ * /saved_searches/{id}, GET /saved_searches/{id}/matches), the digest's address (/saved_searches/mailbox)
+ * and the per-search one-click unsubscribe of the digest e-mail (RFC 8058).
+ */
+import type { Context } from 'hono';
+import { z } from 'zod';
+import { currentUser } from '../auth/access';
+import type { AppEnv } from '../env';
+import { ok } from '../lib/envelope';
+import { createArea, defineRawRoute, defineRoute, jsonBody, listOf } from '../lib/route';
+import { WATCH_AREA_NAMES, WATCH_PAGE_SIZE, listUrlOf, type WatchArea } from './constants';
+import { mailboxOf, setMailbox } from './mailbox';
+import { matchesSince, newMatchCount } from './matches';
+import { isOneClickBody } from '../digest/routes';
+import { unsubscribePage } from './page';
+import * as S from './schemas';
+import { checkQuery, createSearch, deleteSearch, requireSearch, searchPage, updateSearch, type SavedSearch } from './searches';
+import { savedSearches } from './tables';
+import { feedToken, sameHex, unsubscribeTag } from './tokens';
+import { eq } from 'drizzle-orm';
+
+type C = Context<AppEnv>;
+
+/** defineRoute knows GET and POST; PATCH and DELETE are the same declaration under another method. */
+const withMethod = <R extends object, M extends 'patch' | 'delete'>(route: R, method: M) => ({ ...route, method }) as Omit<R, 'method'> & { method: M };
+
+const create = defineRoute({
+  method: 'post',
+  path: '/saved_searches',
+  access: 'login',
+  summary: '保存订阅：name、area（列表接口路径，如 closure、starmarket/listed、investevent）、query（该列表接口自己的参数）',
+  note: 'query 由该列表接口自己的规则校验，不合法时返回它的提示；普通用户最多5个（VIP_REQUIRED）、VIP 100个、超级VIP 500个（CONFLICT）',
+  request: { body: jsonBody(S.createInput) },
+  data: S.savedSearch,
+});
+
+const mine = defineRoute({
+  method: 'get',
+  path: '/saved_searches',
+  access: 'login',
+  summary: `我的订阅（新的在前，每页${WATCH_PAGE_SIZE}条）：含上次查看以来的新匹配数 new_count、Atom 地址 feed_url`,
+  request: { query: S.listQuery },
+  data: listOf(S.savedSearch),
+});
+
+const update = withMethod(
+  defineRoute({
+    method: 'post',
+    path: '/saved_searches/{id}',
+    access: 'login',
+    summary: '修改订阅（JSON）：name 改名、paused 暂停/恢复、mail 是否发邮件、seen 标记已查看、revoke_feed 更换 Atom 地址',
+    note: '只能修改自己的订阅，其他订阅返回 NOT_FOUND',
+    request: { params: S.idParam, body: jsonBody(S.updateInput) },
+    data: S.savedSearch,
+  }),
+  'patch',
+);
+
+const remove = withMethod(
+  defineRoute({
+    method: 'post',
+    path: '/saved_searches/{id}',
+    access: 'login',
+    summary: '删除订阅',
+    note: '只能删除自己的订阅，其他订阅返回 NOT_FOUND',
+    request: { params: S.idParam },
+    data: z.object({ id: z.number().int(), deleted: z.literal(true) }),
+  }),
+  'delete',
+);
+
+const matchesRoute = defineRoute({
+  method: 'get',
+  path: '/saved_searches/{id}/matches',
+  access: 'login',
+  summary: '订阅的匹配：since（毫秒）之后新增或变化、且符合筛选条件的行，格式同该列表；since=0 为列表当前第一页',
+  note: '范围不超过普通用户能看到的页数（前3页）',
+  request: { params: S.idParam, query: S.matchesQuery },
+  data: S.matches,
+});
+
+const getMailbox = defineRoute({
+  method: 'get',
+  path: '/saved_searches/mailbox',
+  access: 'login',
+  summary: '订阅邮件的收件邮箱（手机号注册的账号需先填写）',
+  data: S.mailbox,
+});
+
+const putMailbox = defineRoute({
+  method: 'post',
+  path: '/saved_searches/mailbox',
+  access: 'login',
+  summary: '设置订阅邮件的收件邮箱（JSON：email）',
+  request: { body: jsonBody(S.mailboxInput) },
+  data: S.mailbox,
+});
+
+const unsubscribeDoc = { path: '/saved_searches/unsubscribe', access: 'public', mediaType: 'text/html', request: { query: S.unsubscribeQuery } } as const;
+
+const unsubscribeConfirm = defineRawRoute({ ...unsubscribeDoc, method: 'get', summary: '订阅邮件中某个订阅的退订链接：显示确认页（GET 不退订）' });
+
+const unsubscribeOneClick = defineRawRoute({
+  ...unsubscribeDoc,
+  method: 'post',
+  summary: '一键退订某个订阅的邮件（RFC 8058：List-Unsubscribe=One-Click）',
+  note: '只停止该订阅的邮件；Atom 与页面上的新匹配不受影响',
+});
+
+/** The search as the API shows it. */
+async function view(c: C, s: SavedSearch, newCount?: number) {
+  const token = await feedToken(c.env, s.feedSalt);
+  const query = JSON.parse(s.query) as Record<string, unknown>;
+  return {
+    id: s.id,
+    name: s.name,
+    area: s.area as WatchArea,
+    area_name: WATCH_AREA_NAMES[s.area as WatchArea],
+    query,
+    paused: s.paused === 1,
+    mail: s.mail === 1,
+    feed_url: token ? `${c.env.APP_ORIGIN}/feeds/${token}.atom` : null,
+    list_url: listUrlOf(s.area as WatchArea, query),
+    new_count: newCount ?? (await newMatchCount(c.get('db'), s, s.seenAt)),
+    seen_at: s.seenAt,
+    created_at: s.createdAt,
+  };
+}
+
+/** The search a signed link names, if the link is its own. */
+async function linkSearch(c: C, { s, t }: z.infer<typeof S.unsubscribeQuery>) {
+  const id = s && /^\d{1,10}$/.test(s) ? Number(s) : 0;
+  const search = id ? await c.get('db').select().from(savedSearches).where(eq(savedSearches.id, id)).get() : undefined;
+  if (!search || !t || !/^[0-9a-f]{64}$/.test(t)) return null;
+  const tag = await unsubscribeTag(c.env, search.id, search.feedSalt);
+  return tag && sameHex(tag, t) ? search : null;
+}
+
+const page = (c: C, html: string, status: 200 | 400 = 200) => c.html(html, status, { 'Cache-Control': 'private, no-store', 'X-Robots-Tag': 'noindex' });
+
+export const watchRoutes = createArea()
+  .openapi(create, async (c) => {
+    const user = currentUser(c);
+    const input = c.req.valid('json');
+    const query = checkQuery(input.area, input.query);
+    const s = await createSearch(c.get('db'), c.env, user, { name: input.name, area: input.area, query });
+    return ok(c, await view(c, s, 0));
+  })
+  .openapi(mine, async (c) => {
+    const user = currentUser(c);
+    const { page: p } = c.req.valid('query');
+    const { rows, total } = await searchPage(c.get('db'), user.id, p, WATCH_PAGE_SIZE);
+    const info = await Promise.all(rows.map((s) => view(c, s)));
+    return ok(c, { info, page: { total, page: p, per_page: WATCH_PAGE_SIZE } });
+  })
+  .openapi(getMailbox, async (c) => ok(c, { email: await mailboxOf(c.get('db'), currentUser(c)) }))
+  .openapi(putMailbox, async (c) => {
+    const user = currentUser(c);
+    return ok(c, { email: await setMailbox(c.get('db'), user.id, c.req.valid('json').email) });
+  })
+  .openapi(unsubscribeConfirm, async (c) => {
+    const s = await linkSearch(c, c.req.valid('query'));
+    if (!s) return page(c, unsubscribePage(c.env.APP_ORIGIN, { kind: 'invalid' }), 400);
+    if (s.mail === 0) return page(c, unsubscribePage(c.env.APP_ORIGIN, { kind: 'done', name: s.name, already: true }));
+    return page(c, unsubscribePage(c.env.APP_ORIGIN, { kind: 'confirm', name: s.name, action: `/api/saved_searches/unsubscribe${new URL(c.req.url).search}` }));
+  })
+  .openapi(unsubscribeOneClick, async (c) => {
+    const s = await linkSearch(c, c.req.valid('query'));
+    if (!s) return page(c, unsubscribePage(c.env.APP_ORIGIN, { kind: 'invalid' }), 400);
+    if (s.mail === 0) return page(c, unsubscribePage(c.env.APP_ORIGIN, { kind: 'done', name: s.name, already: true }));
+    if (!(await isOneClickBody(c))) return page(c, unsubscribePage(c.env.APP_ORIGIN, { kind: 'confirm', name: s.name, action: `/api/saved_searches/unsubscribe${new URL(c.req.url).search}` }), 400);
+    await c.get('db').update(savedSearches).set({ mail: 0, updatedAt: Date.now() }).where(eq(savedSearches.id, s.id));
+    return page(c, unsubscribePage(c.env.APP_ORIGIN, { kind: 'done', name: s.name, already: false }));
+  })
+  .openapi(update, async (c) => {
+    const user = currentUser(c);
+    const s = await requireSearch(c.get('db'), user.id, c.req.valid('param').id);
+    const changed = await updateSearch(c.get('db'), c.env, s, c.req.valid('json'));
+    return ok(c, await view(c, changed, c.req.valid('json').seen ? 0 : undefined));
+  })
+  .openapi(remove, async (c) => {
+    const user = currentUser(c);
+    const s = await requireSearch(c.get('db'), user.id, c.req.valid('param').id);
+    await deleteSearch(c.get('db'), s);
+    return ok(c, { id: s.id, deleted: true as const });
+  })
+  .openapi(matchesRoute, async (c) => {
+    const user = currentUser(c);
+    const s = await requireSearch(c.get('db'), user.id, c.req.valid('param').id);
+    const { since } = c.req.valid('query');
+    const { rows } = await matchesSince(c.get('db'), s, since);
+    return ok(c, { area: s.area as WatchArea, since, info: rows as z.infer<typeof S.matchRow>[] });
+  });

@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import * as Closure from '../closure/schemas';
+import { EMAIL_PATTERN, SUBSCRIBE_EMAIL_MAX, SUBSCRIBE_MESSAGES } from '../digest/constants';
+import * as Entity from '../entity/schemas';
+import { pageParam } from '../lib/pagination';
+import { decimalOnly, reqId } from '../lib/params';
+import { textRule } from '../lib/text';
+import * as Star from '../starmarket/schemas';
+import { WATCH_AREAS, WATCH_MESSAGES, WATCH_NAME_MAX } from './constants';
+
+const name = z
+  .string({ error: WATCH_MESSAGES.nameEmpty })
+  .trim()
+  .min(1, WATCH_MESSAGES.nameEmpty)
+  .max(WATCH_NAME_MAX, WATCH_MESSAGES.nameLong)
+  .refine(...textRule('订阅名称'));
+
+export const createInput = z.object({
+  name,
+  area: z.enum(WATCH_AREAS, { error: WATCH_MESSAGES.area }).describe('列表接口在 /api 下的路径'),
+  query: z.record(z.string(), z.unknown(), { error: WATCH_MESSAGES.query }).default({}).describe('该列表接口自己的参数（page、per_page 不保存）'),
+});
+
+export const updateInput = z
+  .object({
+    name: name.optional(),
+    paused: z.boolean({ error: 'paused 必须是 true 或 false' }).optional(),
+    mail: z.boolean({ error: 'mail 必须是 true 或 false' }).optional(),
+    seen: z.literal(true, { error: 'seen 只能是 true' }).optional(),
+    revoke_feed: z.literal(true, { error: 'revoke_feed 只能是 true' }).optional(),
+  })
+  .refine((v) => Object.values(v).some((x) => x !== undefined), { message: '没有要修改的内容' });
+
+export const idParam = z.object({ id: reqId('订阅 id') });
+
+export const listQuery = z.object({ page: pageParam });
+
+export const matchesQuery = z.object({
+  since: z
+    .preprocess(decimalOnly, z.number({ message: 'since 必须是毫秒时间戳' }).int('since 必须是毫秒时间戳').min(0, 'since 不能为负').max(8_640_000_000_000_000, 'since 过大'))
+    .default(0),
+});
+
+export const savedSearch = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  area: z.enum(WATCH_AREAS),
+  area_name: z.string(),
+  query: z.record(z.string(), z.unknown()),
+  paused: z.boolean(),
+  mail: z.boolean().describe('是否在每日订阅邮件中'),
+  feed_url: z.string().nullable().describe('Atom 订阅源（不可猜测的地址；撤销后旧地址失效）'),
+  list_url: z.string().describe('产品中带这些筛选条件的列表页'),
+  new_count: z.number().int().describe('上次查看以来的新匹配数'),
+  seen_at: z.number().int(),
+  created_at: z.number().int(),
+});
+
+export const matchRow = z.union([Closure.rankedClosure, Closure.closureRow, Star.starRow, Entity.eventRow, Entity.newsRow]);
+
+export const matches = z.object({
+  area: z.enum(WATCH_AREAS),
+  since: z.number().int(),
+  info: z.array(matchRow).describe('该列表自己的行格式'),
+});
+
+export const mailboxInput = z.object({
+  email: z
+    .string({ error: SUBSCRIBE_MESSAGES.empty })
+    .trim()
+    .min(1, SUBSCRIBE_MESSAGES.empty)
+    .max(SUBSCRIBE_EMAIL_MAX, SUBSCRIBE_MESSAGES.tooLong)
+    .regex(EMAIL_PATTERN, SUBSCRIBE_MESSAGES.invalid)
+    .transform((s) => s.toLowerCase()),
+});
+
+export const mailbox = z.object({ email: z.string().nullable().describe('订阅邮件的收件地址；邮箱注册的账号默认用注册邮箱') });
+
+export const unsubscribeQuery = z.object({
+  s: z.string().optional().describe('订阅 id'),
+  t: z.string().optional().describe('签名（HMAC-SHA256，十六进制）'),
+});

@@ -1,0 +1,65 @@
+/**
+ * The watchlist tables (migrations/0053_watchlists.sql, written by hand: the change-log triggers sit
+ * on other areas' tables, and none of this is in drizzle-kit's schema).
+ */
+import { integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+
+export const savedSearches = sqliteTable('saved_searches', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  userId: integer('user_id').notNull(),
+  name: text('name').notNull(),
+  area: text('area').notNull(),
+  /** The list call's own parameters as the user gave them (JSON), checked by its schema when saved and when run. */
+  query: text('query').notNull(),
+  paused: integer('paused').notNull().default(0),
+  /** 0 once the user unsubscribed this search from the digest e-mail. */
+  mail: integer('mail').notNull().default(1),
+  feedSalt: text('feed_salt').notNull(),
+  feedHash: text('feed_hash').notNull(),
+  seenAt: integer('seen_at').notNull(),
+  notifiedAt: integer('notified_at').notNull(),
+  createdAt: integer('created_at').notNull(),
+  updatedAt: integer('updated_at').notNull(),
+});
+
+export const watchChanges = sqliteTable('watch_changes', {
+  seq: integer('seq').primaryKey({ autoIncrement: true }),
+  source: text('source').notNull(),
+  rowId: integer('row_id').notNull(),
+  changedAt: integer('changed_at').notNull(),
+});
+
+export const watchAlerts = sqliteTable(
+  'watch_alerts',
+  {
+    userId: integer('user_id').notNull(),
+    source: text('source').notNull(),
+    rowId: integer('row_id').notNull(),
+    seq: integer('seq').notNull(),
+    day: integer('day').notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.source, t.rowId, t.seq] })],
+);
+
+export const watchDigests = sqliteTable(
+  'watch_digests',
+  {
+    userId: integer('user_id').notNull(),
+    day: integer('day').notNull(),
+    email: text('email').notNull(),
+    status: text('status', { enum: ['sending', 'sent', 'failed'] }).notNull(),
+    matches: integer('matches').notNull(),
+    error: text('error').notNull().default(''),
+    messageId: text('message_id').notNull().default(''),
+    createdAt: integer('created_at').notNull(),
+    sentAt: integer('sent_at'),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] })],
+);
+
+export const watchMailboxes = sqliteTable('watch_mailboxes', {
+  userId: integer('user_id').primaryKey(),
+  email: text('email').notNull(),
+  updatedAt: integer('updated_at').notNull(),
+});
