@@ -29,6 +29,7 @@ import { saasRoutes } from './saas/routes';
 import { sharePage } from './share/page';
 import { shareRoutes } from './share/routes';
 import { userRoutes } from './user/routes';
+import { feedResponse } from './watch/feed';
 import { watchRoutes } from './watch/routes';
 
 /** Request bodies above this are refused before parsing. */
@@ -96,6 +97,7 @@ app.get('/health', (c) => {
 });
 
 app.get('/robots.txt', robotsTxt);
+app.get('/feeds/:file', feedResponse);
 app.get('/sitemap.xml', sitemapXml);
 
 /** The share pages' HTML carries the shared item's Open Graph / WeChat meta. */

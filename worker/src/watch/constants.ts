@@ -40,7 +40,7 @@ export const WATCHLIST_PATH = '/user-center/watchlists';
 
 /** Entries in a search's Atom feed, and how long an edge keeps one (seconds). */
 export const FEED_SIZE = 20;
-export const FEED_MAX_AGE = 300;
+export const FEED_MAX_AGE = 120;
 
 type Query = Record<string, unknown>;
 

@@ -10,6 +10,7 @@ import type { AppEnv } from '../env';
 import { ok } from '../lib/envelope';
 import { createArea, defineRawRoute, defineRoute, jsonBody, listOf } from '../lib/route';
 import { WATCH_AREA_NAMES, WATCH_PAGE_SIZE, listUrlOf, type WatchArea } from './constants';
+import { forgetFeed } from './feed';
 import { mailboxOf, setMailbox } from './mailbox';
 import { matchesSince, newMatchCount } from './matches';
 import { isOneClickBody } from '../digest/routes';
@@ -176,6 +177,7 @@ export const watchRoutes = createArea()
   .openapi(update, async (c) => {
     const user = currentUser(c);
     const s = await requireSearch(c.get('db'), user.id, c.req.valid('param').id);
+    if (c.req.valid('json').revoke_feed) await forgetFeed(c.env.APP_ORIGIN, await feedToken(c.env, s.feedSalt));
     const changed = await updateSearch(c.get('db'), c.env, s, c.req.valid('json'));
     return ok(c, await view(c, changed, c.req.valid('json').seen ? 0 : undefined));
   })
