@@ -61,30 +61,29 @@ CREATE TRIGGER `watch_news_upd` AFTER UPDATE OF title, url, scope, date ON `news
 	INSERT INTO watch_changes (source, row_id, changed_at) VALUES ('news', NEW.id, CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER));
 END;--> statement-breakpoint
 
--- What each user's digest already told them: a row alerted once is never alerted again.
-CREATE TABLE `watch_alerts` (
-	`user_id` integer NOT NULL,
-	`source` text NOT NULL,
-	`row_id` integer NOT NULL,
-	`seq` integer NOT NULL,
-	`day` integer NOT NULL,
-	`created_at` integer NOT NULL,
-	PRIMARY KEY (`user_id`, `source`, `row_id`, `seq`)
-) WITHOUT ROWID;
---> statement-breakpoint
+-- The watchlist digest: one row per user per working day, planned by the 10:00 job with what the
+-- e-mail says (payload, JSON), then claimed, sent and settled by the digest queue's consumer
+-- (queued -> sending -> sent | failed, failed retried below the attempt limit). The key makes a
+-- rerun of the day plan nothing twice.
 CREATE TABLE `watch_digests` (
 	`user_id` integer NOT NULL,
 	`day` integer NOT NULL,
 	`email` text NOT NULL,
 	`status` text NOT NULL,
 	`matches` integer NOT NULL,
+	`payload` text NOT NULL,
+	`attempts` integer DEFAULT 0 NOT NULL,
+	`claim` text DEFAULT '' NOT NULL,
+	`touched_at` integer NOT NULL,
 	`error` text DEFAULT '' NOT NULL,
 	`message_id` text DEFAULT '' NOT NULL,
 	`created_at` integer NOT NULL,
 	`sent_at` integer,
 	PRIMARY KEY (`user_id`, `day`),
-	CONSTRAINT "watch_digests_status_ck" CHECK("status" in ('sending', 'sent', 'failed'))
+	CONSTRAINT "watch_digests_status_ck" CHECK("status" in ('queued', 'sending', 'sent', 'failed'))
 ) WITHOUT ROWID;
+--> statement-breakpoint
+CREATE INDEX `watch_digests_day_status_idx` ON `watch_digests` (`day`, `status`, `touched_at`);
 --> statement-breakpoint
 -- The address the watchlist digest goes to (an account signed up with a phone number adds one).
 CREATE TABLE `watch_mailboxes` (

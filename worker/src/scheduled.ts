@@ -19,6 +19,8 @@ export const scheduledJobs: Record<string, ScheduledJob[]> = {
     (env) => sweepExports(env),
     // The healthcare daily e-mail, on Chinese working days (worker/src/digest/fanout.ts).
     (env, controller) => runDailyDigest(env, controller.scheduledTime),
+    // The watchlist digest: saved searches' new matches, one e-mail per user (worker/src/watch/digest.ts).
+    (env, controller) => import('./watch/digest').then(({ runWatchDigest }) => runWatchDigest(env, controller.scheduledTime)),
   ],
   // Every two minutes: export records whose lease ran out are sent to the queue again, or failed
   // and refunded past their attempts.
@@ -26,6 +28,7 @@ export const scheduledJobs: Record<string, ScheduledJob[]> = {
     (env) => reconcileExports(env),
     // Today's e-mails that failed or waited too long go back to the digest queue.
     (env) => reconcileDigest(env),
+    (env) => import('./watch/digest').then(({ reconcileWatchDigest }) => reconcileWatchDigest(env)),
     // Expired rate-limit and login-backoff rows, at most 10,000 a run (lib/ratelimit.ts sweepAttempts).
     (env) => sweepAttempts(env.DB),
     // Unpaid orders past their expiry are closed here and at their payment provider.

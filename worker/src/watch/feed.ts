@@ -82,11 +82,14 @@ ${entryXml}
 `;
 }
 
+/** workerd's default cache (the DOM typings used by the SPA do not know it). */
+const edgeCache = () => (caches as unknown as { default: Cache }).default;
+
 const feedCacheKey = (origin: string, token: string) => new Request(`${origin}/feeds/${token}.atom`);
 
 /** Drops a revoked feed's kept answer here (other data centres keep theirs until FEED_MAX_AGE runs out). */
 export async function forgetFeed(origin: string, token: string | null) {
-  if (token && typeof caches !== 'undefined') await caches.default.delete(feedCacheKey(origin, token));
+  if (token && typeof caches !== 'undefined') await edgeCache().delete(feedCacheKey(origin, token));
 }
 
 const notFound = (c: Context<AppEnv>) => c.text('订阅源不存在或已撤销', 404, { 'Cache-Control': 'no-store' });
@@ -95,7 +98,7 @@ const notFound = (c: Context<AppEnv>) => c.text('订阅源不存在或已撤销'
 export async function feedResponse(c: Context<AppEnv>) {
   const m = /^([0-9a-f]+)\.atom$/.exec(c.req.param('file') ?? '');
   if (!m || !FEED_TOKEN_PATTERN.test(m[1]!)) return notFound(c);
-  const cache = typeof caches === 'undefined' ? null : caches.default;
+  const cache = typeof caches === 'undefined' ? null : edgeCache();
   const key = feedCacheKey(c.env.APP_ORIGIN, m[1]!);
   const hit = await cache?.match(key);
   if (hit) return hit;

@@ -7,20 +7,22 @@ import { escapeHtml } from '../lib/html';
 import { WATCHLIST_PATH } from './constants';
 
 export type WatchUnsubscribeView =
-  | { kind: 'confirm'; name: string; action: string }
-  | { kind: 'done'; name: string; already: boolean }
+  | { kind: 'confirm'; names: string[]; action: string }
+  | { kind: 'done'; names: string[]; already: boolean }
   | { kind: 'invalid' };
 
 const TITLE: Record<WatchUnsubscribeView['kind'], string> = { confirm: '退订确认', done: '已退订', invalid: '退订链接无效' };
+
+const quoted = (names: string[]) => names.map((n) => `“${escapeHtml(n)}”`).join('、');
 
 export function unsubscribePage(origin: string, v: WatchUnsubscribeView): string {
   const manage = `<a href="${escapeHtml(origin)}${WATCHLIST_PATH}">我的订阅</a>`;
   const body =
     v.kind === 'confirm'
-      ? `<p>确定不再通过邮件接收订阅“<b>${escapeHtml(v.name)}</b>”的新匹配吗？（Atom 订阅源和“我的订阅”页面不受影响）</p>
+      ? `<p>确定不再通过邮件接收订阅<b>${quoted(v.names)}</b>的新匹配吗？（Atom 订阅源和“我的订阅”页面不受影响）</p>
 <form method="post" action="${escapeHtml(v.action)}"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit" class="primary">确认退订</button></form>`
       : v.kind === 'done'
-        ? `<p role="status">${v.already ? '此前已退订' : '退订成功'}：订阅“${escapeHtml(v.name)}”的新匹配不再发送邮件。可在${manage}中恢复。</p>`
+        ? `<p role="status">${v.already ? '此前已退订' : '退订成功'}：订阅${quoted(v.names)}的新匹配不再发送邮件。可在${manage}中恢复。</p>`
         : `<p role="alert">这个退订链接无效或不完整。请登录后在${manage}中管理邮件。</p>`;
   return `<!DOCTYPE html>
 <html lang="zh-CN"><head><meta charset="UTF-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">

@@ -18,8 +18,8 @@ import { unsubscribePage } from './page';
 import * as S from './schemas';
 import { checkQuery, createSearch, deleteSearch, requireSearch, searchPage, updateSearch, type SavedSearch } from './searches';
 import { savedSearches } from './tables';
-import { feedToken, sameHex, unsubscribeTag } from './tokens';
-import { eq } from 'drizzle-orm';
+import { feedToken, linkIds, sameHex, unsubscribeTag, WATCH_UNSUBSCRIBE_PATH } from './tokens';
+import { inArray } from 'drizzle-orm';
 
 type C = Context<AppEnv>;
 
@@ -129,14 +129,18 @@ async function view(c: C, s: SavedSearch, newCount?: number) {
   };
 }
 
-/** The search a signed link names, if the link is its own. */
-async function linkSearch(c: C, { s, t }: z.infer<typeof S.unsubscribeQuery>) {
-  const id = s && /^\d{1,10}$/.test(s) ? Number(s) : 0;
-  const search = id ? await c.get('db').select().from(savedSearches).where(eq(savedSearches.id, id)).get() : undefined;
-  if (!search || !t || !/^[0-9a-f]{64}$/.test(t)) return null;
-  const tag = await unsubscribeTag(c.env, search.id, search.feedSalt);
-  return tag && sameHex(tag, t) ? search : null;
+/** The searches a signed link names, if the link is ours (the tag covers the whole list). */
+async function linkSearches(c: C, { s, t }: z.infer<typeof S.unsubscribeQuery>) {
+  const ids = linkIds(s);
+  if (!ids || !t || !/^[0-9a-f]{64}$/.test(t)) return null;
+  const tag = await unsubscribeTag(c.env, ids);
+  if (!tag || !sameHex(tag, t)) return null;
+  const found = await c.get('db').select().from(savedSearches).where(inArray(savedSearches.id, ids));
+  return found.length ? found : null;
 }
+
+/** The same link, to post the confirm form back to. */
+const selfAction = (c: C) => `${WATCH_UNSUBSCRIBE_PATH}${new URL(c.req.url).search}`;
 
 const page = (c: C, html: string, status: 200 | 400 = 200) => c.html(html, status, { 'Cache-Control': 'private, no-store', 'X-Robots-Tag': 'noindex' });
 
@@ -161,18 +165,20 @@ export const watchRoutes = createArea()
     return ok(c, { email: await setMailbox(c.get('db'), user.id, c.req.valid('json').email) });
   })
   .openapi(unsubscribeConfirm, async (c) => {
-    const s = await linkSearch(c, c.req.valid('query'));
-    if (!s) return page(c, unsubscribePage(c.env.APP_ORIGIN, { kind: 'invalid' }), 400);
-    if (s.mail === 0) return page(c, unsubscribePage(c.env.APP_ORIGIN, { kind: 'done', name: s.name, already: true }));
-    return page(c, unsubscribePage(c.env.APP_ORIGIN, { kind: 'confirm', name: s.name, action: `/api/saved_searches/unsubscribe${new URL(c.req.url).search}` }));
+    const found = await linkSearches(c, c.req.valid('query'));
+    if (!found) return page(c, unsubscribePage(c.env.APP_ORIGIN, { kind: 'invalid' }), 400);
+    const names = found.map((s) => s.name);
+    if (found.every((s) => s.mail === 0)) return page(c, unsubscribePage(c.env.APP_ORIGIN, { kind: 'done', names, already: true }));
+    return page(c, unsubscribePage(c.env.APP_ORIGIN, { kind: 'confirm', names, action: selfAction(c) }));
   })
   .openapi(unsubscribeOneClick, async (c) => {
-    const s = await linkSearch(c, c.req.valid('query'));
-    if (!s) return page(c, unsubscribePage(c.env.APP_ORIGIN, { kind: 'invalid' }), 400);
-    if (s.mail === 0) return page(c, unsubscribePage(c.env.APP_ORIGIN, { kind: 'done', name: s.name, already: true }));
-    if (!(await isOneClickBody(c))) return page(c, unsubscribePage(c.env.APP_ORIGIN, { kind: 'confirm', name: s.name, action: `/api/saved_searches/unsubscribe${new URL(c.req.url).search}` }), 400);
-    await c.get('db').update(savedSearches).set({ mail: 0, updatedAt: Date.now() }).where(eq(savedSearches.id, s.id));
-    return page(c, unsubscribePage(c.env.APP_ORIGIN, { kind: 'done', name: s.name, already: false }));
+    const found = await linkSearches(c, c.req.valid('query'));
+    if (!found) return page(c, unsubscribePage(c.env.APP_ORIGIN, { kind: 'invalid' }), 400);
+    const names = found.map((s) => s.name);
+    if (found.every((s) => s.mail === 0)) return page(c, unsubscribePage(c.env.APP_ORIGIN, { kind: 'done', names, already: true }));
+    if (!(await isOneClickBody(c))) return page(c, unsubscribePage(c.env.APP_ORIGIN, { kind: 'confirm', names, action: selfAction(c) }), 400);
+    await c.get('db').update(savedSearches).set({ mail: 0, updatedAt: Date.now() }).where(inArray(savedSearches.id, found.map((s) => s.id)));
+    return page(c, unsubscribePage(c.env.APP_ORIGIN, { kind: 'done', names, already: false }));
   })
   .openapi(update, async (c) => {
     const user = currentUser(c);

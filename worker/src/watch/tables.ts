@@ -29,27 +29,18 @@ export const watchChanges = sqliteTable('watch_changes', {
   changedAt: integer('changed_at').notNull(),
 });
 
-export const watchAlerts = sqliteTable(
-  'watch_alerts',
-  {
-    userId: integer('user_id').notNull(),
-    source: text('source').notNull(),
-    rowId: integer('row_id').notNull(),
-    seq: integer('seq').notNull(),
-    day: integer('day').notNull(),
-    createdAt: integer('created_at').notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.userId, t.source, t.rowId, t.seq] })],
-);
-
 export const watchDigests = sqliteTable(
   'watch_digests',
   {
     userId: integer('user_id').notNull(),
     day: integer('day').notNull(),
     email: text('email').notNull(),
-    status: text('status', { enum: ['sending', 'sent', 'failed'] }).notNull(),
+    status: text('status', { enum: ['queued', 'sending', 'sent', 'failed'] }).notNull(),
     matches: integer('matches').notNull(),
+    payload: text('payload').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    claim: text('claim').notNull().default(''),
+    touchedAt: integer('touched_at').notNull(),
     error: text('error').notNull().default(''),
     messageId: text('message_id').notNull().default(''),
     createdAt: integer('created_at').notNull(),

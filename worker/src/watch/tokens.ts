@@ -26,10 +26,24 @@ export async function feedHashOf(env: Pick<Env, 'DIGEST_SECRET'>, salt: string):
 
 export const FEED_TOKEN_PATTERN = /^[0-9a-f]{64}$/;
 
-/** The tag of a search's one-click unsubscribe link (covers the salt: revoking the feed also ends old links). */
-export async function unsubscribeTag(env: Pick<Env, 'DIGEST_SECRET'>, searchId: number, salt: string): Promise<string | null> {
+/** The tag of a one-click link that stops the e-mail of the searches `ids` (one, or all of one e-mail's). */
+export async function unsubscribeTag(env: Pick<Env, 'DIGEST_SECRET'>, ids: number[]): Promise<string | null> {
   const secret = digestSecret(env);
-  return secret ? hmac(secret, `watch-unsubscribe:${searchId}:${salt}`) : null;
+  return secret ? hmac(secret, `watch-unsubscribe:${ids.join(',')}`) : null;
+}
+
+export const WATCH_UNSUBSCRIBE_PATH = '/api/saved_searches/unsubscribe';
+
+/** The one-click link for `ids`, or null without a key. */
+export async function unsubscribeUrl(env: Pick<Env, 'DIGEST_SECRET' | 'APP_ORIGIN'>, ids: number[]): Promise<string | null> {
+  const tag = await unsubscribeTag(env, ids);
+  return tag ? `${env.APP_ORIGIN}${WATCH_UNSUBSCRIBE_PATH}?s=${ids.join(',')}&t=${tag}` : null;
+}
+
+/** The search ids a link's `s` names ('1' or '1,2,3'), or null when it is not such a list. */
+export function linkIds(s: string | undefined): number[] | null {
+  if (!s || !/^\d{1,10}(,\d{1,10}){0,49}$/.test(s)) return null;
+  return s.split(',').map(Number);
 }
 
 /** Constant-time comparison of two hex strings. */

@@ -1,0 +1,150 @@
+/**
+ * The watchlist digest in the 10:00 job: save -> a change in the data -> the job fired for a working
+ * day -> one e-mail per user with the new match once (even when several of the user's searches find
+ * it), nothing for a paused search or on a holiday, nothing twice on a rerun, the feed showing the
+ * same match, and the per-search one-click unsubscribe (RFC 8058).
+ */
+import { env, SELF } from 'cloudflare:test';
+import { parseFeed } from '@rowanmanning/feed-parser';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { dueWatchMessages, planWatchDigest } from '../../../worker/src/watch/digest';
+import { baseTaxonomy, makeClosure, SECTOR } from '../closure/fixtures';
+import { deliver, fireDaily, header, recordingMail, textPart, until } from '../digest/fixtures';
+import { call, makeUser, type TestUser } from '../helpers';
+
+let alice: TestUser;
+let bob: TestUser;
+let phone: TestUser;
+
+const save = (who: TestUser, name: string, query: Record<string, unknown>) =>
+  call('/api/saved_searches', { token: who.token, json: { name, area: 'closure', query } }).then((r) => r.body.data);
+
+const digestRows = async (day: number) =>
+  (await env.DB.prepare('SELECT user_id, status, matches, attempts FROM watch_digests WHERE day = ? ORDER BY user_id').bind(day).all<{ user_id: number; status: string; matches: number; attempts: number }>())
+    .results;
+
+const tick = () => new Promise((r) => setTimeout(r, 5));
+
+beforeAll(async () => {
+  await baseTaxonomy();
+  [alice, bob, phone] = await Promise.all([makeUser(), makeUser({ role: 'vip' }), makeUser()]);
+  // An account signed up with a phone number has no address until it adds one.
+  await env.DB.prepare("UPDATE users SET account = '13800000000' WHERE id = ?").bind(phone.id).run();
+});
+
+describe('the digest e-mail', () => {
+  it('one e-mail with the new match once, for the user whose searches match; paused and quiet searches send nothing', async () => {
+    const a1 = await save(alice, '湖北', { com_prov: '湖北' });
+    const a2 = await save(alice, '湖北电商', { com_prov: '湖北', cat_id: SECTOR.shop });
+    const b1 = await save(bob, '湖北（暂停）', { com_prov: '湖北' });
+    await call(`/api/saved_searches/${b1.id}`, { method: 'PATCH', token: bob.token, json: { paused: true } });
+    await save(bob, '西藏', { com_prov: '西藏' });
+    await save(phone, '湖北（无邮箱）', { com_prov: '湖北' });
+    await tick();
+    const hit = await makeClosure({ name: '湖北新关闭', prov: '湖北', close: 20261120 });
+    await makeClosure({ name: '河南新关闭', prov: '河南', close: 20261120 });
+    await tick();
+
+    const run = await planWatchDigest(env, Date.UTC(2026, 10, 24, 2));
+    expect(run).toMatchObject({ workday: true, planned: 1 });
+    // The matching step read the change log's two new rows, not the lists.
+    expect(run.changesRead).toBe(2);
+    expect((await digestRows(20261124)).map((r) => [r.user_id, r.status, r.matches])).toEqual([[alice.id, 'queued', 1]]);
+
+    const mail = recordingMail();
+    await deliver(mail.env, (await dueWatchMessages(env, 20261124, Date.now(), false)) as never);
+    expect(mail.sent.map((m) => m.to)).toEqual([alice.account]);
+    const raw = mail.sent[0]!.raw;
+    const text = textPart(raw);
+    expect(text.match(/湖北新关闭/g)).toHaveLength(1);
+    expect(text).toContain(`【湖北】死亡公司，1条新匹配`);
+    expect(text).not.toContain('湖北电商】');
+    expect(text).toContain(`${env.APP_ORIGIN}/company/${hit}`);
+    expect(text).toContain(`${env.APP_ORIGIN}/user-center/watchlists`);
+    expect(text).not.toContain('河南');
+    expect(header(raw, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
+    // The header's one-click covers the searches this e-mail lists (the second search's match was the first's).
+    expect(header(raw, 'List-Unsubscribe')).toMatch(new RegExp(`^<${env.APP_ORIGIN}/api/saved_searches/unsubscribe\\?s=${a1.id}&t=[0-9a-f]{64}>$`));
+    expect(a2.id).toBeGreaterThan(a1.id);
+    expect((await digestRows(20261124)).map((r) => [r.status, r.attempts])).toEqual([['sent', 1]]);
+
+    // The same match is in the feed once.
+    const feed = parseFeed(await (await SELF.fetch(a1.feed_url.replace(env.APP_ORIGIN, 'http://localhost'))).text());
+    expect(feed.items.filter((i) => i.title?.startsWith('湖北新关闭'))).toHaveLength(1);
+
+    // A rerun the same day, and the next working day without changes, send nothing more.
+    const again = recordingMail();
+    await planWatchDigest(env, Date.UTC(2026, 10, 24, 2));
+    await deliver(again.env, (await dueWatchMessages(env, 20261124, Date.now(), false)) as never);
+    expect(await planWatchDigest(env, Date.UTC(2026, 10, 25, 2))).toMatchObject({ planned: 0, changesRead: 0, listsRun: 0 });
+    expect(again.sent).toEqual([]);
+  });
+
+  it('a holiday plans nothing; the next working day carries what changed meanwhile', async () => {
+    await tick();
+    await makeClosure({ name: '湖北国庆关闭', prov: '湖北', close: 20261001 });
+    await tick();
+    expect(await planWatchDigest(env, Date.UTC(2026, 9, 1, 2))).toMatchObject({ workday: false, planned: 0 });
+    expect(await planWatchDigest(env, Date.UTC(2026, 9, 8, 2))).toMatchObject({ workday: true, planned: 1 });
+  });
+
+  it('through the cron and the real queue: the row is sent; a phone account with an added address gets its own', async () => {
+    await call('/api/saved_searches/mailbox', { token: phone.token, json: { email: 'Phone@Example.com' } });
+    expect((await call('/api/saved_searches/mailbox', { token: phone.token })).body.data).toEqual({ email: 'phone@example.com' });
+    await tick();
+    await makeClosure({ name: '湖北又一家', prov: '湖北', close: 20261125 });
+    await tick();
+    await fireDaily(20261126);
+    await until('the watch digests sent', async () => {
+      const rows = await digestRows(20261126);
+      return rows.length === 2 && rows.every((r) => r.status === 'sent');
+    });
+    expect((await digestRows(20261126)).map((r) => r.user_id)).toEqual([alice.id, phone.id].sort((x, y) => x - y));
+  });
+});
+
+describe('per-search one-click unsubscribe', () => {
+  it('GET asks, POST List-Unsubscribe=One-Click stops that search’s e-mail only; a forged link is refused', async () => {
+    const carol = await makeUser();
+    const c1 = await save(carol, '广东', { com_prov: '广东' });
+    const c2 = await save(carol, '广西', { com_prov: '广西' });
+    await tick();
+    await makeClosure({ name: '广东新关闭', prov: '广东', close: 20261126 });
+    await makeClosure({ name: '广西新关闭', prov: '广西', close: 20261126 });
+    await tick();
+    await planWatchDigest(env, Date.UTC(2026, 10, 27, 2));
+    const mail = recordingMail();
+    await deliver(mail.env, (await dueWatchMessages(env, 20261127, Date.now(), false)) as never);
+    const text = textPart(mail.sent.find((m) => m.to === carol.account)!.raw);
+    const link = new RegExp(`不再接收这个订阅的邮件：(${env.APP_ORIGIN}\\S+s=${c1.id}&t=[0-9a-f]{64})`).exec(text)![1]!;
+    const path = link.slice(env.APP_ORIGIN.length);
+
+    const ask = await SELF.fetch(`http://localhost${path}`);
+    expect(ask.status).toBe(200);
+    expect(await ask.text()).toContain('“广东”');
+    const form = (body: string) => ({ method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body });
+    expect((await SELF.fetch(`http://localhost${path}`, form('List-Unsubscribe=Other'))).status).toBe(400);
+    const done = await SELF.fetch(`http://localhost${path}`, form('List-Unsubscribe=One-Click'));
+    expect(await done.text()).toContain('退订成功');
+    const mine = (await call('/api/saved_searches', { token: carol.token })).body.data.info;
+    expect(mine.map((s: { id: number; mail: boolean }) => [s.id, s.mail])).toEqual([
+      [c2.id, true],
+      [c1.id, false],
+    ]);
+    const forged = await SELF.fetch(`http://localhost/api/saved_searches/unsubscribe?s=${c2.id}&t=${'a'.repeat(64)}`, form('List-Unsubscribe=One-Click'));
+    expect(forged.status).toBe(400);
+    expect((await call('/api/saved_searches', { token: carol.token })).body.data.info[0].mail).toBe(true);
+
+    // The next day only the other search mails.
+    await tick();
+    await makeClosure({ name: '广东再关闭', prov: '广东', close: 20261127 });
+    await makeClosure({ name: '广西再关闭', prov: '广西', close: 20261127 });
+    await tick();
+    await planWatchDigest(env, Date.UTC(2026, 10, 30, 2));
+    const next = recordingMail();
+    await deliver(next.env, (await dueWatchMessages(env, 20261130, Date.now(), false)) as never);
+    const t2 = textPart(next.sent.find((m) => m.to === carol.account)!.raw);
+    expect(t2).toContain('广西再关闭');
+    expect(t2).not.toContain('广东再关闭');
+  });
+});

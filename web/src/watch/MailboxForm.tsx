@@ -1,0 +1,74 @@
+import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import { isApiError } from '../lib/api';
+import { handleApiError } from '../lib/gate';
+import { toast } from '../ui/toast';
+import { mailboxQueryOptions, setMailbox } from './queries';
+
+/** Where the daily watchlist e-mail goes; an account signed up with a phone number sets one here. */
+export function MailboxForm() {
+  const { data } = useSuspenseQuery(mailboxQueryOptions());
+  const [editing, setEditing] = useState(false);
+  const [email, setEmail] = useState('');
+  const fieldId = useId();
+  const errorId = useId();
+  const queryClient = useQueryClient();
+  const save = useMutation({
+    mutationFn: () => setMailbox(email),
+    meta: { gate: 'off' },
+    onSuccess: (d) => {
+      queryClient.setQueryData(mailboxQueryOptions().queryKey, d);
+      setEditing(false);
+      toast('已保存接收邮箱', { tone: 'success' });
+    },
+    onError: (e) => {
+      if (!isApiError(e) || e.code !== 'BAD_REQUEST') handleApiError(e);
+    },
+  });
+  const error = save.error && isApiError(save.error) && save.error.code === 'BAD_REQUEST' ? save.error.message : null;
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!save.isPending) save.mutate();
+  };
+  if (!editing) {
+    return (
+      <p className="watch-mailbox">
+        {data.email ? (
+          <>
+            每个工作日上午10:00，有新匹配的订阅会汇总发送到 <b>{data.email}</b>。
+          </>
+        ) : (
+          <>您的账号还没有邮箱，添加后才能收到每日订阅邮件。</>
+        )}
+        <button
+          type="button"
+          className="btn btn-ghost btn-sm"
+          onClick={() => {
+            setEmail(data.email ?? '');
+            save.reset();
+            setEditing(true);
+          }}
+        >
+          {data.email ? '更换邮箱' : '添加邮箱'}
+        </button>
+      </p>
+    );
+  }
+  return (
+    <form className="watch-mailbox-form" onSubmit={submit} noValidate>
+      <label htmlFor={fieldId}>接收订阅邮件的邮箱</label>
+      <input id={fieldId} type="email" inputMode="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined} />
+      <button type="submit" className="btn btn-primary btn-sm" disabled={save.isPending}>
+        {save.isPending ? '保存中…' : '保存'}
+      </button>
+      <button type="button" className="btn btn-ghost btn-sm" onClick={() => setEditing(false)}>
+        取消
+      </button>
+      {error && (
+        <p id={errorId} className="save-search-error" role="alert">
+          {error}
+        </p>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,35 @@
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { api, unwrap, type DataOf } from '../lib/api';
+import type { WatchArea } from '../../../worker/src/watch/constants';
+
+export type SavedSearchPage = DataOf<Awaited<ReturnType<typeof api.saved_searches.$get>>>;
+export type SavedSearch = SavedSearchPage['info'][number];
+
+/** GET /api/saved_searches: the user's saved searches with their new-match counts, newest first. */
+export const savedSearchesQueryOptions = (page: number) =>
+  queryOptions({
+    queryKey: ['user', 'saved_searches', { page }],
+    queryFn: () => unwrap(api.saved_searches.$get({ query: { page: String(page) } })),
+  });
+
+export const mailboxQueryOptions = () =>
+  queryOptions({ queryKey: ['user', 'saved_searches', 'mailbox'], queryFn: () => unwrap(api.saved_searches.mailbox.$get()) });
+
+export const createSavedSearch = (json: { name: string; area: WatchArea; query: Record<string, unknown> }) => unwrap(api.saved_searches.$post({ json }));
+
+export interface SearchChange {
+  name?: string;
+  paused?: boolean;
+  mail?: boolean;
+  seen?: true;
+  revoke_feed?: true;
+}
+
+export const updateSavedSearch = (id: number, json: SearchChange) => unwrap(api.saved_searches[':id'].$patch({ param: { id: String(id) }, json }));
+
+export const deleteSavedSearch = (id: number) => unwrap(api.saved_searches[':id'].$delete({ param: { id: String(id) } }));
+
+export const setMailbox = (email: string) => unwrap(api.saved_searches.mailbox.$post({ json: { email } }));
+
+/** Every page of the list is stale after a change. */
+export const refreshSavedSearches = (qc: QueryClient) => qc.invalidateQueries({ queryKey: ['user', 'saved_searches'] });
