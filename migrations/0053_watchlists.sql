@@ -13,6 +13,7 @@ CREATE TABLE `saved_searches` (
 	`feed_hash` text NOT NULL,
 	`seen_at` integer NOT NULL,
 	`notified_at` integer NOT NULL,
+	`hooked_at` integer NOT NULL,
 	`created_at` integer NOT NULL,
 	`updated_at` integer NOT NULL,
 	CONSTRAINT "saved_searches_paused_ck" CHECK("paused" in (0, 1)),
@@ -91,3 +92,37 @@ CREATE TABLE `watch_mailboxes` (
 	`email` text NOT NULL,
 	`updated_at` integer NOT NULL
 );
+--> statement-breakpoint
+-- VIP webhooks: an HTTPS endpoint per saved search with its signing secret (Standard Webhooks), and
+-- one delivery per endpoint per matched row change, retried with backoff until delivered or failed.
+CREATE TABLE `watch_endpoints` (
+	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+	`user_id` integer NOT NULL REFERENCES `users`(`id`) ON DELETE CASCADE,
+	`search_id` integer NOT NULL REFERENCES `saved_searches`(`id`) ON DELETE CASCADE,
+	`url` text NOT NULL,
+	`secret` text NOT NULL,
+	`status` text DEFAULT 'active' NOT NULL,
+	`failures` integer DEFAULT 0 NOT NULL,
+	`created_at` integer NOT NULL,
+	`disabled_at` integer,
+	CONSTRAINT "watch_endpoints_status_ck" CHECK("status" in ('active', 'disabled'))
+);
+--> statement-breakpoint
+CREATE INDEX `watch_endpoints_search_idx` ON `watch_endpoints` (`search_id`, `status`);--> statement-breakpoint
+CREATE TABLE `watch_webhook_deliveries` (
+	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+	`endpoint_id` integer NOT NULL REFERENCES `watch_endpoints`(`id`) ON DELETE CASCADE,
+	`msg_id` text NOT NULL,
+	`payload` text NOT NULL,
+	`status` text DEFAULT 'pending' NOT NULL,
+	`attempts` integer DEFAULT 0 NOT NULL,
+	`last_status` integer,
+	`last_error` text DEFAULT '' NOT NULL,
+	`next_at` integer NOT NULL,
+	`created_at` integer NOT NULL,
+	`delivered_at` integer,
+	CONSTRAINT "watch_webhook_deliveries_status_ck" CHECK("status" in ('pending', 'delivered', 'failed'))
+);
+--> statement-breakpoint
+CREATE UNIQUE INDEX `watch_webhook_deliveries_msg_uq` ON `watch_webhook_deliveries` (`endpoint_id`, `msg_id`);--> statement-breakpoint
+CREATE INDEX `watch_webhook_deliveries_due_idx` ON `watch_webhook_deliveries` (`status`, `next_at`);

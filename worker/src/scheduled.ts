@@ -29,6 +29,8 @@ export const scheduledJobs: Record<string, ScheduledJob[]> = {
     // Today's e-mails that failed or waited too long go back to the digest queue.
     (env) => reconcileDigest(env),
     (env) => import('./watch/digest').then(({ reconcileWatchDigest }) => reconcileWatchDigest(env)),
+    // Saved searches' new matches to their webhooks, and deliveries due for another attempt.
+    (env) => import('./watch/webhooks').then(({ runWebhooks }) => runWebhooks(env)),
     // Expired rate-limit and login-backoff rows, at most 10,000 a run (lib/ratelimit.ts sweepAttempts).
     (env) => sweepAttempts(env.DB),
     // Unpaid orders past their expiry are closed here and at their payment provider.

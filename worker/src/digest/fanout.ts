@@ -17,6 +17,7 @@ import { buildMime } from './mime';
 import { renderDigest } from './render';
 import { digestSecret, unsubscribeSigner } from './signing';
 import { isWatchMessage, sendWatchChunk } from '../watch/digest';
+import { consumeWebhook, isWebhookMessage } from '../watch/webhooks';
 
 /** The queue the API worker both produces to and consumes (wrangler.toml). */
 export const DIGEST_QUEUE_NAME = 'juzi-digest';
@@ -164,6 +165,11 @@ export async function consumeDigest(batch: MessageBatch<DigestMessage>, env: Env
         // The watchlist digest shares this queue (worker/src/watch/digest.ts).
         if (isWatchMessage(m.body)) {
           await sendWatchChunk(env, m.body);
+          m.ack();
+          return;
+        }
+        if (isWebhookMessage(m.body)) {
+          await consumeWebhook(env, m.body);
           m.ack();
           return;
         }

@@ -37,6 +37,8 @@ export const WATCH_RETRY_AFTER_MS = 5 * 60_000;
 export interface WatchItem {
   source: WatchSource;
   id: number;
+  /** When the row last changed (the change log's time): with source and id, what makes an alert unique. */
+  changedAt: number;
   title: string;
   summary: string;
   path: string;
@@ -81,8 +83,11 @@ export interface MatchRun {
   sections: Map<number, WatchSection[]>;
 }
 
-/** The new matches of every active, mailed search up to `until`, per user (see the head of this file). */
-export async function matchSearches(db: Db, searches: SavedSearch[], until: number): Promise<MatchRun> {
+/**
+ * The new matches of `searches` up to `until`, per user (see the head of this file); `markOf` is
+ * where each search's last run stopped (the e-mail's mark, or the webhooks').
+ */
+export async function matchSearches(db: Db, searches: SavedSearch[], until: number, markOf: (s: SavedSearch) => number = (s) => s.notifiedAt): Promise<MatchRun> {
   const run: MatchRun = { changesRead: 0, listsRun: 0, sections: new Map() };
   const bySource = new Map<WatchSource, SavedSearch[]>();
   for (const s of searches) {
@@ -91,27 +96,27 @@ export async function matchSearches(db: Db, searches: SavedSearch[], until: numb
   }
   const found = new Map<number, WatchSection>();
   for (const [source, list] of bySource) {
-    const since = Math.min(...list.map((s) => s.notifiedAt));
+    const since = Math.min(...list.map(markOf));
     const changes = await changesBetween(db, source, since, until);
     run.changesRead += changes.size;
     if (!changes.size) continue;
     const groups = new Map<string, SavedSearch[]>();
     for (const s of list) groups.set(`${s.area}\n${s.query}`, [...(groups.get(`${s.area}\n${s.query}`) ?? []), s]);
     for (const group of groups.values()) {
-      const groupSince = Math.min(...group.map((s) => s.notifiedAt));
+      const groupSince = Math.min(...group.map(markOf));
       const wanted = new Set([...changes].filter(([, at]) => at > groupSince).map(([id]) => id));
       if (!wanted.size) continue;
       run.listsRun++;
       const { adapter, rows } = await matchesSince(db, group[0]!, groupSince, wanted);
       for (const s of group) {
-        const mine = rows.filter((r) => (changes.get(adapter.id(r)) ?? 0) > s.notifiedAt);
+        const mine = rows.filter((r) => (changes.get(adapter.id(r)) ?? 0) > markOf(s));
         if (!mine.length) continue;
         found.set(s.id, {
           searchId: s.id,
           name: s.name,
           areaName: WATCH_AREA_NAMES[s.area as WatchArea],
           listUrl: listUrlOf(s.area as WatchArea, JSON.parse(s.query) as Record<string, unknown>),
-          items: mine.map((r) => ({ source, id: adapter.id(r), ...adapter.entry(r) })),
+          items: mine.map((r) => ({ source, id: adapter.id(r), changedAt: changes.get(adapter.id(r)) ?? 0, ...adapter.entry(r) })),
           total: mine.length,
         });
       }

@@ -17,9 +17,11 @@ import { isOneClickBody } from '../digest/routes';
 import { unsubscribePage } from './page';
 import * as S from './schemas';
 import { checkQuery, createSearch, deleteSearch, requireSearch, searchPage, updateSearch, type SavedSearch } from './searches';
-import { savedSearches } from './tables';
+import { savedSearches, watchEndpoints } from './tables';
 import { feedToken, linkIds, sameHex, unsubscribeTag, WATCH_UNSUBSCRIBE_PATH } from './tokens';
-import { inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
+import { ApiError } from '../lib/errors';
+import { addEndpoint, checkEndpointUrl, endpointsOf, WEBHOOK_MESSAGES, WEBHOOKS_PER_SEARCH } from './webhooks';
 
 type C = Context<AppEnv>;
 
@@ -97,6 +99,37 @@ const putMailbox = defineRoute({
   request: { body: jsonBody(S.mailboxInput) },
   data: S.mailbox,
 });
+
+const addHook = defineRoute({
+  method: 'post',
+  path: '/saved_searches/{id}/webhooks',
+  access: 'vip',
+  summary: '为订阅添加 Webhook（JSON：url，https://），返回只显示一次的签名密钥 secret',
+  note: `新匹配按 Standard Webhooks 签名 POST（webhook-id、webhook-timestamp、webhook-signature）；失败按指数退避重试，连续失败后停用并邮件通知；不接受 localhost 与内网、本机、链路本地 IP；每个订阅最多${WEBHOOKS_PER_SEARCH}个`,
+  request: { params: S.idParam, body: jsonBody(S.webhookInput) },
+  data: S.createdWebhook,
+});
+
+const listHooks = defineRoute({
+  method: 'get',
+  path: '/saved_searches/{id}/webhooks',
+  access: 'login',
+  summary: '订阅的 Webhook 与最近的推送记录（状态、尝试次数、最后的错误）',
+  request: { params: S.idParam },
+  data: z.array(S.webhook),
+});
+
+const removeHook = withMethod(
+  defineRoute({
+    method: 'post',
+    path: '/saved_searches/{id}/webhooks/{hook}',
+    access: 'login',
+    summary: '删除 Webhook',
+    request: { params: S.hookParams },
+    data: z.object({ id: z.number().int(), deleted: z.literal(true) }),
+  }),
+  'delete',
+);
 
 const unsubscribeDoc = { path: '/saved_searches/unsubscribe', access: 'public', mediaType: 'text/html', request: { query: S.unsubscribeQuery } } as const;
 
@@ -191,7 +224,50 @@ export const watchRoutes = createArea()
     const user = currentUser(c);
     const s = await requireSearch(c.get('db'), user.id, c.req.valid('param').id);
     await deleteSearch(c.get('db'), s);
+    await forgetFeed(c.env.APP_ORIGIN, await feedToken(c.env, s.feedSalt));
     return ok(c, { id: s.id, deleted: true as const });
+  })
+  .openapi(addHook, async (c) => {
+    const user = currentUser(c);
+    const s = await requireSearch(c.get('db'), user.id, c.req.valid('param').id);
+    const url = checkEndpointUrl(c.req.valid('json').url, c.env.APP_ORIGIN);
+    const { id, secret } = await addEndpoint(c.get('db'), user.id, s.id, url);
+    return ok(c, { id, url, status: 'active' as const, secret });
+  })
+  .openapi(listHooks, async (c) => {
+    const user = currentUser(c);
+    const s = await requireSearch(c.get('db'), user.id, c.req.valid('param').id);
+    const hooks = await endpointsOf(c.get('db'), s.id);
+    return ok(
+      c,
+      hooks.map(({ endpoint: e, deliveries }) => ({
+        id: e.id,
+        url: e.url,
+        status: e.status,
+        failures: e.failures,
+        created_at: e.createdAt,
+        disabled_at: e.disabledAt,
+        deliveries: deliveries.map((d) => ({
+          id: d.id,
+          msg_id: d.msgId,
+          status: d.status,
+          attempts: d.attempts,
+          last_status: d.lastStatus,
+          last_error: d.lastError,
+          title: (JSON.parse(d.payload) as { data: { item: { title: string } } }).data.item.title,
+          created_at: d.createdAt,
+          delivered_at: d.deliveredAt,
+        })),
+      })),
+    );
+  })
+  .openapi(removeHook, async (c) => {
+    const user = currentUser(c);
+    const { id, hook } = c.req.valid('param');
+    const s = await requireSearch(c.get('db'), user.id, id);
+    const gone = await c.get('db').delete(watchEndpoints).where(and(eq(watchEndpoints.id, hook), eq(watchEndpoints.searchId, s.id))).returning({ id: watchEndpoints.id });
+    if (!gone.length) throw new ApiError('NOT_FOUND', WEBHOOK_MESSAGES.notFound);
+    return ok(c, { id: hook, deleted: true as const });
   })
   .openapi(matchesRoute, async (c) => {
     const user = currentUser(c);

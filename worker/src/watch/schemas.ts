@@ -80,3 +80,36 @@ export const unsubscribeQuery = z.object({
   s: z.string().optional().describe('订阅 id'),
   t: z.string().optional().describe('签名（HMAC-SHA256，十六进制）'),
 });
+
+export const webhookInput = z.object({ url: z.string({ error: '请输入 Webhook 地址' }).trim().min(1, '请输入 Webhook 地址').max(500, 'Webhook 地址不能超过500个字符') });
+
+export const hookParams = z.object({ id: reqId('订阅 id'), hook: reqId('Webhook id') });
+
+export const webhookDelivery = z.object({
+  id: z.number().int(),
+  msg_id: z.string().describe('webhook-id 请求头，同一次变化重试时不变'),
+  status: z.enum(['pending', 'delivered', 'failed']),
+  attempts: z.number().int(),
+  last_status: z.number().int().nullable().describe('最后一次尝试的 HTTP 状态码'),
+  last_error: z.string(),
+  title: z.string(),
+  created_at: z.number().int(),
+  delivered_at: z.number().int().nullable(),
+});
+
+export const webhook = z.object({
+  id: z.number().int(),
+  url: z.string(),
+  status: z.enum(['active', 'disabled']),
+  failures: z.number().int().describe('连续失败次数'),
+  created_at: z.number().int(),
+  disabled_at: z.number().int().nullable(),
+  deliveries: z.array(webhookDelivery).describe('最近的推送记录'),
+});
+
+export const createdWebhook = z.object({
+  id: z.number().int(),
+  url: z.string(),
+  status: z.literal('active'),
+  secret: z.string().describe('签名密钥（whsec_…），只显示这一次'),
+});

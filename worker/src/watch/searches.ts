@@ -42,8 +42,8 @@ export async function createSearch(db: Db, env: Env, user: SessionUser, input: {
   const salt = randomHex(16);
   const hash = await feedHashOf(env, salt);
   const rows = await db.all<{ id: number }>(sql`
-    INSERT INTO saved_searches (user_id, name, area, query, paused, mail, feed_salt, feed_hash, seen_at, notified_at, created_at, updated_at)
-    SELECT ${user.id}, ${input.name}, ${input.area}, ${JSON.stringify(input.query)}, 0, 1, ${salt}, ${hash}, ${now}, ${now}, ${now}, ${now}
+    INSERT INTO saved_searches (user_id, name, area, query, paused, mail, feed_salt, feed_hash, seen_at, notified_at, hooked_at, created_at, updated_at)
+    SELECT ${user.id}, ${input.name}, ${input.area}, ${JSON.stringify(input.query)}, 0, 1, ${salt}, ${hash}, ${now}, ${now}, ${now}, ${now}, ${now}
     WHERE (SELECT count(*) FROM saved_searches WHERE user_id = ${user.id}) < ${max}
     RETURNING id`);
   const id = rows[0]?.id;
@@ -89,7 +89,10 @@ export async function updateSearch(db: Db, env: Env, s: SavedSearch, change: Sea
     set.feedHash = await feedHashOf(env, set.feedSalt);
   }
   // Resuming does not replay what happened while paused.
-  if (change.paused === false && s.paused === 1) set.notifiedAt = now;
+  if (change.paused === false && s.paused === 1) {
+    set.notifiedAt = now;
+    set.hookedAt = now;
+  }
   const [row] = await db.update(savedSearches).set(set).where(and(eq(savedSearches.id, s.id), eq(savedSearches.userId, s.userId))).returning();
   return row!;
 }

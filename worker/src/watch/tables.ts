@@ -18,6 +18,8 @@ export const savedSearches = sqliteTable('saved_searches', {
   feedHash: text('feed_hash').notNull(),
   seenAt: integer('seen_at').notNull(),
   notifiedAt: integer('notified_at').notNull(),
+  /** Matches up to here were handed to the search's webhooks. */
+  hookedAt: integer('hooked_at').notNull(),
   createdAt: integer('created_at').notNull(),
   updatedAt: integer('updated_at').notNull(),
 });
@@ -53,4 +55,32 @@ export const watchMailboxes = sqliteTable('watch_mailboxes', {
   userId: integer('user_id').primaryKey(),
   email: text('email').notNull(),
   updatedAt: integer('updated_at').notNull(),
+});
+
+export const watchEndpoints = sqliteTable('watch_endpoints', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  userId: integer('user_id').notNull(),
+  searchId: integer('search_id').notNull(),
+  url: text('url').notNull(),
+  /** Standard Webhooks secret, 'whsec_' + base64 of 32 random bytes; shown once when registered. */
+  secret: text('secret').notNull(),
+  status: text('status', { enum: ['active', 'disabled'] }).notNull().default('active'),
+  /** Failed attempts in a row (any delivery); reset by a success. */
+  failures: integer('failures').notNull().default(0),
+  createdAt: integer('created_at').notNull(),
+  disabledAt: integer('disabled_at'),
+});
+
+export const watchWebhookDeliveries = sqliteTable('watch_webhook_deliveries', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  endpointId: integer('endpoint_id').notNull(),
+  msgId: text('msg_id').notNull(),
+  payload: text('payload').notNull(),
+  status: text('status', { enum: ['pending', 'delivered', 'failed'] }).notNull().default('pending'),
+  attempts: integer('attempts').notNull().default(0),
+  lastStatus: integer('last_status'),
+  lastError: text('last_error').notNull().default(''),
+  nextAt: integer('next_at').notNull(),
+  createdAt: integer('created_at').notNull(),
+  deliveredAt: integer('delivered_at'),
 });
