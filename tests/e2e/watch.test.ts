@@ -12,7 +12,7 @@ const { open, tokens } = demoBrowser(['user@demo.local', 'vip@demo.local']);
 
 const api = async (path: string, token: string, init: RequestInit = {}) => {
   const res = await fetch(`${baseURL()}${path}`, { ...init, headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', ...(init.headers ?? {}) } });
-  return (await res.json()) as { status: string; data: any; msg?: string }; // eslint-disable-line @typescript-eslint/no-explicit-any -- each call's own shape
+  return (await res.json()) as { status: string; data: any; msg?: string };
 };
 
 const noOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

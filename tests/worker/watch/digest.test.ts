@@ -47,8 +47,9 @@ describe('the digest e-mail', () => {
 
     const run = await planWatchDigest(env, Date.UTC(2026, 10, 24, 2));
     expect(run).toMatchObject({ workday: true, planned: 1 });
-    // The matching step read the change log's two new rows, not the lists.
+    // The matching step read the change log's two new rows; the 西藏 search's list was not run (no changed row in 西藏).
     expect(run.changesRead).toBe(2);
+    expect(run.listsRun).toBe(2);
     expect((await digestRows(20261124)).map((r) => [r.user_id, r.status, r.matches])).toEqual([[alice.id, 'queued', 1]]);
 
     const mail = recordingMail();

@@ -4,7 +4,9 @@
  * function (so matches come back in the list's own row shape). `source` names the change-log rows
  * (watch_changes) its rows are logged under, and `entry` what an e-mail line or a feed entry says.
  */
+import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { z } from 'zod';
+import { closures, investEvents, news, starmarketCompanies } from '../db';
 import { CLOSURE_PAGE_SIZE } from '../closure/constants';
 import { listClosures } from '../closure/list';
 import { amountTop, valuationTop } from '../closure/rankings';
@@ -31,9 +33,21 @@ export interface Entry {
   path: string;
 }
 
+/**
+ * The list filters that are plain equality on a column of the source table: the matching step
+ * loads these columns of the changed rows once and runs a search's list only when some changed
+ * row agrees with each of them (other filters, such as a keyword or a tag, are left to the list).
+ */
+export interface Prefilter {
+  table: SQLiteTable;
+  id: SQLiteColumn;
+  fields: Record<string, SQLiteColumn>;
+}
+
 export interface AreaAdapter {
   schema: z.ZodObject;
   source: WatchSource;
+  prefilter: Prefilter;
   perPage: number;
   /** One page of the list under a checked query. */
   page(db: Db, q: Record<string, unknown>, page: number): Promise<{ info: object[]; total: number }>;
@@ -45,6 +59,7 @@ export interface AreaAdapter {
 function adapter<S extends z.ZodObject, R extends object>(a: {
   schema: S;
   source: WatchSource;
+  prefilter: Prefilter;
   perPage: number;
   page(db: Db, q: z.output<S>, page: number): Promise<{ info: R[]; total: number }>;
   id(row: R): number;
@@ -72,10 +87,18 @@ const starEntry = (r: StarRow): Entry => ({
   path: `/kcb/${r.m_com_id}`,
 });
 
+const closurePrefilter: Prefilter = { table: closures, id: closures.comId, fields: { com_prov: closures.comProv, cat_id: closures.catId, fund_status: closures.fundStatusId } };
+const starPrefilter: Prefilter = {
+  table: starmarketCompanies,
+  id: starmarketCompanies.mComId,
+  fields: { com_prov: starmarketCompanies.comProv, cat_id: starmarketCompanies.catId, state: starmarketCompanies.stateId },
+};
+
 export const AREAS: Record<WatchArea, AreaAdapter> = {
   closure: adapter({
     schema: Closure.listQuery,
     source: 'closures',
+    prefilter: closurePrefilter,
     perPage: CLOSURE_PAGE_SIZE,
     page: (db, q, page) => listClosures(db, { ...q, page }),
     id: (r: ClosureRow) => r.com_id,
@@ -84,6 +107,7 @@ export const AREAS: Record<WatchArea, AreaAdapter> = {
   'closure/amount_top': adapter({
     schema: Closure.rankingQuery,
     source: 'closures',
+    prefilter: closurePrefilter,
     perPage: CLOSURE_PAGE_SIZE,
     page: (db, q, page) => amountTop(db, { ...q, page, per_page: CLOSURE_PAGE_SIZE }),
     id: (r: ClosureRow) => r.com_id,
@@ -92,6 +116,7 @@ export const AREAS: Record<WatchArea, AreaAdapter> = {
   'closure/valuation_top': adapter({
     schema: Closure.valuationQuery,
     source: 'closures',
+    prefilter: closurePrefilter,
     perPage: CLOSURE_PAGE_SIZE,
     page: (db, q, page) => valuationTop(db, { ...q, page, per_page: CLOSURE_PAGE_SIZE }),
     id: (r: ClosureRow) => r.com_id,
@@ -100,6 +125,7 @@ export const AREAS: Record<WatchArea, AreaAdapter> = {
   starmarket: adapter({
     schema: Star.applicantsQuery,
     source: 'starmarket',
+    prefilter: starPrefilter,
     perPage: STAR_PAGE_SIZE,
     page: (db, q, page) => listStar(db, { ...q, page, per_page: STAR_PAGE_SIZE }, 0),
     id: (r: StarRow) => r.m_com_id,
@@ -108,6 +134,7 @@ export const AREAS: Record<WatchArea, AreaAdapter> = {
   'starmarket/listed': adapter({
     schema: Star.listedQuery,
     source: 'starmarket',
+    prefilter: starPrefilter,
     perPage: STAR_PAGE_SIZE,
     page: (db, q, page) => listStar(db, { ...q, page, per_page: STAR_PAGE_SIZE }, 1),
     id: (r: StarRow) => r.m_com_id,
@@ -116,6 +143,7 @@ export const AREAS: Record<WatchArea, AreaAdapter> = {
   investevent: adapter({
     schema: Entity.eventListQuery,
     source: 'invest_events',
+    prefilter: { table: investEvents, id: investEvents.id, fields: { scope: investEvents.scope } },
     perPage: ENTITY_PAGE_SIZE,
     page: (db, q, page) => listEvents(db, { ...q, page }),
     id: (r: EventRow) => r.id,
@@ -128,6 +156,7 @@ export const AREAS: Record<WatchArea, AreaAdapter> = {
   news: adapter({
     schema: Entity.newsListQuery,
     source: 'news',
+    prefilter: { table: news, id: news.id, fields: { scope: news.scope } },
     perPage: NEWS_LIST_PAGE_SIZE,
     page: (db, q, page) => listNews(db, { ...q, page }),
     id: (r: NewsRow) => r.id,

@@ -17,12 +17,12 @@ import { buildMime } from '../digest/mime';
 import { digestSecret } from '../digest/signing';
 import type { Db, Env } from '../env';
 import { ymd } from '../lib/time';
-import { AREAS, type WatchSource } from './areas';
+import { AREAS, type Prefilter, type WatchSource } from './areas';
 import { WATCH_AREA_NAMES, listUrlOf, type WatchArea } from './constants';
 import { mailboxOf } from './mailbox';
 import { CHANGED_ROWS_MAX, matchesSince } from './matches';
 import { renderWatchDigest } from './render';
-import type { SavedSearch } from './searches';
+import { parsedQuery, type SavedSearch } from './searches';
 import { savedSearches, watchChanges, watchDigests } from './tables';
 import { unsubscribeUrl } from './tokens';
 import { users } from '../db';
@@ -75,8 +75,27 @@ async function changesBetween(db: Db, source: WatchSource, since: number, until:
   return new Map(rows.map((r) => [r.id, r.at ?? 0]));
 }
 
+/** The prefilter's columns of the changed rows (rows deleted since are absent), read once per source. */
+async function changedAttributes(db: Db, p: Prefilter, ids: number[]): Promise<Map<number, Record<string, unknown>>> {
+  const out = new Map<number, Record<string, unknown>>();
+  for (let i = 0; i < ids.length; i += 90) {
+    const rows = (await db
+      .select({ id: p.id, ...p.fields })
+      .from(p.table)
+      .where(inArray(p.id, ids.slice(i, i + 90)))) as ({ id: number } & Record<string, unknown>)[];
+    for (const r of rows) out.set(r.id, r);
+  }
+  return out;
+}
+
+/** Whether a changed row may be in a search's list: it agrees with every equality filter the query sets. */
+function mayMatch(p: Prefilter, q: Record<string, unknown>, row: Record<string, unknown> | undefined): boolean {
+  if (!row) return false;
+  return Object.keys(p.fields).every((k) => q[k] === undefined || q[k] === row[k]);
+}
+
 export interface MatchRun {
-  /** Change-log rows read. */
+  /** Changed rows found in the change log (their filter columns are then read once from the source table). */
   changesRead: number;
   /** Distinct (list, query) pairs whose list was run. */
   listsRun: number;
@@ -100,11 +119,16 @@ export async function matchSearches(db: Db, searches: SavedSearch[], until: numb
     const changes = await changesBetween(db, source, since, until);
     run.changesRead += changes.size;
     if (!changes.size) continue;
+    const attrs = await changedAttributes(db, AREAS[list[0]!.area as WatchArea].prefilter, [...changes.keys()]);
     const groups = new Map<string, SavedSearch[]>();
     for (const s of list) groups.set(`${s.area}\n${s.query}`, [...(groups.get(`${s.area}\n${s.query}`) ?? []), s]);
     for (const group of groups.values()) {
       const groupSince = Math.min(...group.map(markOf));
-      const wanted = new Set([...changes].filter(([, at]) => at > groupSince).map(([id]) => id));
+      const { prefilter } = AREAS[group[0]!.area as WatchArea];
+      const q = parsedQuery(group[0]!);
+      const wanted = new Set(
+        [...changes].filter(([id, at]) => at > groupSince && mayMatch(prefilter, q, attrs.get(id))).map(([id]) => id),
+      );
       if (!wanted.size) continue;
       run.listsRun++;
       const { adapter, rows } = await matchesSince(db, group[0]!, groupSince, wanted);

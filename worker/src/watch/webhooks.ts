@@ -208,7 +208,7 @@ export async function attemptDelivery(env: Env, deliveryId: number, now = Date.n
   if (!claimed) return { outcome: 'skipped' };
   const ep = (await db.select().from(watchEndpoints).where(eq(watchEndpoints.id, claimed.endpointId)).get())!;
   let status: number | null = null;
-  let error = '';
+  let error: string;
   try {
     const signer = new Webhook(ep.secret);
     const at = new Date(now);
