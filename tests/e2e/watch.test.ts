@@ -1,13 +1,20 @@
 /**
  * Watchlists in Chromium on the running stack: '保存为订阅' on a filtered closed-company list, the
  * watchlist page (new-match count, open with the filters, rename, pause, delete) at 1280 and 375 px,
- * the save button on the other lists, and the search's Atom feed read by a maintained parser.
+ * the save button on the other lists, the search's Atom feed read by a maintained parser, and a new
+ * row reaching the digest e-mail (the local mail sink), the feed and a local webhook receiver once.
  */
 import { parseFeed } from '@rowanmanning/feed-parser';
+import { execFileSync } from 'node:child_process';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { Webhook } from 'standardwebhooks';
+import { describe, expect, inject, it } from 'vitest';
 import { baseURL, demoBrowser, DESKTOP, PHONE, screenshot } from './browser';
 
+const ROOT = path.resolve(import.meta.dirname, '../..');
 const { open, tokens } = demoBrowser(['user@demo.local', 'vip@demo.local']);
 
 const api = async (path: string, token: string, init: RequestInit = {}) => {
@@ -140,5 +147,88 @@ describe('saving a search and the watchlist page', () => {
     await visitor.getByRole('dialog').filter({ hasText: '登录' }).first().waitFor();
     await visitor.context().close();
     await clearSearches(token);
+  });
+});
+
+// --- a change in the data, end to end on the running stack ---
+
+/** Writes to the running stack's local D1 through wrangler, as an operator's import would. */
+function d1Write(sqlText: string) {
+  execFileSync(path.join(ROOT, 'node_modules', '.bin', 'wrangler'), ['d1', 'execute', 'juzi-db', '--local', '--config', 'wrangler.toml', '--persist-to', inject('persistTo'), '--command', sqlText], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    stdio: 'pipe',
+  });
+}
+
+const fire = (cron: string, day: string) => fetch(`${baseURL()}/cdn-cgi/handler/scheduled?cron=${encodeURIComponent(cron)}&time=${Date.parse(`${day}T02:00:00Z`)}&format=json`);
+
+async function mailsTo(address: string): Promise<{ subject: string; messageId: string }[]> {
+  const res = await fetch(`${baseURL()}/cdn-cgi/local/explorer/api/local/email/sending`);
+  const body = (await res.json()) as { result: { to: string[]; subject: string; messageId: string }[] };
+  return body.result.filter((m) => m.to.includes(address));
+}
+
+describe('a change in the data reaches the e-mail, the feed and a webhook once', () => {
+  it('save -> a new closed company -> the jobs -> one e-mail, one feed entry, one signed POST to a local receiver', async () => {
+    const token = tokens['vip@demo.local']!;
+    await clearSearches(token);
+    const got: { headers: Record<string, string>; body: string }[] = [];
+    const server = http.createServer((req, res) => {
+      let body = '';
+      req.on('data', (c) => (body += c));
+      req.on('end', () => {
+        got.push({ headers: Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, String(v)])), body });
+        res.writeHead(204).end();
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    try {
+      const port = (server.address() as AddressInfo).port;
+      const prov = '西藏';
+      const s = (await api('/api/saved_searches', token, { method: 'POST', body: JSON.stringify({ name: 'e2e 西藏', area: 'closure', query: { com_prov: prov } }) })).data;
+      const hook = (await api(`/api/saved_searches/${s.id}/webhooks`, token, { method: 'POST', body: JSON.stringify({ url: `http://127.0.0.1:${port}/hook` }) })).data;
+      expect(hook.secret).toMatch(/^whsec_/);
+      await new Promise((r) => setTimeout(r, 50));
+      const comId = 990_000_000 + Math.floor(Math.random() * 1_000_000);
+      d1Write(
+        `INSERT INTO closures (com_id, com_name, com_prov, cat_id, se_cat_id, fund_status_id, born_date, close_date, operating_status)
+         SELECT ${comId}, 'E2E雪域科技', '${prov}', cat_id, se_cat_id, 1, 20200101, 20261130, '已关闭' FROM closures WHERE fund_status_id = 1 LIMIT 1`,
+      );
+
+      // The frequent cron posts to the webhook; the 10:00 cron of a working day sends the e-mail.
+      expect((await fire('*/2 * * * *', '2026-12-01')).ok).toBe(true);
+      await expect.poll(() => got.length, { timeout: 30_000, interval: 500 }).toBe(1);
+      const payload = new Webhook(hook.secret).verify(got[0]!.body, got[0]!.headers) as { data: { item: { title: string; url: string } } };
+      expect(payload.data.item.title).toBe('E2E雪域科技（天使轮）');
+      expect(payload.data.item.url).toBe(`${baseURL()}/company/${comId}`);
+
+      expect((await fire('0 2 * * *', '2026-12-01')).ok).toBe(true);
+      await expect.poll(async () => (await mailsTo('vip@demo.local')).filter((m) => m.subject.includes('1条新匹配')).length, { timeout: 30_000, interval: 500 }).toBe(1);
+
+      const feed = parseFeed(await (await fetch(s.feed_url.replace(/^https?:\/\/[^/]+/, baseURL()))).text());
+      expect(feed.items.filter((i) => i.title === 'E2E雪域科技（天使轮）')).toHaveLength(1);
+
+      // Running the jobs again sends nothing more.
+      await fire('*/2 * * * *', '2026-12-01');
+      await fire('0 2 * * *', '2026-12-01');
+      await new Promise((r) => setTimeout(r, 3000));
+      expect(got).toHaveLength(1);
+      expect((await mailsTo('vip@demo.local')).filter((m) => m.subject.includes('1条新匹配'))).toHaveLength(1);
+      const log = (await api(`/api/saved_searches/${s.id}/webhooks`, token)).data[0];
+      expect(log.deliveries).toMatchObject([{ status: 'delivered', attempts: 1, last_status: 204 }]);
+
+      // The watchlist page shows the delivery log.
+      const page = await open('vip@demo.local', PHONE);
+      await page.goto(`${baseURL()}/user-center/watchlists`);
+      await page.getByRole('button', { name: 'Webhook' }).click();
+      await page.getByRole('table', { name: 'e2e 西藏 的推送记录' }).getByText('已送达').waitFor();
+      expect(await noOverflow(page)).toBeLessThanOrEqual(0);
+      await screenshot(page, 'watch-webhooks-375');
+      await page.context().close();
+    } finally {
+      server.close();
+      await clearSearches(token);
+    }
   });
 });

@@ -11,6 +11,8 @@ import { EmptyState } from '../ui/EmptyState';
 import { Pagination } from '../ui/Pagination';
 import { toast } from '../ui/toast';
 import { MailboxForm } from './MailboxForm';
+import { WebhookPanel } from './WebhookPanel';
+import { useViewer } from '../features/auth/me';
 import { deleteSavedSearch, refreshSavedSearches, savedSearchesQueryOptions, updateSavedSearch, type SavedSearch, type SearchChange } from './queries';
 import './watchlist-page.css';
 
@@ -19,6 +21,8 @@ export function WatchlistPage({ page, onPage }: { page: number; onPage: (page: n
   const { data } = useSuspenseQuery(savedSearchesQueryOptions(page));
   const [renaming, setRenaming] = useState<SavedSearch | null>(null);
   const [deleting, setDeleting] = useState<SavedSearch | null>(null);
+  const [hooksOf, setHooksOf] = useState<number | null>(null);
+  const { isVip } = useViewer();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const change = useMutation({
@@ -76,6 +80,7 @@ export function WatchlistPage({ page, onPage }: { page: number; onPage: (page: n
                   <div className="watch-meta">
                     {s.area_name} · {formatDateTime(s.created_at)} 保存{s.mail ? '' : ' · 不发邮件'}
                   </div>
+                  {hooksOf === s.id && <WebhookPanel searchId={s.id} name={s.name} />}
                   {s.feed_url && (
                     <div className="watch-feed">
                       <span>Atom：</span>
@@ -102,6 +107,11 @@ export function WatchlistPage({ page, onPage }: { page: number; onPage: (page: n
                   <button type="button" className="btn btn-ghost btn-sm" disabled={change.isPending} onClick={() => change.mutate({ id: s.id, json: { mail: !s.mail } })}>
                     {s.mail ? '关闭邮件' : '开启邮件'}
                   </button>
+                  {isVip && (
+                    <button type="button" className="btn btn-ghost btn-sm" aria-expanded={hooksOf === s.id} onClick={() => setHooksOf(hooksOf === s.id ? null : s.id)}>
+                      Webhook
+                    </button>
+                  )}
                   <button type="button" className="btn btn-ghost btn-sm watch-delete" onClick={() => setDeleting(s)}>
                     删除
                   </button>

@@ -33,3 +33,17 @@ export const setMailbox = (email: string) => unwrap(api.saved_searches.mailbox.$
 
 /** Every page of the list is stale after a change. */
 export const refreshSavedSearches = (qc: QueryClient) => qc.invalidateQueries({ queryKey: ['user', 'saved_searches'] });
+
+export type Webhook = DataOf<Awaited<ReturnType<(typeof api.saved_searches)[':id']['webhooks']['$get']>>>[number];
+
+/** GET /api/saved_searches/{id}/webhooks: the search's endpoints with their delivery log. */
+export const webhooksQueryOptions = (searchId: number) =>
+  queryOptions({
+    queryKey: ['user', 'saved_searches', 'webhooks', searchId],
+    queryFn: () => unwrap(api.saved_searches[':id'].webhooks.$get({ param: { id: String(searchId) } })),
+  });
+
+export const addWebhook = (searchId: number, url: string) => unwrap(api.saved_searches[':id'].webhooks.$post({ param: { id: String(searchId) }, json: { url } }));
+
+export const deleteWebhook = (searchId: number, hookId: number) =>
+  unwrap(api.saved_searches[':id'].webhooks[':hook'].$delete({ param: { id: String(searchId), hook: String(hookId) } }));
