@@ -1,9 +1,7 @@
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import { isApiError } from '../lib/api';
-import { handleApiError } from '../lib/gate';
 import { toast } from '../ui/toast';
-import { mailboxQueryOptions, setMailbox } from './queries';
+import { fieldErrorOf, gateUnlessFieldError, mailboxQueryOptions, setMailbox } from './queries';
 
 /** Where the daily watchlist e-mail goes; an account signed up with a phone number sets one here. */
 export function MailboxForm() {
@@ -21,11 +19,9 @@ export function MailboxForm() {
       setEditing(false);
       toast('已保存接收邮箱', { tone: 'success' });
     },
-    onError: (e) => {
-      if (!isApiError(e) || e.code !== 'BAD_REQUEST') handleApiError(e);
-    },
+    onError: gateUnlessFieldError,
   });
-  const error = save.error && isApiError(save.error) && save.error.code === 'BAD_REQUEST' ? save.error.message : null;
+  const error = fieldErrorOf(save.error);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!save.isPending) save.mutate();

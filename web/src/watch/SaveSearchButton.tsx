@@ -1,11 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { WATCH_AREA_NAMES, WATCH_NAME_MAX, WATCHLIST_PATH, type WatchArea } from '../../../worker/src/watch/constants';
-import { isApiError } from '../lib/api';
-import { handleApiError, requireLogin } from '../lib/gate';
+import { requireLogin } from '../lib/gate';
 import { AppLink } from '../ui/AppLink';
 import { Dialog } from '../ui/Dialog';
-import { createSavedSearch, refreshSavedSearches } from './queries';
+import { createSavedSearch, fieldErrorOf, gateUnlessFieldError, refreshSavedSearches } from './queries';
 import './save-search-button.css';
 
 export interface SaveSearchButtonProps {
@@ -38,10 +37,9 @@ export function SaveSearchButton({ area, query }: SaveSearchButtonProps) {
       setSaved(true);
     },
     onError: (e) => {
-      if (isApiError(e) && e.code !== 'BAD_REQUEST') {
-        setOpen(false);
-        handleApiError(e);
-      } else if (!isApiError(e)) handleApiError(e);
+      // The membership prompt or the login dialog takes the dialog's place.
+      if (fieldErrorOf(e) === null) setOpen(false);
+      gateUnlessFieldError(e);
     },
   });
   const start = () =>
@@ -55,7 +53,7 @@ export function SaveSearchButton({ area, query }: SaveSearchButtonProps) {
     e.preventDefault();
     if (!save.isPending) save.mutate();
   };
-  const error = save.error && isApiError(save.error) && save.error.code === 'BAD_REQUEST' ? save.error.message : null;
+  const error = fieldErrorOf(save.error);
   return (
     <>
       <button type="button" className="btn btn-ghost btn-sm save-search-btn" onClick={start}>

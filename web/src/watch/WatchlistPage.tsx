@@ -3,8 +3,6 @@ import { useNavigate } from '@tanstack/react-router';
 import { useId, useState, type FormEvent } from 'react';
 import { WATCH_NAME_MAX, WATCH_PAGE_SIZE } from '../../../worker/src/watch/constants';
 import { formatDateTime } from '../features/order/dateTime';
-import { isApiError } from '../lib/api';
-import { handleApiError } from '../lib/gate';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { Dialog } from '../ui/Dialog';
 import { EmptyState } from '../ui/EmptyState';
@@ -13,7 +11,7 @@ import { toast } from '../ui/toast';
 import { MailboxForm } from './MailboxForm';
 import { WebhookPanel } from './WebhookPanel';
 import { useViewer } from '../features/auth/me';
-import { deleteSavedSearch, refreshSavedSearches, savedSearchesQueryOptions, updateSavedSearch, type SavedSearch, type SearchChange } from './queries';
+import { deleteSavedSearch, fieldErrorOf, gateUnlessFieldError, refreshSavedSearches, type SavedSearch, savedSearchesQueryOptions, type SearchChange, updateSavedSearch } from './queries';
 import './watchlist-page.css';
 
 /** The watchlist: each saved search with its new matches since the last visit; open, rename, pause, mail, feed, delete. */
@@ -151,11 +149,9 @@ function RenameDialog({ search, onClose }: { search: SavedSearch; onClose: () =>
       toast('已重命名', { tone: 'success' });
       onClose();
     },
-    onError: (e) => {
-      if (!isApiError(e) || e.code !== 'BAD_REQUEST') handleApiError(e);
-    },
+    onError: gateUnlessFieldError,
   });
-  const error = rename.error && isApiError(rename.error) && rename.error.code === 'BAD_REQUEST' ? rename.error.message : null;
+  const error = fieldErrorOf(rename.error);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!rename.isPending) rename.mutate();

@@ -1,11 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { formatDateTime } from '../features/order/dateTime';
-import { isApiError } from '../lib/api';
-import { handleApiError } from '../lib/gate';
 import { Dialog } from '../ui/Dialog';
 import { toast } from '../ui/toast';
-import { addWebhook, deleteWebhook, webhooksQueryOptions } from './queries';
+import { addWebhook, deleteWebhook, fieldErrorOf, gateUnlessFieldError, webhooksQueryOptions } from './queries';
 import './webhook-panel.css';
 
 const STATUS_TEXT = { pending: '等待重试', delivered: '已送达', failed: '失败' } as const;
@@ -30,9 +28,7 @@ export function WebhookPanel({ searchId, name }: { searchId: number; name: strin
       setSecret(d.secret);
       void refresh();
     },
-    onError: (e) => {
-      if (!isApiError(e) || e.code !== 'BAD_REQUEST') handleApiError(e);
-    },
+    onError: gateUnlessFieldError,
   });
   const remove = useMutation({
     mutationFn: (hookId: number) => deleteWebhook(searchId, hookId),
@@ -41,7 +37,7 @@ export function WebhookPanel({ searchId, name }: { searchId: number; name: strin
       void refresh();
     },
   });
-  const error = add.error && isApiError(add.error) && add.error.code === 'BAD_REQUEST' ? add.error.message : null;
+  const error = fieldErrorOf(add.error);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!add.isPending) add.mutate();

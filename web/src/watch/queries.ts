@@ -1,5 +1,6 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { api, unwrap, type DataOf } from '../lib/api';
+import { api, isApiError, unwrap, type DataOf } from '../lib/api';
+import { handleApiError } from '../lib/gate';
 import type { WatchArea } from '../../../worker/src/watch/constants';
 
 export type SavedSearchPage = DataOf<Awaited<ReturnType<typeof api.saved_searches.$get>>>;
@@ -47,3 +48,11 @@ export const addWebhook = (searchId: number, url: string) => unwrap(api.saved_se
 
 export const deleteWebhook = (searchId: number, hookId: number) =>
   unwrap(api.saved_searches[':id'].webhooks[':hook'].$delete({ param: { id: String(searchId), hook: String(hookId) } }));
+
+/** The worker's refusal of a form's input (BAD_REQUEST), shown under the field; null for anything else. */
+export const fieldErrorOf = (e: unknown): string | null => (isApiError(e) && e.code === 'BAD_REQUEST' ? e.message : null);
+
+/** A form mutation's onError (with `meta: { gate: 'off' }`): its own field errors stay in the form, the rest go to the gate. */
+export const gateUnlessFieldError = (e: unknown) => {
+  if (fieldErrorOf(e) === null) handleApiError(e);
+};

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import * as Closure from '../closure/schemas';
-import { EMAIL_PATTERN, SUBSCRIBE_EMAIL_MAX, SUBSCRIBE_MESSAGES } from '../digest/constants';
+import { subscribeInput } from '../digest/schemas';
 import * as Entity from '../entity/schemas';
 import { pageParam } from '../lib/pagination';
 import { decimalOnly, reqId } from '../lib/params';
@@ -64,15 +64,8 @@ export const matches = z.object({
   info: z.array(matchRow).describe('该列表自己的行格式'),
 });
 
-export const mailboxInput = z.object({
-  email: z
-    .string({ error: SUBSCRIBE_MESSAGES.empty })
-    .trim()
-    .min(1, SUBSCRIBE_MESSAGES.empty)
-    .max(SUBSCRIBE_EMAIL_MAX, SUBSCRIBE_MESSAGES.tooLong)
-    .regex(EMAIL_PATTERN, SUBSCRIBE_MESSAGES.invalid)
-    .transform((s) => s.toLowerCase()),
-});
+/** The digest's address: the same rule as the healthcare e-mail's address. */
+export const mailboxInput = subscribeInput;
 
 export const mailbox = z.object({ email: z.string().nullable().describe('订阅邮件的收件地址；邮箱注册的账号默认用注册邮箱') });
 
