@@ -8,7 +8,8 @@
 import { env } from 'cloudflare:test';
 import { Webhook } from 'standardwebhooks';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { attemptDelivery, backoffSeconds, checkEndpointUrl, isPrivateAddress, planWebhooks, WEBHOOK_DISABLE_AFTER, WEBHOOK_MAX_ATTEMPTS, type Poster } from '../../../worker/src/watch/webhooks';
+import { checkEndpointUrl, isPrivateAddress, WEBHOOK_DISABLE_AFTER, WEBHOOK_MAX_ATTEMPTS } from '../../../worker/src/watch/endpoints';
+import { attemptDelivery, backoffSeconds, planWebhooks, type Poster } from '../../../worker/src/watch/webhooks';
 import { baseTaxonomy, makeClosure, SECTOR } from '../closure/fixtures';
 import { recordingMail } from '../digest/fixtures';
 import { call, makeUser, type TestUser } from '../helpers';

@@ -3,56 +3,28 @@
  * per user with the new matches of their saved searches, fanned out through the digest queue with
  * one delivery row per user per day (watch_digests), like the healthcare digest.
  *
- * The matching step reads the change log, not the lists: per source, the rows logged since the
- * earliest search's last run (one indexed range); a source that logged nothing costs one read and
- * no list is run; searches with the same list and query are run once, and only when one of their
- * changed rows is newer than the search's last run. A row found by several searches of one user is
- * one alert, under the first search that found it.
+ * The matching step (matches.ts matchSearches) reads the change log, not the lists; a row found by
+ * several searches of one user is one alert, under the first search that found it.
  */
 import { EmailMessage } from 'cloudflare:email';
-import { and, eq, gt, inArray, lte, max, sql } from 'drizzle-orm';
-import { drizzleDb } from '../db';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { drizzleDb, users } from '../db';
 import { digestWindow } from '../digest/calendar';
 import { buildMime } from '../digest/mime';
 import { digestSecret } from '../digest/signing';
-import type { Db, Env } from '../env';
+import type { Env } from '../env';
 import { ymd } from '../lib/time';
-import { AREAS, type Prefilter, type WatchSource } from './areas';
-import { WATCH_AREA_NAMES, listUrlOf, type WatchArea } from './constants';
 import { mailboxOf } from './mailbox';
-import { CHANGED_ROWS_MAX, matchesSince } from './matches';
+import { matchSearches, type WatchSection } from './matches';
 import { renderWatchDigest } from './render';
-import { parsedQuery, type SavedSearch } from './searches';
-import { savedSearches, watchChanges, watchDigests } from './tables';
+import { savedSearches, watchDigests } from './tables';
 import { unsubscribeUrl } from './tokens';
-import { users } from '../db';
 
 /** Users per queue message, items per search and searches per e-mail. */
 export const WATCH_CHUNK = 50;
-export const WATCH_ITEMS_PER_SEARCH = 20;
 export const WATCH_MAX_ATTEMPTS = 4;
 export const WATCH_LEASE_MS = 10 * 60_000;
 export const WATCH_RETRY_AFTER_MS = 5 * 60_000;
-
-export interface WatchItem {
-  source: WatchSource;
-  id: number;
-  /** When the row last changed (the change log's time): with source and id, what makes an alert unique. */
-  changedAt: number;
-  title: string;
-  summary: string;
-  path: string;
-}
-
-export interface WatchSection {
-  searchId: number;
-  name: string;
-  areaName: string;
-  listUrl: string;
-  items: WatchItem[];
-  /** All its new matches (items holds the first WATCH_ITEMS_PER_SEARCH). */
-  total: number;
-}
 
 /** A message on the digest queue for the watchlist digest (the healthcare digest's carry subscription ids). */
 export interface WatchMessage {
@@ -63,102 +35,6 @@ export interface WatchMessage {
 
 export const isWatchMessage = (b: unknown): b is WatchMessage => typeof b === 'object' && b !== null && (b as { kind?: unknown }).kind === 'watch';
 
-/** Each logged row of `source` in (since, until] with its last change, at most CHANGED_ROWS_MAX (newest first). */
-async function changesBetween(db: Db, source: WatchSource, since: number, until: number): Promise<Map<number, number>> {
-  const rows = await db
-    .select({ id: watchChanges.rowId, at: max(watchChanges.changedAt) })
-    .from(watchChanges)
-    .where(and(eq(watchChanges.source, source), gt(watchChanges.changedAt, since), lte(watchChanges.changedAt, until)))
-    .groupBy(watchChanges.rowId)
-    .orderBy(sql`2 desc`)
-    .limit(CHANGED_ROWS_MAX);
-  return new Map(rows.map((r) => [r.id, r.at ?? 0]));
-}
-
-/** The prefilter's columns of the changed rows (rows deleted since are absent), read once per source. */
-async function changedAttributes(db: Db, p: Prefilter, ids: number[]): Promise<Map<number, Record<string, unknown>>> {
-  const out = new Map<number, Record<string, unknown>>();
-  for (let i = 0; i < ids.length; i += 90) {
-    const rows = (await db
-      .select({ id: p.id, ...p.fields })
-      .from(p.table)
-      .where(inArray(p.id, ids.slice(i, i + 90)))) as ({ id: number } & Record<string, unknown>)[];
-    for (const r of rows) out.set(r.id, r);
-  }
-  return out;
-}
-
-/** Whether a changed row may be in a search's list: it agrees with every equality filter the query sets. */
-function mayMatch(p: Prefilter, q: Record<string, unknown>, row: Record<string, unknown> | undefined): boolean {
-  if (!row) return false;
-  return Object.keys(p.fields).every((k) => q[k] === undefined || q[k] === row[k]);
-}
-
-export interface MatchRun {
-  /** Changed rows found in the change log (their filter columns are then read once from the source table). */
-  changesRead: number;
-  /** Distinct (list, query) pairs whose list was run. */
-  listsRun: number;
-  sections: Map<number, WatchSection[]>;
-}
-
-/**
- * The new matches of `searches` up to `until`, per user (see the head of this file); `markOf` is
- * where each search's last run stopped (the e-mail's mark, or the webhooks').
- */
-export async function matchSearches(db: Db, searches: SavedSearch[], until: number, markOf: (s: SavedSearch) => number = (s) => s.notifiedAt): Promise<MatchRun> {
-  const run: MatchRun = { changesRead: 0, listsRun: 0, sections: new Map() };
-  const bySource = new Map<WatchSource, SavedSearch[]>();
-  for (const s of searches) {
-    const src = AREAS[s.area as WatchArea].source;
-    bySource.set(src, [...(bySource.get(src) ?? []), s]);
-  }
-  const found = new Map<number, WatchSection>();
-  for (const [source, list] of bySource) {
-    const since = Math.min(...list.map(markOf));
-    const changes = await changesBetween(db, source, since, until);
-    run.changesRead += changes.size;
-    if (!changes.size) continue;
-    const attrs = await changedAttributes(db, AREAS[list[0]!.area as WatchArea].prefilter, [...changes.keys()]);
-    const groups = new Map<string, SavedSearch[]>();
-    for (const s of list) groups.set(`${s.area}\n${s.query}`, [...(groups.get(`${s.area}\n${s.query}`) ?? []), s]);
-    for (const group of groups.values()) {
-      const groupSince = Math.min(...group.map(markOf));
-      const { prefilter } = AREAS[group[0]!.area as WatchArea];
-      const q = parsedQuery(group[0]!);
-      const wanted = new Set(
-        [...changes].filter(([id, at]) => at > groupSince && mayMatch(prefilter, q, attrs.get(id))).map(([id]) => id),
-      );
-      if (!wanted.size) continue;
-      run.listsRun++;
-      const { adapter, rows } = await matchesSince(db, group[0]!, groupSince, wanted);
-      for (const s of group) {
-        const mine = rows.filter((r) => (changes.get(adapter.id(r)) ?? 0) > markOf(s));
-        if (!mine.length) continue;
-        found.set(s.id, {
-          searchId: s.id,
-          name: s.name,
-          areaName: WATCH_AREA_NAMES[s.area as WatchArea],
-          listUrl: listUrlOf(s.area as WatchArea, JSON.parse(s.query) as Record<string, unknown>),
-          items: mine.map((r) => ({ source, id: adapter.id(r), changedAt: changes.get(adapter.id(r)) ?? 0, ...adapter.entry(r) })),
-          total: mine.length,
-        });
-      }
-    }
-  }
-  // Per user, in the order the searches were saved; a row already alerted under an earlier search is dropped.
-  for (const s of searches) {
-    const section = found.get(s.id);
-    if (!section) continue;
-    const mine = run.sections.get(s.userId) ?? [];
-    const alerted = new Set(mine.flatMap((x) => x.items.map((i) => `${i.source}:${i.id}`)));
-    section.items = section.items.filter((i) => !alerted.has(`${i.source}:${i.id}`));
-    section.total = section.items.length;
-    section.items = section.items.slice(0, WATCH_ITEMS_PER_SEARCH);
-    if (section.items.length) run.sections.set(s.userId, [...mine, section]);
-  }
-  return run;
-}
 
 export interface WatchRun {
   day: number;

@@ -6,7 +6,7 @@
 import { longDate } from '../digest/render';
 import { escapeHtml } from '../lib/html';
 import { WATCHLIST_PATH } from './constants';
-import type { WatchSection } from './digest';
+import type { WatchSection } from './matches';
 
 export const WATCH_DIGEST_NAME = '桔子订阅';
 

@@ -12,7 +12,7 @@ import { createArea, defineRawRoute, defineRoute, jsonBody, listOf } from '../li
 import { WATCH_AREA_NAMES, WATCH_PAGE_SIZE, listUrlOf, type WatchArea } from './constants';
 import { forgetFeed } from './feed';
 import { mailboxOf, setMailbox } from './mailbox';
-import { matchesSince, newMatchCount } from './matches';
+import { matchesSince, matchSearches, newMatchCount } from './matches';
 import { isOneClickBody } from '../digest/routes';
 import { unsubscribePage } from './page';
 import * as S from './schemas';
@@ -21,7 +21,7 @@ import { savedSearches, watchEndpoints } from './tables';
 import { feedToken, linkIds, sameHex, unsubscribeTag, WATCH_UNSUBSCRIBE_PATH } from './tokens';
 import { and, eq, inArray } from 'drizzle-orm';
 import { ApiError } from '../lib/errors';
-import { addEndpoint, checkEndpointUrl, endpointsOf, WEBHOOK_MESSAGES, WEBHOOKS_PER_SEARCH } from './webhooks';
+import { addEndpoint, checkEndpointUrl, endpointsOf, WEBHOOK_MESSAGES, WEBHOOKS_PER_SEARCH } from './endpoints';
 
 type C = Context<AppEnv>;
 
@@ -189,7 +189,9 @@ export const watchRoutes = createArea()
     const user = currentUser(c);
     const { page: p } = c.req.valid('query');
     const { rows, total } = await searchPage(c.get('db'), user.id, p, WATCH_PAGE_SIZE);
-    const info = await Promise.all(rows.map((s) => view(c, s)));
+    // The page's new-match counts in one matching run: the change log read once per source, lists run only where a changed row fits.
+    const { counts } = await matchSearches(c.get('db'), rows, Date.now(), (s) => s.seenAt);
+    const info = await Promise.all(rows.map((s) => view(c, s, counts.get(s.id) ?? 0)));
     return ok(c, { info, page: { total, page: p, per_page: WATCH_PAGE_SIZE } });
   })
   .openapi(getMailbox, async (c) => ok(c, { email: await mailboxOf(c.get('db'), currentUser(c)) }))
