@@ -21,6 +21,8 @@ export const scheduledJobs: Record<string, ScheduledJob[]> = {
     (env, controller) => runDailyDigest(env, controller.scheduledTime),
     // The watchlist digest: saved searches' new matches, one e-mail per user (worker/src/watch/digest.ts).
     (env, controller) => import('./watch/digest').then(({ runWatchDigest }) => runWatchDigest(env, controller.scheduledTime)),
+    // Change-log rows older than any run's starting point (worker/src/watch/sweep.ts).
+    (env) => import('./watch/sweep').then(({ sweepChanges }) => sweepChanges(env)),
   ],
   // Every two minutes: export records whose lease ran out are sent to the queue again, or failed
   // and refunded past their attempts.

@@ -64,9 +64,10 @@ describe('the digest e-mail', () => {
     expect(text).toContain(`${env.APP_ORIGIN}/user-center/watchlists`);
     expect(text).not.toContain('河南');
     expect(header(raw, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
-    // The header's one-click covers the searches this e-mail lists (the second search's match was the first's).
-    expect(header(raw, 'List-Unsubscribe')).toMatch(new RegExp(`^<${env.APP_ORIGIN}/api/saved_searches/unsubscribe\\?s=${a1.id}&t=[0-9a-f]{64}>$`));
-    expect(a2.id).toBeGreaterThan(a1.id);
+    // The header's one-click stops all of the user's watchlist e-mail; the body has one link per search.
+    expect(header(raw, 'List-Unsubscribe')).toMatch(new RegExp(`^<${env.APP_ORIGIN}/api/saved_searches/unsubscribe\\?u=${alice.id}&t=[0-9a-f]{64}>$`));
+    expect(text).toContain(`unsubscribe?s=${a1.id}&t=`);
+    expect(text).not.toContain(`unsubscribe?s=${a2.id}&t=`);
     expect((await digestRows(20261124)).map((r) => [r.status, r.attempts])).toEqual([['sent', 1]]);
 
     // The same match is in the feed once.
@@ -147,5 +148,14 @@ describe('per-search one-click unsubscribe', () => {
     const t2 = textPart(next.sent.find((m) => m.to === carol.account)!.raw);
     expect(t2).toContain('广西再关闭');
     expect(t2).not.toContain('广东再关闭');
+
+    // The mail client's one-click (the List-Unsubscribe header) stops all of the user's watchlist e-mail.
+    const raw2 = next.sent.find((m) => m.to === carol.account)!.raw;
+    const all = /^<(.+)>$/.exec(header(raw2, 'List-Unsubscribe')!)![1]!.slice(env.APP_ORIGIN.length);
+    expect(all).toMatch(new RegExp(`\\?u=${carol.id}&t=`));
+    expect((await SELF.fetch(`http://localhost${all.replace(`u=${carol.id}`, `u=${alice.id}`)}`, form('List-Unsubscribe=One-Click'))).status).toBe(400);
+    expect(await (await SELF.fetch(`http://localhost${all}`, form('List-Unsubscribe=One-Click'))).text()).toContain('“广西”');
+    const after = (await call('/api/saved_searches', { token: carol.token })).body.data.info;
+    expect(after.map((s: { mail: boolean }) => s.mail)).toEqual([false, false]);
   });
 });

@@ -142,3 +142,15 @@ describe('matches', () => {
     expect((await call(`/api/saved_searches/${s.id}/matches`, { token: user.token })).status).toBe(404);
   });
 });
+
+describe('the change log', () => {
+  it('is swept of rows older than any run starts from, a bounded batch at a time', async () => {
+    const { sweepChanges, WATCH_CHANGES_KEEP_DAYS } = await import('../../../worker/src/watch/sweep');
+    const old = Date.now() - (WATCH_CHANGES_KEEP_DAYS + 1) * 86_400_000;
+    await env.DB.prepare("INSERT INTO watch_changes (source, row_id, changed_at) VALUES ('news', 1, ?), ('news', 2, ?), ('news', 3, ?)").bind(old, old, Date.now()).run();
+    const before = (await env.DB.prepare('SELECT count(*) AS n FROM watch_changes').first<{ n: number }>())!.n;
+    expect(await sweepChanges(env)).toBe(2);
+    expect((await env.DB.prepare('SELECT count(*) AS n FROM watch_changes').first<{ n: number }>())!.n).toBe(before - 2);
+    expect(await env.DB.prepare('SELECT row_id FROM watch_changes WHERE row_id = 3 AND source = ?').bind('news').first()).toBeTruthy();
+  });
+});

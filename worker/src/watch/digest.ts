@@ -167,8 +167,9 @@ export async function sendWatchChunk(env: Env, msg: WatchMessage, now = Date.now
   for (const row of claimed) {
     try {
       const sections = JSON.parse(row.payload) as WatchSection[];
-      const links = await Promise.all(sections.map((s) => unsubscribeUrl(env, [s.searchId])));
-      const all = await unsubscribeUrl(env, sections.map((s) => s.searchId));
+      const links = await Promise.all(sections.map((s) => unsubscribeUrl(env, { search: s.searchId })));
+      // The header's one-click stops all of the user's watchlist e-mail; each section's link, its own search's.
+      const all = await unsubscribeUrl(env, { user: row.userId });
       const body = renderWatchDigest(env.APP_ORIGIN, msg.day, sections, links as string[], { email: row.email, unsubscribeAll: all! });
       const { raw, messageId } = buildMime({
         from: { name: '桔子订阅', address: env.MAIL_FROM },

@@ -23,7 +23,7 @@ export function renderWatchDigest(origin: string, day: number, sections: WatchSe
     if (s.total > s.items.length) t.push(`   另有${s.total - s.items.length}条，见列表`);
     t.push(`查看列表：${origin}${s.listUrl}`, `不再接收这个订阅的邮件：${unsubscribe[i]}`, '');
   });
-  t.push('——', `您收到这封邮件，是因为 ${to.email} 在桔子保存了以上订阅。`, `管理订阅：${manage}`, `退订本邮件中的全部订阅：${to.unsubscribeAll}`);
+  t.push('——', `您收到这封邮件，是因为 ${to.email} 在桔子保存了以上订阅。`, `管理订阅：${manage}`, `退订全部订阅邮件：${to.unsubscribeAll}`);
 
   const a = (href: string, label: string, style = 'color:#f06c00;text-decoration:none;') => `<a href="${escapeHtml(href)}" style="${style}" target="_blank">${escapeHtml(label)}</a>`;
   const cell = 'padding:8px 0;border-bottom:1px solid #eeeeee;font-size:14px;line-height:20px;color:#333333;';
@@ -51,7 +51,7 @@ ${s.items.map((it) => `<tr><td style="${cell}">${a(`${origin}${it.path}`, it.tit
 ${blocks}
 <tr><td style="padding:16px 24px;background:#fafafa;border-top:1px solid #eeeeee;border-radius:0 0 6px 6px;font-size:12px;line-height:20px;color:#999999;">
 您收到这封邮件，是因为 ${escapeHtml(to.email)} 在桔子保存了以上订阅。
-${a(manage, '管理订阅', 'color:#999999;text-decoration:underline;')} · ${a(to.unsubscribeAll, '退订本邮件中的全部订阅', 'color:#999999;text-decoration:underline;')}
+${a(manage, '管理订阅', 'color:#999999;text-decoration:underline;')} · ${a(to.unsubscribeAll, '退订全部订阅邮件', 'color:#999999;text-decoration:underline;')}
 </td></tr>
 </table>
 </td></tr></table>

@@ -18,7 +18,7 @@ import { unsubscribePage } from './page';
 import * as S from './schemas';
 import { checkQuery, createSearch, deleteSearch, requireSearch, searchPage, updateSearch, type SavedSearch } from './searches';
 import { savedSearches, watchEndpoints } from './tables';
-import { feedToken, linkIds, sameHex, unsubscribeTag, WATCH_UNSUBSCRIBE_PATH } from './tokens';
+import { feedToken, linkTarget, sameHex, unsubscribeTag, WATCH_UNSUBSCRIBE_PATH } from './tokens';
 import { and, eq, inArray } from 'drizzle-orm';
 import { ApiError } from '../lib/errors';
 import { addEndpoint, checkEndpointUrl, endpointsOf, WEBHOOK_MESSAGES, WEBHOOKS_PER_SEARCH } from './endpoints';
@@ -162,13 +162,17 @@ async function view(c: C, s: SavedSearch, newCount?: number) {
   };
 }
 
-/** The searches a signed link names, if the link is ours (the tag covers the whole list). */
-async function linkSearches(c: C, { s, t }: z.infer<typeof S.unsubscribeQuery>) {
-  const ids = linkIds(s);
-  if (!ids || !t || !/^[0-9a-f]{64}$/.test(t)) return null;
-  const tag = await unsubscribeTag(c.env, ids);
-  if (!tag || !sameHex(tag, t)) return null;
-  const found = await c.get('db').select().from(savedSearches).where(inArray(savedSearches.id, ids));
+/** The searches a signed link names (one, or all of a user's that still mail), if the link is ours. */
+async function linkSearches(c: C, q: z.infer<typeof S.unsubscribeQuery>) {
+  const target = linkTarget(q);
+  if (!target || !q.t || !/^[0-9a-f]{64}$/.test(q.t)) return null;
+  const tag = await unsubscribeTag(c.env, target);
+  if (!tag || !sameHex(tag, q.t)) return null;
+  const db = c.get('db');
+  const found =
+    'search' in target
+      ? await db.select().from(savedSearches).where(eq(savedSearches.id, target.search))
+      : await db.select().from(savedSearches).where(eq(savedSearches.userId, target.user)).orderBy(savedSearches.id);
   return found.length ? found : null;
 }
 
@@ -202,17 +206,18 @@ export const watchRoutes = createArea()
   .openapi(unsubscribeConfirm, async (c) => {
     const found = await linkSearches(c, c.req.valid('query'));
     if (!found) return page(c, unsubscribePage(c.env.APP_ORIGIN, { kind: 'invalid' }), 400);
-    const names = found.map((s) => s.name);
-    if (found.every((s) => s.mail === 0)) return page(c, unsubscribePage(c.env.APP_ORIGIN, { kind: 'done', names, already: true }));
-    return page(c, unsubscribePage(c.env.APP_ORIGIN, { kind: 'confirm', names, action: selfAction(c) }));
+    const mailing = found.filter((s) => s.mail === 1);
+    if (!mailing.length) return page(c, unsubscribePage(c.env.APP_ORIGIN, { kind: 'done', names: found.map((s) => s.name), already: true }));
+    return page(c, unsubscribePage(c.env.APP_ORIGIN, { kind: 'confirm', names: mailing.map((s) => s.name), action: selfAction(c) }));
   })
   .openapi(unsubscribeOneClick, async (c) => {
     const found = await linkSearches(c, c.req.valid('query'));
     if (!found) return page(c, unsubscribePage(c.env.APP_ORIGIN, { kind: 'invalid' }), 400);
-    const names = found.map((s) => s.name);
-    if (found.every((s) => s.mail === 0)) return page(c, unsubscribePage(c.env.APP_ORIGIN, { kind: 'done', names, already: true }));
+    const mailing = found.filter((s) => s.mail === 1);
+    if (!mailing.length) return page(c, unsubscribePage(c.env.APP_ORIGIN, { kind: 'done', names: found.map((s) => s.name), already: true }));
+    const names = mailing.map((s) => s.name);
     if (!(await isOneClickBody(c))) return page(c, unsubscribePage(c.env.APP_ORIGIN, { kind: 'confirm', names, action: selfAction(c) }), 400);
-    await c.get('db').update(savedSearches).set({ mail: 0, updatedAt: Date.now() }).where(inArray(savedSearches.id, found.map((s) => s.id)));
+    await c.get('db').update(savedSearches).set({ mail: 0, updatedAt: Date.now() }).where(inArray(savedSearches.id, mailing.map((s) => s.id)));
     return page(c, unsubscribePage(c.env.APP_ORIGIN, { kind: 'done', names, already: false }));
   })
   .openapi(update, async (c) => {

@@ -70,7 +70,8 @@ export const mailboxInput = subscribeInput;
 export const mailbox = z.object({ email: z.string().nullable().describe('订阅邮件的收件地址；邮箱注册的账号默认用注册邮箱') });
 
 export const unsubscribeQuery = z.object({
-  s: z.string().optional().describe('订阅 id'),
+  s: z.string().optional().describe('订阅 id（只退订这个订阅的邮件）'),
+  u: z.string().optional().describe('用户 id（退订该用户全部订阅的邮件，邮件头 List-Unsubscribe 用）'),
   t: z.string().optional().describe('签名（HMAC-SHA256，十六进制）'),
 });
 

@@ -26,24 +26,32 @@ export async function feedHashOf(env: Pick<Env, 'DIGEST_SECRET'>, salt: string):
 
 export const FEED_TOKEN_PATTERN = /^[0-9a-f]{64}$/;
 
-/** The tag of a one-click link that stops the e-mail of the searches `ids` (one, or all of one e-mail's). */
-export async function unsubscribeTag(env: Pick<Env, 'DIGEST_SECRET'>, ids: number[]): Promise<string | null> {
+/** What a one-click link stops: one search's e-mail, or the e-mail of all of one user's searches. */
+export type UnsubscribeTarget = { search: number } | { user: number };
+
+const targetText = (t: UnsubscribeTarget) => ('search' in t ? `s:${t.search}` : `u:${t.user}`);
+
+/** The tag of a one-click link for `target`, or null without a key. */
+export async function unsubscribeTag(env: Pick<Env, 'DIGEST_SECRET'>, target: UnsubscribeTarget): Promise<string | null> {
   const secret = digestSecret(env);
-  return secret ? hmac(secret, `watch-unsubscribe:${ids.join(',')}`) : null;
+  return secret ? hmac(secret, `watch-unsubscribe:${targetText(target)}`) : null;
 }
 
 export const WATCH_UNSUBSCRIBE_PATH = '/api/saved_searches/unsubscribe';
 
-/** The one-click link for `ids`, or null without a key. */
-export async function unsubscribeUrl(env: Pick<Env, 'DIGEST_SECRET' | 'APP_ORIGIN'>, ids: number[]): Promise<string | null> {
-  const tag = await unsubscribeTag(env, ids);
-  return tag ? `${env.APP_ORIGIN}${WATCH_UNSUBSCRIBE_PATH}?s=${ids.join(',')}&t=${tag}` : null;
+/** The one-click link for `target` (?s=<search id> or ?u=<user id>, and the tag), or null without a key. */
+export async function unsubscribeUrl(env: Pick<Env, 'DIGEST_SECRET' | 'APP_ORIGIN'>, target: UnsubscribeTarget): Promise<string | null> {
+  const tag = await unsubscribeTag(env, target);
+  const q = 'search' in target ? `s=${target.search}` : `u=${target.user}`;
+  return tag ? `${env.APP_ORIGIN}${WATCH_UNSUBSCRIBE_PATH}?${q}&t=${tag}` : null;
 }
 
-/** The search ids a link's `s` names ('1' or '1,2,3'), or null when it is not such a list. */
-export function linkIds(s: string | undefined): number[] | null {
-  if (!s || !/^\d{1,10}(,\d{1,10}){0,49}$/.test(s)) return null;
-  return s.split(',').map(Number);
+/** What a link's query names, or null when it names neither one search nor one user. */
+export function linkTarget(q: { s?: string; u?: string }): UnsubscribeTarget | null {
+  const id = (v: string | undefined) => (v && /^\d{1,10}$/.test(v) && Number(v) > 0 ? Number(v) : null);
+  if (q.s !== undefined && q.u === undefined) return id(q.s) ? { search: id(q.s)! } : null;
+  if (q.u !== undefined && q.s === undefined) return id(q.u) ? { user: id(q.u)! } : null;
+  return null;
 }
 
 /** Constant-time comparison of two hex strings. */
