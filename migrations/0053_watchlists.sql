@@ -126,3 +126,18 @@ CREATE TABLE `watch_webhook_deliveries` (
 --> statement-breakpoint
 CREATE UNIQUE INDEX `watch_webhook_deliveries_msg_uq` ON `watch_webhook_deliveries` (`endpoint_id`, `msg_id`);--> statement-breakpoint
 CREATE INDEX `watch_webhook_deliveries_due_idx` ON `watch_webhook_deliveries` (`status`, `next_at`);
+--> statement-breakpoint
+-- Followed companies in the digest: who follows a company whose events or news changed (follows'
+-- own key starts with the user), where the last run stopped, and who turned that part off.
+CREATE INDEX `watch_follows_item_idx` ON `follows` (`type`, `item_id`);--> statement-breakpoint
+CREATE TABLE `watch_marks` (
+	`name` text PRIMARY KEY NOT NULL,
+	`at` integer NOT NULL
+) WITHOUT ROWID;
+--> statement-breakpoint
+CREATE TABLE `watch_follow_mail` (
+	`user_id` integer PRIMARY KEY NOT NULL REFERENCES `users`(`id`) ON DELETE CASCADE,
+	`mail` integer NOT NULL,
+	`updated_at` integer NOT NULL,
+	CONSTRAINT "watch_follow_mail_ck" CHECK("mail" in (0, 1))
+);

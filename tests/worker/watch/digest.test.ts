@@ -92,7 +92,7 @@ describe('the digest e-mail', () => {
 
   it('through the cron and the real queue: the row is sent; a phone account with an added address gets its own', async () => {
     await call('/api/saved_searches/mailbox', { token: phone.token, json: { email: 'Phone@Example.com' } });
-    expect((await call('/api/saved_searches/mailbox', { token: phone.token })).body.data).toEqual({ email: 'phone@example.com' });
+    expect((await call('/api/saved_searches/mailbox', { token: phone.token })).body.data).toEqual({ email: 'phone@example.com', follows_mail: true });
     await tick();
     await makeClosure({ name: '湖北又一家', prov: '湖北', close: 20261125 });
     await tick();
@@ -157,5 +157,56 @@ describe('per-search one-click unsubscribe', () => {
     expect(await (await SELF.fetch(`http://localhost${all}`, form('List-Unsubscribe=One-Click'))).text()).toContain('“广西”');
     const after = (await call('/api/saved_searches', { token: carol.token })).body.data.info;
     expect(after.map((s: { mail: boolean }) => s.mail)).toEqual([false, false]);
+  });
+});
+
+describe('followed companies in the digest', () => {
+  it('a followed company’s new financing event and news are in the e-mail once, also when a saved search finds the event; its own link stops that part', async () => {
+    const dave = await makeUser();
+    const comId = 880_001;
+    await env.DB.prepare(
+      `INSERT INTO companies (id, name, full_name, slogan, prov, city, cat_id, se_cat_id, born_year, born_month) VALUES (?, '关注测试科技', '关注测试科技有限公司', '', '北京', '北京', 1, 0, 2019, 1)`,
+    )
+      .bind(comId)
+      .run();
+    expect((await call('/api/follow', { token: dave.token, json: { type: 1, item_id: comId } })).status).toBe(200);
+    await save(dave, '医疗融资', {});
+    await call('/api/saved_searches', { token: dave.token, json: { name: '全部融资事件', area: 'investevent', query: {} } });
+    await tick();
+    await env.DB.batch([
+      env.DB.prepare("INSERT INTO invest_events (id, com_id, round_id, money, date, scope) VALUES (880101, ?, 2, 20000, 20261203, '企业服务')").bind(comId),
+      env.DB.prepare("INSERT INTO news (id, title, url, source, com_id, com_name, date, scope) VALUES (880102, '关注测试科技发布新品', 'https://news.example.com/880102', '36氪', ?, '关注测试科技', 20261203, '')").bind(comId),
+    ]);
+    await tick();
+    await planWatchDigest(env, Date.UTC(2026, 11, 4, 2));
+    const mail = recordingMail();
+    await deliver(mail.env, (await dueWatchMessages(env, 20261204, Date.now(), false)) as never);
+    const raw = mail.sent.find((m) => m.to === dave.account)!.raw;
+    const text = textPart(raw);
+    // The event is under the saved search that found it; the news (no search lists it) under the followed companies.
+    expect(text.match(/关注测试科技 完成A轮融资/g)).toHaveLength(1);
+    expect(text).toContain('【全部融资事件】融资事件，1条新匹配');
+    expect(text).toContain('【关注的公司】关注的公司，1条新匹配');
+    expect(text.match(/关注测试科技发布新品/g)).toHaveLength(1);
+    const link = new RegExp(`不再接收这个订阅的邮件：(${env.APP_ORIGIN}\\S+f=${dave.id}&t=[0-9a-f]{64})`).exec(text)![1]!;
+    const form = { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' };
+    expect(await (await SELF.fetch(`http://localhost${link.slice(env.APP_ORIGIN.length)}`, form)).text()).toContain('“关注的公司”');
+    expect((await call('/api/saved_searches/mailbox', { token: dave.token })).body.data.follows_mail).toBe(false);
+
+    // Next day: the followed company's news no longer mails; the saved search still does.
+    await tick();
+    await env.DB.batch([
+      env.DB.prepare("INSERT INTO invest_events (id, com_id, round_id, money, date, scope) VALUES (880103, ?, 2, 30000, 20261204, '企业服务')").bind(comId),
+      env.DB.prepare("INSERT INTO news (id, title, url, source, com_id, com_name, date, scope) VALUES (880104, '关注测试科技再发新品', 'https://news.example.com/880104', '36氪', ?, '关注测试科技', 20261204, '')").bind(comId),
+    ]);
+    await tick();
+    await planWatchDigest(env, Date.UTC(2026, 11, 7, 2));
+    const next = recordingMail();
+    await deliver(next.env, (await dueWatchMessages(env, 20261207, Date.now(), false)) as never);
+    const t2 = textPart(next.sent.find((m) => m.to === dave.account)!.raw);
+    expect(t2).toContain('关注测试科技 完成A轮融资');
+    expect(t2).not.toContain('关注测试科技再发新品');
+    // Turned on again from the watchlist page.
+    expect((await call('/api/saved_searches/follows_mail', { token: dave.token, json: { on: true } })).body.data.follows_mail).toBe(true);
   });
 });

@@ -56,3 +56,5 @@ export const fieldErrorOf = (e: unknown): string | null => (isApiError(e) && e.c
 export const gateUnlessFieldError = (e: unknown) => {
   if (fieldErrorOf(e) === null) handleApiError(e);
 };
+
+export const setFollowsMail = (on: boolean) => unwrap(api.saved_searches.follows_mail.$post({ json: { on } }));

@@ -17,7 +17,8 @@ import { ymd } from '../lib/time';
 import { mailboxOf } from './mailbox';
 import { matchSearches, type WatchSection } from './matches';
 import { renderWatchDigest } from './render';
-import { savedSearches, watchDigests } from './tables';
+import { savedSearches, watchDigests, watchMarks } from './tables';
+import { FOLLOWS_SECTION, matchFollows } from './follows';
 import { unsubscribeUrl } from './tokens';
 
 /** Users per queue message, items per search and searches per e-mail. */
@@ -62,6 +63,19 @@ export async function planWatchDigest(env: Env, scheduledTime: number, now = Dat
     .where(and(eq(savedSearches.paused, 0), eq(savedSearches.mail, 1)))
     .orderBy(savedSearches.userId, savedSearches.id);
   const run = await matchSearches(db, searches, now);
+  // Followed companies: since the last working day's run (a first run looks back one day).
+  const mark = await db.select({ at: watchMarks.at }).from(watchMarks).where(eq(watchMarks.name, FOLLOWS_MARK)).get();
+  const followed = await matchFollows(db, mark?.at ?? now - 86_400_000, now);
+  run.changesRead += followed.changesRead;
+  for (const [userId, section] of followed.sections) {
+    // A row a saved search of the user already carries is not repeated under the followed companies.
+    const mine = run.sections.get(userId) ?? [];
+    const alerted = new Set(mine.flatMap((x) => x.items.map((i) => `${i.source}:${i.id}`)));
+    const listed = section.items.length;
+    section.items = section.items.filter((i) => !alerted.has(`${i.source}:${i.id}`));
+    section.total -= listed - section.items.length;
+    if (section.items.length) run.sections.set(userId, [...mine, section]);
+  }
   let planned = 0;
   for (const [userId, sections] of run.sections) {
     const user = await db.select({ id: users.id, account: users.account }).from(users).where(eq(users.id, userId)).get();
@@ -82,8 +96,11 @@ export async function planWatchDigest(env: Env, scheduledTime: number, now = Dat
       .set({ notifiedAt: now })
       .where(and(inArray(savedSearches.id, ids.slice(i, i + 90)), sql`${savedSearches.notifiedAt} < ${now}`));
   }
+  await db.insert(watchMarks).values({ name: FOLLOWS_MARK, at: now }).onConflictDoUpdate({ target: watchMarks.name, set: { at: now } });
   return { day, workday: true, searches: searches.length, changesRead: run.changesRead, listsRun: run.listsRun, planned, messages: 0 };
 }
+
+const FOLLOWS_MARK = 'follows';
 
 /** The cron's step: plan, then send the day's due rows to the digest queue. */
 export async function runWatchDigest(env: Env, scheduledTime: number, now = Date.now()): Promise<WatchRun> {
@@ -167,7 +184,9 @@ export async function sendWatchChunk(env: Env, msg: WatchMessage, now = Date.now
   for (const row of claimed) {
     try {
       const sections = JSON.parse(row.payload) as WatchSection[];
-      const links = await Promise.all(sections.map((s) => unsubscribeUrl(env, { search: s.searchId })));
+      const links = await Promise.all(
+        sections.map((s) => unsubscribeUrl(env, s.searchId === FOLLOWS_SECTION.searchId ? { follows: row.userId } : { search: s.searchId })),
+      );
       // The header's one-click stops all of the user's watchlist e-mail; each section's link, its own search's.
       const all = await unsubscribeUrl(env, { user: row.userId });
       const body = renderWatchDigest(env.APP_ORIGIN, msg.day, sections, links as string[], { email: row.email, unsubscribeAll: all! });

@@ -106,7 +106,7 @@ export interface WatchSection {
 }
 
 /** Each logged row of `source` in (since, until] with its last change, at most CHANGED_ROWS_MAX (newest first). */
-async function changesBetween(db: Db, source: WatchSource, since: number, until: number): Promise<Map<number, number>> {
+export async function changesBetween(db: Db, source: WatchSource, since: number, until: number): Promise<Map<number, number>> {
   const rows = await db
     .select({ id: watchChanges.rowId, at: max(watchChanges.changedAt) })
     .from(watchChanges)

@@ -17,7 +17,8 @@ import { isOneClickBody } from '../digest/routes';
 import { unsubscribePage } from './page';
 import * as S from './schemas';
 import { checkQuery, createSearch, deleteSearch, requireSearch, searchPage, updateSearch, type SavedSearch } from './searches';
-import { savedSearches, watchEndpoints } from './tables';
+import { FOLLOWS_SECTION, setFollowMail } from './follows';
+import { savedSearches, watchEndpoints, watchFollowMail } from './tables';
 import { feedToken, linkTarget, sameHex, unsubscribeTag, WATCH_UNSUBSCRIBE_PATH } from './tokens';
 import { and, eq, inArray } from 'drizzle-orm';
 import { ApiError } from '../lib/errors';
@@ -131,6 +132,15 @@ const removeHook = withMethod(
   'delete',
 );
 
+const putFollowsMail = defineRoute({
+  method: 'post',
+  path: '/saved_searches/follows_mail',
+  access: 'login',
+  summary: '关注的公司是否写进每日订阅邮件（JSON：on）',
+  request: { body: jsonBody(S.followsMailInput) },
+  data: S.mailbox,
+});
+
 const unsubscribeDoc = { path: '/saved_searches/unsubscribe', access: 'public', mediaType: 'text/html', request: { query: S.unsubscribeQuery } } as const;
 
 const unsubscribeConfirm = defineRawRoute({ ...unsubscribeDoc, method: 'get', summary: '订阅邮件中某个订阅的退订链接：显示确认页（GET 不退订）' });
@@ -141,6 +151,14 @@ const unsubscribeOneClick = defineRawRoute({
   summary: '一键退订某个订阅的邮件（RFC 8058：List-Unsubscribe=One-Click）',
   note: '只停止该订阅的邮件；Atom 与页面上的新匹配不受影响',
 });
+
+/** The digest's address and whether followed companies are in it. */
+async function mailboxView(c: C) {
+  const user = currentUser(c);
+  const db = c.get('db');
+  const row = await db.select({ mail: watchFollowMail.mail }).from(watchFollowMail).where(eq(watchFollowMail.userId, user.id)).get();
+  return { email: await mailboxOf(db, user), follows_mail: row?.mail !== 0 };
+}
 
 /** The search as the API shows it. */
 async function view(c: C, s: SavedSearch, newCount?: number) {
@@ -162,18 +180,32 @@ async function view(c: C, s: SavedSearch, newCount?: number) {
   };
 }
 
-/** The searches a signed link names (one, or all of a user's that still mail), if the link is ours. */
-async function linkSearches(c: C, q: z.infer<typeof S.unsubscribeQuery>) {
+/**
+ * What a signed link would stop, if the link is ours: the names of what still mails (a search, the
+ * followed companies, or all of a user's), and the change that stops them.
+ */
+async function linkScope(c: C, q: z.infer<typeof S.unsubscribeQuery>) {
   const target = linkTarget(q);
   if (!target || !q.t || !/^[0-9a-f]{64}$/.test(q.t)) return null;
   const tag = await unsubscribeTag(c.env, target);
   if (!tag || !sameHex(tag, q.t)) return null;
   const db = c.get('db');
-  const found =
+  const userId = 'search' in target ? null : 'follows' in target ? target.follows : target.user;
+  const searches =
     'search' in target
       ? await db.select().from(savedSearches).where(eq(savedSearches.id, target.search))
-      : await db.select().from(savedSearches).where(eq(savedSearches.userId, target.user)).orderBy(savedSearches.id);
-  return found.length ? found : null;
+      : 'user' in target
+        ? await db.select().from(savedSearches).where(eq(savedSearches.userId, target.user)).orderBy(savedSearches.id)
+        : [];
+  if ('search' in target && !searches.length) return null;
+  const followsOn = userId !== null && (await db.select({ mail: watchFollowMail.mail }).from(watchFollowMail).where(eq(watchFollowMail.userId, userId)).get())?.mail !== 0;
+  const mailing = searches.filter((s) => s.mail === 1);
+  const names = [...mailing.map((s) => s.name), ...(followsOn ? [FOLLOWS_SECTION.name] : [])];
+  const stop = async () => {
+    if (mailing.length) await db.update(savedSearches).set({ mail: 0, updatedAt: Date.now() }).where(inArray(savedSearches.id, mailing.map((s) => s.id)));
+    if (userId !== null) await setFollowMail(db, userId, false);
+  };
+  return { names, allNames: [...searches.map((s) => s.name), ...(userId !== null ? [FOLLOWS_SECTION.name] : [])], stop };
 }
 
 /** The same link, to post the confirm form back to. */
@@ -198,27 +230,28 @@ export const watchRoutes = createArea()
     const info = await Promise.all(rows.map((s) => view(c, s, counts.get(s.id) ?? 0)));
     return ok(c, { info, page: { total, page: p, per_page: WATCH_PAGE_SIZE } });
   })
-  .openapi(getMailbox, async (c) => ok(c, { email: await mailboxOf(c.get('db'), currentUser(c)) }))
+  .openapi(getMailbox, async (c) => ok(c, await mailboxView(c)))
   .openapi(putMailbox, async (c) => {
-    const user = currentUser(c);
-    return ok(c, { email: await setMailbox(c.get('db'), user.id, c.req.valid('json').email) });
+    await setMailbox(c.get('db'), currentUser(c).id, c.req.valid('json').email);
+    return ok(c, await mailboxView(c));
+  })
+  .openapi(putFollowsMail, async (c) => {
+    await setFollowMail(c.get('db'), currentUser(c).id, c.req.valid('json').on);
+    return ok(c, await mailboxView(c));
   })
   .openapi(unsubscribeConfirm, async (c) => {
-    const found = await linkSearches(c, c.req.valid('query'));
-    if (!found) return page(c, unsubscribePage(c.env.APP_ORIGIN, { kind: 'invalid' }), 400);
-    const mailing = found.filter((s) => s.mail === 1);
-    if (!mailing.length) return page(c, unsubscribePage(c.env.APP_ORIGIN, { kind: 'done', names: found.map((s) => s.name), already: true }));
-    return page(c, unsubscribePage(c.env.APP_ORIGIN, { kind: 'confirm', names: mailing.map((s) => s.name), action: selfAction(c) }));
+    const scope = await linkScope(c, c.req.valid('query'));
+    if (!scope) return page(c, unsubscribePage(c.env.APP_ORIGIN, { kind: 'invalid' }), 400);
+    if (!scope.names.length) return page(c, unsubscribePage(c.env.APP_ORIGIN, { kind: 'done', names: scope.allNames, already: true }));
+    return page(c, unsubscribePage(c.env.APP_ORIGIN, { kind: 'confirm', names: scope.names, action: selfAction(c) }));
   })
   .openapi(unsubscribeOneClick, async (c) => {
-    const found = await linkSearches(c, c.req.valid('query'));
-    if (!found) return page(c, unsubscribePage(c.env.APP_ORIGIN, { kind: 'invalid' }), 400);
-    const mailing = found.filter((s) => s.mail === 1);
-    if (!mailing.length) return page(c, unsubscribePage(c.env.APP_ORIGIN, { kind: 'done', names: found.map((s) => s.name), already: true }));
-    const names = mailing.map((s) => s.name);
-    if (!(await isOneClickBody(c))) return page(c, unsubscribePage(c.env.APP_ORIGIN, { kind: 'confirm', names, action: selfAction(c) }), 400);
-    await c.get('db').update(savedSearches).set({ mail: 0, updatedAt: Date.now() }).where(inArray(savedSearches.id, mailing.map((s) => s.id)));
-    return page(c, unsubscribePage(c.env.APP_ORIGIN, { kind: 'done', names, already: false }));
+    const scope = await linkScope(c, c.req.valid('query'));
+    if (!scope) return page(c, unsubscribePage(c.env.APP_ORIGIN, { kind: 'invalid' }), 400);
+    if (!scope.names.length) return page(c, unsubscribePage(c.env.APP_ORIGIN, { kind: 'done', names: scope.allNames, already: true }));
+    if (!(await isOneClickBody(c))) return page(c, unsubscribePage(c.env.APP_ORIGIN, { kind: 'confirm', names: scope.names, action: selfAction(c) }), 400);
+    await scope.stop();
+    return page(c, unsubscribePage(c.env.APP_ORIGIN, { kind: 'done', names: scope.names, already: false }));
   })
   .openapi(update, async (c) => {
     const user = currentUser(c);

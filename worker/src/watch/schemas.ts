@@ -67,11 +67,17 @@ export const matches = z.object({
 /** The digest's address: the same rule as the healthcare e-mail's address. */
 export const mailboxInput = subscribeInput;
 
-export const mailbox = z.object({ email: z.string().nullable().describe('订阅邮件的收件地址；邮箱注册的账号默认用注册邮箱') });
+export const mailbox = z.object({
+  email: z.string().nullable().describe('订阅邮件的收件地址；邮箱注册的账号默认用注册邮箱'),
+  follows_mail: z.boolean().describe('关注的公司有新融资事件或新闻时是否写进邮件'),
+});
+
+export const followsMailInput = z.object({ on: z.boolean({ error: 'on 必须是 true 或 false' }) });
 
 export const unsubscribeQuery = z.object({
   s: z.string().optional().describe('订阅 id（只退订这个订阅的邮件）'),
-  u: z.string().optional().describe('用户 id（退订该用户全部订阅的邮件，邮件头 List-Unsubscribe 用）'),
+  f: z.string().optional().describe('用户 id（只退订邮件中“关注的公司”部分）'),
+  u: z.string().optional().describe('用户 id（退订该用户全部订阅与关注公司的邮件，邮件头 List-Unsubscribe 用）'),
   t: z.string().optional().describe('签名（HMAC-SHA256，十六进制）'),
 });
 

@@ -84,3 +84,16 @@ export const watchWebhookDeliveries = sqliteTable('watch_webhook_deliveries', {
   createdAt: integer('created_at').notNull(),
   deliveredAt: integer('delivered_at'),
 });
+
+/** Where a job's last run stopped (the followed companies' part of the digest: 'follows'). */
+export const watchMarks = sqliteTable('watch_marks', {
+  name: text('name').primaryKey(),
+  at: integer('at').notNull(),
+});
+
+/** A user who turned the followed companies' part of the digest off (mail 0); no row means on. */
+export const watchFollowMail = sqliteTable('watch_follow_mail', {
+  userId: integer('user_id').primaryKey(),
+  mail: integer('mail').notNull(),
+  updatedAt: integer('updated_at').notNull(),
+});

@@ -26,10 +26,11 @@ export async function feedHashOf(env: Pick<Env, 'DIGEST_SECRET'>, salt: string):
 
 export const FEED_TOKEN_PATTERN = /^[0-9a-f]{64}$/;
 
-/** What a one-click link stops: one search's e-mail, or the e-mail of all of one user's searches. */
-export type UnsubscribeTarget = { search: number } | { user: number };
+/** What a one-click link stops: one search's e-mail, a user's followed companies' part, or all of a user's watchlist e-mail. */
+export type UnsubscribeTarget = { search: number } | { follows: number } | { user: number };
 
-const targetText = (t: UnsubscribeTarget) => ('search' in t ? `s:${t.search}` : `u:${t.user}`);
+const targetText = (t: UnsubscribeTarget) => ('search' in t ? `s:${t.search}` : 'follows' in t ? `f:${t.follows}` : `u:${t.user}`);
+const targetQuery = (t: UnsubscribeTarget) => ('search' in t ? `s=${t.search}` : 'follows' in t ? `f=${t.follows}` : `u=${t.user}`);
 
 /** The tag of a one-click link for `target`, or null without a key. */
 export async function unsubscribeTag(env: Pick<Env, 'DIGEST_SECRET'>, target: UnsubscribeTarget): Promise<string | null> {
@@ -39,19 +40,20 @@ export async function unsubscribeTag(env: Pick<Env, 'DIGEST_SECRET'>, target: Un
 
 export const WATCH_UNSUBSCRIBE_PATH = '/api/saved_searches/unsubscribe';
 
-/** The one-click link for `target` (?s=<search id> or ?u=<user id>, and the tag), or null without a key. */
+/** The one-click link for `target` (?s=<search id>, ?f=<user id> or ?u=<user id>, and the tag), or null without a key. */
 export async function unsubscribeUrl(env: Pick<Env, 'DIGEST_SECRET' | 'APP_ORIGIN'>, target: UnsubscribeTarget): Promise<string | null> {
   const tag = await unsubscribeTag(env, target);
-  const q = 'search' in target ? `s=${target.search}` : `u=${target.user}`;
-  return tag ? `${env.APP_ORIGIN}${WATCH_UNSUBSCRIBE_PATH}?${q}&t=${tag}` : null;
+  return tag ? `${env.APP_ORIGIN}${WATCH_UNSUBSCRIBE_PATH}?${targetQuery(target)}&t=${tag}` : null;
 }
 
-/** What a link's query names, or null when it names neither one search nor one user. */
-export function linkTarget(q: { s?: string; u?: string }): UnsubscribeTarget | null {
-  const id = (v: string | undefined) => (v && /^\d{1,10}$/.test(v) && Number(v) > 0 ? Number(v) : null);
-  if (q.s !== undefined && q.u === undefined) return id(q.s) ? { search: id(q.s)! } : null;
-  if (q.u !== undefined && q.s === undefined) return id(q.u) ? { user: id(q.u)! } : null;
-  return null;
+/** What a link's query names (exactly one of s, f, u, a positive id), or null. */
+export function linkTarget(q: { s?: string; f?: string; u?: string }): UnsubscribeTarget | null {
+  const given = (['s', 'f', 'u'] as const).filter((k) => q[k] !== undefined);
+  if (given.length !== 1) return null;
+  const v = q[given[0]!]!;
+  if (!/^\d{1,10}$/.test(v) || Number(v) <= 0) return null;
+  const id = Number(v);
+  return given[0] === 's' ? { search: id } : given[0] === 'f' ? { follows: id } : { user: id };
 }
 
 /** Constant-time comparison of two hex strings. */
