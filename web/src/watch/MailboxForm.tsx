@@ -2,6 +2,7 @@ import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-q
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from '../ui/toast';
 import { fieldErrorOf, gateUnlessFieldError, mailboxQueryOptions, setFollowsMail, setMailbox } from './queries';
+import { FieldError } from './FieldError';
 
 /** Where the daily watchlist e-mail goes; an account signed up with a phone number sets one here. */
 export function MailboxForm() {
@@ -75,11 +76,7 @@ export function MailboxForm() {
       <button type="button" className="btn btn-ghost btn-sm" onClick={() => setEditing(false)}>
         取消
       </button>
-      {error && (
-        <p id={errorId} className="save-search-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FieldError id={errorId} message={error} />
     </form>
   );
 }

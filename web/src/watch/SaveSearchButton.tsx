@@ -6,6 +6,7 @@ import { AppLink } from '../ui/AppLink';
 import { Dialog } from '../ui/Dialog';
 import { createSavedSearch, fieldErrorOf, gateUnlessFieldError, refreshSavedSearches } from './queries';
 import './save-search-button.css';
+import { FieldError } from './FieldError';
 
 export interface SaveSearchButtonProps {
   /** The list call's path under /api. */
@@ -89,11 +90,7 @@ export function SaveSearchButton({ area, query }: SaveSearchButtonProps) {
               aria-invalid={error ? true : undefined}
               aria-describedby={error ? errorId : undefined}
             />
-            {error && (
-              <p id={errorId} className="save-search-error" role="alert">
-                {error}
-              </p>
-            )}
+            <FieldError id={errorId} message={error} />
             <div className="save-search-actions">
               <button type="button" className="btn btn-ghost" onClick={() => setOpen(false)}>
                 取消

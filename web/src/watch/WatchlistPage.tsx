@@ -13,6 +13,7 @@ import { WebhookPanel } from './WebhookPanel';
 import { useViewer } from '../features/auth/me';
 import { deleteSavedSearch, fieldErrorOf, gateUnlessFieldError, refreshSavedSearches, type SavedSearch, savedSearchesQueryOptions, type SearchChange, updateSavedSearch } from './queries';
 import './watchlist-page.css';
+import { FieldError } from './FieldError';
 
 /** The watchlist: each saved search with its new matches since the last visit; open, rename, pause, mail, feed, delete. */
 export function WatchlistPage({ page, onPage }: { page: number; onPage: (page: number) => void }) {
@@ -161,11 +162,7 @@ function RenameDialog({ search, onClose }: { search: SavedSearch; onClose: () =>
       <form className="save-search-form" onSubmit={submit} noValidate>
         <label htmlFor={fieldId}>订阅名称</label>
         <input id={fieldId} value={name} maxLength={WATCH_NAME_MAX} onChange={(e) => setName(e.target.value)} aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined} />
-        {error && (
-          <p id={errorId} className="save-search-error" role="alert">
-            {error}
-          </p>
-        )}
+        <FieldError id={errorId} message={error} />
         <div className="save-search-actions">
           <button type="button" className="btn btn-ghost" onClick={onClose}>
             取消

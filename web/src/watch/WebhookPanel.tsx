@@ -5,6 +5,7 @@ import { Dialog } from '../ui/Dialog';
 import { toast } from '../ui/toast';
 import { addWebhook, deleteWebhook, fieldErrorOf, gateUnlessFieldError, webhooksQueryOptions } from './queries';
 import './webhook-panel.css';
+import { FieldError } from './FieldError';
 
 const STATUS_TEXT = { pending: '等待重试', delivered: '已送达', failed: '失败' } as const;
 
@@ -58,11 +59,7 @@ export function WebhookPanel({ searchId, name }: { searchId: number; name: strin
         <button type="submit" className="btn btn-primary btn-sm" disabled={add.isPending}>
           {add.isPending ? '添加中…' : '添加'}
         </button>
-        {error && (
-          <p id={errorId} className="save-search-error" role="alert">
-            {error}
-          </p>
-        )}
+        <FieldError id={errorId} message={error} />
       </form>
       <p className="webhook-note">新的匹配会以 JSON POST 到这个地址，按 Standard Webhooks 签名（webhook-id、webhook-timestamp、webhook-signature）；失败会按指数退避重试，连续失败后停用并发邮件通知。</p>
       {hooks.isPending ? (
