@@ -18,6 +18,7 @@
 //               isolate, and the API worker's busiest functions, from workerd's inspector (tests/bench/profile.mjs);
 //               with --processes, CPU ms per request of each process of the stack instead
 //   fuzz:       10,200 requests generated from /api/openapi.json over every operation and role (tests/bench/fuzz.bench.test.ts)
+//   watch:      rows the 10:00 watchlist matching step reads for a day of N changed rows, 10,000 saved searches (tests/bench/watch.bench.test.ts)
 // Without a bench name every bench but profile and startup runs. Works on a fresh clone: web/dist (which the export
 // bench's wrangler dry-run and the stack need) is built first when missing, and when stale for the benches that serve it.
 import { spawn, spawnSync } from 'node:child_process';
@@ -31,7 +32,7 @@ const arg = (name, def) => {
   const i = process.argv.indexOf(name);
   return i > 0 ? process.argv[i + 1] : def;
 };
-const BENCHES = ['rows', 'closure', 'throughput', 'exports', 'bundle', 'fuzz', 'size', 'pages', 'profile', 'startup'];
+const BENCHES = ['rows', 'closure', 'throughput', 'exports', 'bundle', 'fuzz', 'size', 'pages', 'profile', 'startup', 'watch'];
 const scale = arg('--scale', '10');
 const only = process.argv.find((a) => BENCHES.includes(a));
 const writeTo = arg('--write', null) && path.resolve(process.cwd(), arg('--write', null));
@@ -130,6 +131,7 @@ else {
     await run('node', ['tests/bench/throughput.mjs', '--scale', arg('--tscale', '1'), '--duration', arg('--duration', '15'), ...(arg('--only') ? ['--only', arg('--only')] : []), ...(arg('--call') ? ['--call', arg('--call')] : [])]);
   if (runs('exports')) await run('node', ['tests/bench/export-batch.ts', '--scale', scale]);
   if (runs('fuzz')) await run('npx', ['vitest', 'run', '--config', 'tests/bench/fuzz.vitest.config.ts']);
+  if (runs('watch')) await run('npx', ['vitest', 'run', '--config', 'tests/bench/watch.vitest.config.ts'], { BENCH_SCALE: scale });
   if (runs('pages'))
     await run('node', [
       'tests/bench/pages.mjs',

@@ -29,6 +29,8 @@ import { saasRoutes } from './saas/routes';
 import { sharePage } from './share/page';
 import { shareRoutes } from './share/routes';
 import { userRoutes } from './user/routes';
+import { feedResponse } from './watch/feed';
+import { watchRoutes } from './watch/routes';
 
 /** Request bodies above this are refused before parsing. */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -49,7 +51,8 @@ const api = createArea()
   .route('/medical', declared(medicalRoutes))
   .route('/', declared(digestRoutes))
   .route('/', declared(entityRoutes))
-  .route('/search', declared(searchRoutes));
+  .route('/search', declared(searchRoutes))
+  .route('/', declared(watchRoutes));
 
 const app = createArea();
 
@@ -103,6 +106,7 @@ app.get('/health', async (c) => {
 });
 
 app.get('/robots.txt', robotsTxt);
+app.get('/feeds/:file', feedResponse);
 app.get('/sitemap.xml', sitemapXml);
 
 /** The share pages' HTML carries the shared item's Open Graph / WeChat meta. */

@@ -19,6 +19,10 @@ export const scheduledJobs: Record<string, ScheduledJob[]> = {
     (env) => sweepExports(env),
     // The healthcare daily e-mail, on Chinese working days (worker/src/digest/fanout.ts).
     (env, controller) => runDailyDigest(env, controller.scheduledTime),
+    // The watchlist digest: saved searches' new matches, one e-mail per user (worker/src/watch/digest.ts).
+    (env, controller) => import('./watch/digest').then(({ runWatchDigest }) => runWatchDigest(env, controller.scheduledTime)),
+    // Change-log rows older than any run's starting point (worker/src/watch/sweep.ts).
+    (env) => import('./watch/sweep').then(({ sweepChanges }) => sweepChanges(env)),
   ],
   // Every two minutes: export records whose lease ran out are sent to the queue again, or failed
   // and refunded past their attempts.
@@ -26,6 +30,9 @@ export const scheduledJobs: Record<string, ScheduledJob[]> = {
     (env) => reconcileExports(env),
     // Today's e-mails that failed or waited too long go back to the digest queue.
     (env) => reconcileDigest(env),
+    (env) => import('./watch/digest').then(({ reconcileWatchDigest }) => reconcileWatchDigest(env)),
+    // Saved searches' new matches to their webhooks, and deliveries due for another attempt.
+    (env) => import('./watch/webhooks').then(({ runWebhooks }) => runWebhooks(env)),
     // Expired rate-limit and login-backoff rows, at most 10,000 a run (lib/ratelimit.ts sweepAttempts).
     (env) => sweepAttempts(env.DB),
     // Unpaid orders past their expiry are closed here and at their payment provider.

@@ -16,6 +16,8 @@ import { claimDeliveries, dueDeliveries, planDeliveries, settleStatement, touchD
 import { buildMime } from './mime';
 import { renderDigest } from './render';
 import { digestSecret, unsubscribeSigner } from './signing';
+import { isWatchMessage, sendWatchChunk } from '../watch/digest';
+import { consumeWebhook, isWebhookMessage } from '../watch/webhooks';
 
 /** The queue the API worker both produces to and consumes (wrangler.toml). */
 export const DIGEST_QUEUE_NAME = 'juzi-digest';
@@ -160,6 +162,17 @@ export async function consumeDigest(batch: MessageBatch<DigestMessage>, env: Env
   await Promise.all(
     batch.messages.map(async (m) => {
       try {
+        // The watchlist digest shares this queue (worker/src/watch/digest.ts).
+        if (isWatchMessage(m.body)) {
+          await sendWatchChunk(env, m.body);
+          m.ack();
+          return;
+        }
+        if (isWebhookMessage(m.body)) {
+          await consumeWebhook(env, m.body);
+          m.ack();
+          return;
+        }
         const { from, to } = m.body;
         const key = `${from}-${to}`;
         if (!contents.has(key)) contents.set(key, loadDigest(db, from, to));

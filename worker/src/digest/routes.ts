@@ -73,7 +73,7 @@ function emailHook(result: { success: boolean; error?: ZodError }): undefined {
 }
 
 /** RFC 8058 §3.1: the one-click POST carries exactly this key and value, as a form. */
-async function isOneClickBody(c: Context<AppEnv>): Promise<boolean> {
+export async function isOneClickBody(c: Context<AppEnv>): Promise<boolean> {
   const type = (c.req.header('Content-Type') ?? '').toLowerCase();
   if (!/^(?:application\/x-www-form-urlencoded|multipart\/form-data)\b/.test(type)) return false;
   const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);

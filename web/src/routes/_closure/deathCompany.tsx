@@ -24,6 +24,7 @@ import { EmptyState } from '../../ui/EmptyState';
 import { RouteError } from '../../ui/RouteError';
 import { RoutePending } from '../../ui/RoutePending';
 import { ShareButton } from '../../ui/ShareButton';
+import { SaveSearchButton } from '../../watch/SaveSearchButton';
 import { toast } from '../../ui/toast';
 import './death-company.css';
 import { closureTitle } from '../../features/closure/closurePages';
@@ -170,9 +171,12 @@ function ClosureHome({ params, list, refreshing = false }: { params: ClosureList
         value={filters}
         onChange={applyFilters}
         actions={
-          <button type="button" className="btn btn-primary btn-sm" onClick={openDownload}>
-            下载全部数据
-          </button>
+          <>
+            <SaveSearchButton area="closure" query={filters} />
+            <button type="button" className="btn btn-primary btn-sm" onClick={openDownload}>
+              下载全部数据
+            </button>
+          </>
         }
       />
       {filters.keyword && search.company && !search.keyword && <p className="closure-company-filter">公司名称包含「{search.company}」</p>}

@@ -4,6 +4,7 @@ import { useEffect, useId, useRef } from 'react';
 import { CLOSURE_DOWN_KINDS, type ClosureSort } from '../../../../worker/src/closure/constants';
 import { CLOSURE_SORT_OPTIONS, closureSortParam, toClosureSort } from '../../features/closure/closureSort';
 import { FirmRankList } from '../../features/closure/FirmRankList';
+import { SaveSearchButton } from '../../watch/SaveSearchButton';
 import { closureFiltersQueryOptions, knownListOptions } from '../../features/closure/queries/filters';
 import {
   companyRankingQueryOptions,
@@ -144,6 +145,7 @@ function CompanyTab({ tab }: { tab: CompanyRankTab }) {
           onChange={(v) => setFilter({ sort: toClosureSort(v) })}
         />
         <span className="rank-count">{totalText(ranking.page.total)}</span>
+        <SaveSearchButton area={tab === 'amount' ? 'closure/amount_top' : 'closure/valuation_top'} query={{ ...filters, horse_unicorn: HORSE_UNICORN[tab] }} />
         <button type="button" className="btn btn-primary btn-sm rank-export" onClick={exportData}>
           导出数据
         </button>

@@ -14,6 +14,7 @@ import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { RouteError } from '../../ui/RouteError';
 import { RoutePending } from '../../ui/RoutePending';
 import '../../features/entity/entity-page.css';
+import { SaveSearchButton } from '../../watch/SaveSearchButton';
 
 /** ?scope=医疗健康 and ?tag={atlas tag name}: the spec's "view more" links; ?page= pages. */
 const searchSchema = searchValidator({ scope: optTextParam(20), tag: optTextParam(30), page: pageSearchParam });
@@ -40,6 +41,7 @@ function EventListPage() {
       <header>
         <h1 className="entity-page-title">{heading}</h1>
         <p className="entity-page-lead">创业公司的每一轮融资：轮次、金额与投资方，新的在前。</p>
+        <SaveSearchButton area="investevent" query={{ scope: f.scope, tag: f.tag }} />
       </header>
       <ListFilters
         label="领域"

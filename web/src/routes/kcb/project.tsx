@@ -25,6 +25,7 @@ import { RoutePending } from '../../ui/RoutePending';
 import { Select } from '../../ui/Select';
 import { Tabs } from '../../ui/Tabs';
 import { lazyChunk } from '../../lib/staleBuild';
+import { SaveSearchButton } from '../../watch/SaveSearchButton';
 
 // Recharts loads with the chart, not with the page (first-load JS per route).
 const TimingChart = lazy(lazyChunk(() => import('../../features/starmarket/TimingChart').then((m) => ({ default: m.TimingChart }))));
@@ -139,6 +140,7 @@ function ProjectContent({ params }: { params: ProjectParams }) {
         <span className="star-total" aria-live="polite">
           共 {list.data.page.total} 家
         </span>
+        <SaveSearchButton area={listed ? 'starmarket/listed' : 'starmarket'} query={{ ...filters, state: listed ? undefined : search.state }} />
         {/* Never greyed: an empty list's export says '数据为空，不能下载' (spec §5, §8). */}
         <button type="button" className="btn btn-primary btn-sm" onClick={exportData}>
           导出数据

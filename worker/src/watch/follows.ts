@@ -1,0 +1,92 @@
+/**
+ * Followed companies in the digest: the financing events and news logged since the last run whose
+ * company a user follows (and followed before the change). Read in proportion to the changes: the
+ * change log's new rows, those rows with their company, and the follows of those companies (by
+ * the follows' item index).
+ */
+import { and, eq, inArray } from 'drizzle-orm';
+import { companies, follows, investEvents, news, rounds } from '../db';
+import type { Db } from '../env';
+import { formatWan } from '../lib/money';
+import { formatYmd } from '../lib/time';
+import { changesBetween, WATCH_ITEMS_PER_SEARCH, type WatchItem, type WatchSection } from './matches';
+import { watchFollowMail } from './tables';
+
+/** The section's place in an e-mail: not a saved search (search id 0). */
+export const FOLLOWS_SECTION = { searchId: 0, name: '关注的公司', areaName: '关注的公司', listUrl: '/user-center/follows' } as const;
+
+const IN_CHUNK = 90;
+
+async function inChunks<T>(ids: number[], read: (chunk: number[]) => Promise<T[]>): Promise<T[]> {
+  const out: T[] = [];
+  for (let i = 0; i < ids.length; i += IN_CHUNK) out.push(...(await read(ids.slice(i, i + IN_CHUNK))));
+  return out;
+}
+
+interface Changed {
+  item: WatchItem;
+  comId: number;
+}
+
+/** Each user's new items of followed companies in (since, until], newest first; users who turned them off are left out. */
+export async function matchFollows(db: Db, since: number, until: number): Promise<{ changesRead: number; sections: Map<number, WatchSection> }> {
+  const [eventChanges, newsChanges] = await Promise.all([changesBetween(db, 'invest_events', since, until), changesBetween(db, 'news', since, until)]);
+  const changed: Changed[] = [];
+  const events = await inChunks([...eventChanges.keys()], (ids) =>
+    db
+      .select({ id: investEvents.id, comId: investEvents.comId, date: investEvents.date, money: investEvents.money, guess: investEvents.guessMoney, name: companies.name, round: rounds.name })
+      .from(investEvents)
+      .innerJoin(companies, eq(companies.id, investEvents.comId))
+      .leftJoin(rounds, eq(rounds.id, investEvents.roundId))
+      .where(inArray(investEvents.id, ids)),
+  );
+  for (const e of events) {
+    const money = e.money > 0 ? formatWan(e.money) : e.guess || '金额未透露';
+    changed.push({
+      comId: e.comId,
+      item: { source: 'invest_events', id: e.id, changedAt: eventChanges.get(e.id)!, title: `${e.name} 完成${e.round || '新一轮'}融资`, summary: `${formatYmd(e.date)} · ${money}`, path: `/company/${e.comId}` },
+    });
+  }
+  const items = await inChunks([...newsChanges.keys()], (ids) =>
+    db.select({ id: news.id, comId: news.comId, title: news.title, source: news.source, date: news.date }).from(news).where(inArray(news.id, ids)),
+  );
+  for (const n of items) {
+    if (n.comId <= 0) continue;
+    changed.push({
+      comId: n.comId,
+      item: { source: 'news', id: n.id, changedAt: newsChanges.get(n.id)!, title: n.title, summary: [formatYmd(n.date), n.source].filter(Boolean).join(' · '), path: `/company/${n.comId}` },
+    });
+  }
+  const sections = new Map<number, WatchSection>();
+  if (!changed.length) return { changesRead: eventChanges.size + newsChanges.size, sections };
+  const comIds = [...new Set(changed.map((c) => c.comId))];
+  const followers = await inChunks(comIds, (ids) =>
+    db.select({ userId: follows.userId, comId: follows.itemId, at: follows.createdAt }).from(follows).where(and(eq(follows.type, 1), inArray(follows.itemId, ids))),
+  );
+  const off = new Set(
+    (await inChunks([...new Set(followers.map((f) => f.userId))], (ids) =>
+      db.select({ userId: watchFollowMail.userId }).from(watchFollowMail).where(and(inArray(watchFollowMail.userId, ids), eq(watchFollowMail.mail, 0))),
+    )).map((r) => r.userId),
+  );
+  const byCompany = new Map<number, Changed[]>();
+  for (const c of changed) byCompany.set(c.comId, [...(byCompany.get(c.comId) ?? []), c]);
+  const perUser = new Map<number, WatchItem[]>();
+  for (const f of followers) {
+    if (off.has(f.userId)) continue;
+    const mine = (byCompany.get(f.comId) ?? []).filter((c) => c.item.changedAt > f.at).map((c) => c.item);
+    if (mine.length) perUser.set(f.userId, [...(perUser.get(f.userId) ?? []), ...mine]);
+  }
+  for (const [userId, list] of perUser) {
+    list.sort((a, b) => b.changedAt - a.changedAt);
+    sections.set(userId, { ...FOLLOWS_SECTION, items: list.slice(0, WATCH_ITEMS_PER_SEARCH), total: list.length });
+  }
+  return { changesRead: eventChanges.size + newsChanges.size, sections };
+}
+
+/** Turns the followed companies' part of a user's digest on or off. */
+export async function setFollowMail(db: Db, userId: number, on: boolean, now = Date.now()) {
+  await db
+    .insert(watchFollowMail)
+    .values({ userId, mail: on ? 1 : 0, updatedAt: now })
+    .onConflictDoUpdate({ target: watchFollowMail.userId, set: { mail: on ? 1 : 0, updatedAt: now } });
+}
