@@ -61,11 +61,21 @@ export interface SessionUser {
   sessionId: number;
 }
 
+/** The API key a request was made with (apikeys/auth.ts); the key acts as its owner, `user`. */
+export interface ApiKeyUse {
+  id: number;
+  scope: '' | 'spend';
+  /** The owner's membership as of the request: it sets the key's rate limit and free quota. */
+  tier: 'user' | 'vip' | 'svip';
+}
+
 export interface AppEnv {
   Bindings: Env;
   Variables: {
     requestId: string;
     db: Db;
     user: SessionUser | null;
+    /** Set when the request was made with an API key instead of a session. */
+    apiKey?: ApiKeyUse;
   };
 }
