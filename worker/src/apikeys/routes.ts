@@ -78,7 +78,11 @@ const limitsOf = (c: Context<AppEnv>) => {
 };
 
 export const apiKeyRoutes = createArea()
-  .openapi(list, async (c) => ok(c, { info: await listKeys(c.get('db'), currentUser(c).id), limits: limitsOf(c) }))
+  .openapi(list, async (c) => {
+    // This isolate's counted calls first, so last-used times include the calls just made.
+    await flushUsage(c.env.DB);
+    return ok(c, { info: await listKeys(c.get('db'), currentUser(c).id), limits: limitsOf(c) });
+  })
   .openapi(create, async (c) => {
     const { name, scope } = c.req.valid('json');
     return ok(c, await createKey(c.get('db'), currentUser(c).id, name, scope));
