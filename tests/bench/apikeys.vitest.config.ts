@@ -6,6 +6,6 @@ import { defineConfig } from 'vitest/config';
 import rows from './closure.vitest.config.ts';
 
 export default defineConfig(async (env) => {
-  const base = await (rows as unknown as (e: typeof env) => Promise<Record<string, any>>)(env); // eslint-disable-line @typescript-eslint/no-explicit-any -- vitest's config object
+  const base = await (rows as unknown as (e: typeof env) => Promise<Record<string, any>>)(env);
   return { ...base, test: { ...base.test, name: 'bench-apikeys', include: ['tests/bench/apikeys.bench.test.ts'] } };
 });
