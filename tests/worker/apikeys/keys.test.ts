@@ -153,6 +153,7 @@ describe('API keys: role and scope', () => {
     const viaKey = await keyed('/api/openapi.json', u.key);
     expect(viaKey.status).toBe(200);
     expect(viaKey.headers.get('X-Edge-Cache')).toBeNull();
+    expect(viaKey.headers.get('Cache-Control')).toBe('private, no-store');
     await dataOf(api(u.token).keys[':id'].$delete({ param: { id: String(u.keyId) } }));
     expect((await keyed('/api/openapi.json', u.key)).status).toBe(401);
     expect((await keyed('/api/openapi.json', u.key, { header: 'x-api-key' })).status).toBe(401);

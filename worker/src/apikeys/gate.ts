@@ -31,6 +31,9 @@ export async function keySession(c: Context<AppEnv>, next: Next): Promise<void> 
   }
   await next();
   for (const [name, value] of headers) c.header(name, value);
+  // A keyed answer carries the key's own counters and must never be kept by a shared cache on the
+  // way, even where the handler marked the data public (RFC 9111 lets `public` store an authorized answer).
+  c.header('Cache-Control', 'private, no-store');
 }
 
 export function keyGate(app: () => OpenAPIHono<AppEnv>): MiddlewareHandler<AppEnv> {
