@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeFindings, formatFindings } from './axe';
 import { baseURL, DESKTOP, launch, PHONE, screenshot } from './browser';
 
 /**
@@ -71,6 +72,7 @@ describe('/user-center/api', () => {
       await page.locator('.apikey-chart .recharts-bar-rectangle').first().waitFor();
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);
+      expect(formatFindings(await axeFindings(page, { page: '/user-center/api', role: 'user', width: viewport.width }))).toEqual([]);
       await screenshot(page, `apikeys-${viewport.width}`);
       await page.close();
     }
@@ -91,8 +93,10 @@ describe('/user-center/api', () => {
     await page.getByRole('button', { name: '吊销' }).focus();
     await page.keyboard.press('Enter');
     const confirm = page.getByRole('dialog', { name: '吊销密钥' });
+    expect(formatFindings(await axeFindings(page, { page: '/user-center/api (revoke dialog)', role: 'user', width: DESKTOP.width }))).toEqual([]);
     await confirm.getByRole('button', { name: '吊销' }).click();
     await page.getByText(/已吊销 \d{4}-/).waitFor();
+    expect(formatFindings(await axeFindings(page, { page: '/user-center/api (revoked key)', role: 'user', width: DESKTOP.width }))).toEqual([]);
     expect((await withKey('/api/closure', next)).status).toBe(401);
     await page.close();
   });

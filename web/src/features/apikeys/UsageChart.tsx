@@ -40,7 +40,7 @@ export function UsageChart({ apiKey }: { apiKey: KeyRow }) {
                 <CartesianGrid strokeDasharray="3 3" vertical={false} />
                 <XAxis dataKey="label" tick={{ fontSize: 11 }} interval="preserveStartEnd" />
                 <YAxis tick={{ fontSize: 11 }} allowDecimals={false} />
-                <Tooltip formatter={(v, name) => [name === 'calls' ? `${v} 次` : `${v} 个桔子币`, name === 'calls' ? '调用' : '花费']} />
+                <Tooltip itemStyle={{ color: '#1d2129' }} formatter={(v, name) => [name === 'calls' ? `${v} 次` : `${v} 个桔子币`, name === 'calls' ? '调用' : '花费']} />
                 <Bar dataKey="calls" name="calls" fill="#ff6a00" radius={[3, 3, 0, 0]} />
               </BarChart>
             </ResponsiveContainer>
