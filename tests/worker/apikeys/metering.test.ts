@@ -1,7 +1,8 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BLOCK_CALLS, FREE_PER_MONTH, RATE_PER_MINUTE } from '../../../worker/src/apikeys/constants';
-import { flushUsage, monthOf, reserve, type Allowance } from '../../../worker/src/apikeys/meter';
+import { flushUsage, monthOf, reserve, SHORT_RETRY_MS, type Allowance } from '../../../worker/src/apikeys/meter';
+import { credit } from '../../../worker/src/coins';
 import { api, dataOf } from '../client';
 import { balance, ledgerSum } from '../helpers';
 import { freshIsolate, keyed, roomInMinute, setFreeUsed, userWithKey } from './fixtures';
@@ -70,6 +71,14 @@ describe('monthly quota and coin blocks', () => {
     expect(res.body.msg).toContain('每 100 次 1 个桔子币');
     expect(await ledgerSum(u.id)).toBe(0);
     expect((await monthRow(u.keyId))!.paid_blocks).toBe(0);
+    // Refused from memory for a few seconds; once the owner can pay again, the next block is bought.
+    expect((await keyed('/api/closure', u.key)).status).toBe(402);
+    await credit(env.DB, { userId: u.id, amount: 1, reason: 'recharge', idempotencyKey: `topup:${u.id}` });
+    const { admit } = await import('../../../worker/src/apikeys/meter');
+    await admit(env.DB, { id: u.keyId, scope: '', tier: 'user' }, u.id, Date.now() + SHORT_RETRY_MS);
+    expect(await balance(u.id)).toBe(0);
+    expect((await monthRow(u.keyId))!.paid_blocks).toBe(1);
+    expect((await keyed('/api/closure', u.key)).status).toBe(200);
   });
 
   it('32 concurrent callers past the free quota: every served call paid, none charged twice, ledger = balance', async () => {

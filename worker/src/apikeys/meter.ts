@@ -70,7 +70,16 @@ export interface Allowance {
   /** Calls this isolate holds for the key (free or paid), not yet served. */
   left: number;
   pending?: Promise<void>;
+  /** Until when a call is refused without asking D1 again: the owner could not pay for the last block. */
+  shortUntil?: number;
+  short?: ApiError;
 }
+
+/**
+ * After a block could not be paid, calls are refused from memory for this long: a script that keeps
+ * calling past its quota with no coins costs no D1 work per call, and a recharge counts within it.
+ */
+export const SHORT_RETRY_MS = 5_000;
 
 const allowances = new Map<number, Allowance>();
 
@@ -88,9 +97,18 @@ export async function admit(d1: D1Database, key: ApiKeyUse, userId: number, now 
   }
   const held = a;
   while (held.left <= 0) {
-    held.pending ??= reserve(d1, key, userId, held).finally(() => {
-      held.pending = undefined;
-    });
+    if (held.short && (held.shortUntil ?? 0) > now) throw held.short;
+    held.pending ??= reserve(d1, key, userId, held)
+      .catch((err: unknown) => {
+        if (err instanceof ApiError && err.code === 'INSUFFICIENT_COINS') {
+          held.short = err;
+          held.shortUntil = Date.now() + SHORT_RETRY_MS;
+        }
+        throw err;
+      })
+      .finally(() => {
+        held.pending = undefined;
+      });
     await held.pending;
   }
   held.left--;
