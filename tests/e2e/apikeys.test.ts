@@ -114,3 +114,16 @@ describe('/info_api', () => {
     await page.close();
   });
 });
+
+describe('/api/docs', () => {
+  it('shows the key schemes, the curl and Python examples and the operations under their Chinese areas', async () => {
+    const page = await browser.newPage({ viewport: DESKTOP });
+    page.setDefaultTimeout(90_000);
+    await page.goto(`${baseURL()}/api/docs`, { waitUntil: 'load' });
+    await page.getByRole('heading', { name: '示例' }).first().waitFor();
+    await page.getByText(/curl -H "Authorization: Bearer juzi_live_/).first().waitFor();
+    await page.getByText('headers={"Authorization": f"Bearer {API_KEY}"}', { exact: false }).first().waitFor();
+    for (const area of ['死亡公司库', '科创板', 'API 密钥']) await page.getByText(area, { exact: true }).first().waitFor();
+    await page.close();
+  });
+});
