@@ -66,7 +66,7 @@ it('keyed vs session throughput of a signed-in list call', async () => {
   await batch(key);
   const totals = { session: { ms: 0, latencies: [] as number[] }, key: { ms: 0, latencies: [] as number[] } };
   for (let r = 0; r < ROUNDS; r++) {
-    await flushUsage(env.DB);
+    await flushUsage(drizzleDb(env.DB));
     forgetMeters();
     const order = r % 2 === 0 ? (['session', 'key'] as const) : (['key', 'session'] as const);
     for (const which of order) {

@@ -57,9 +57,8 @@ describe('API keys: lifecycle', () => {
     // Another isolate revokes it: the row changes, this isolate's kept entry does not.
     await env.DB.prepare('UPDATE api_keys SET revoked_at = ? WHERE id = ?').bind(Date.now(), u.keyId).run();
     const { keyUser } = await import('../../../worker/src/apikeys/auth');
-    const { drizzleDb } = await import('../../../worker/src/db');
-    expect(await keyUser(drizzleDb(env.DB), u.key)).not.toBeNull();
-    expect(await keyUser(drizzleDb(env.DB), u.key, Date.now() + KEPT_KEY_MS)).toBeNull();
+    expect(await keyUser(env.DB, u.key)).not.toBeNull();
+    expect(await keyUser(env.DB, u.key, Date.now() + KEPT_KEY_MS)).toBeNull();
   });
 
   it('rotated: same id and name, a new secret; the old one stops at once', async () => {

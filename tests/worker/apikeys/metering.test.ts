@@ -4,7 +4,7 @@ import { BLOCK_CALLS, FREE_PER_MONTH, RATE_PER_MINUTE } from '../../../worker/sr
 import { flushUsage, monthOf, reserve, SHORT_RETRY_MS, type Allowance } from '../../../worker/src/apikeys/meter';
 import { credit } from '../../../worker/src/coins';
 import { api, dataOf } from '../client';
-import { balance, ledgerSum } from '../helpers';
+import { balance, db, ledgerSum } from '../helpers';
 import { freshIsolate, keyed, roomInMinute, setFreeUsed, userWithKey } from './fixtures';
 
 beforeAll(() => freshIsolate());
@@ -142,7 +142,7 @@ describe('usage', () => {
     for (let i = 0; i < 5; i++) await keyed('/api/closure', u.key);
     for (let i = 0; i < 3; i++) await keyed('/api/user/info', u.key, { header: 'x-api-key' });
     await keyed('/api/starmarket/filters', u.key, { method: 'POST', json: {} });
-    await flushUsage(env.DB);
+    await flushUsage(db());
     const usage = await dataOf(api(u.token).keys[':id'].usage.$get({ param: { id: String(u.keyId) } }));
     expect(usage.days).toHaveLength(30);
     expect(usage.days.at(-1)!.calls).toBe(9);

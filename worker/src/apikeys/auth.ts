@@ -9,8 +9,8 @@
  * kept too (as null), so a flood of made-up keys does not read D1 on every request.
  */
 import { and, eq, isNull } from 'drizzle-orm';
-import { apiKeys, users } from '../db';
-import type { ApiKeyUse, Db, SessionUser } from '../env';
+import { apiKeys, drizzleDb, users } from '../db';
+import type { ApiKeyUse, SessionUser } from '../env';
 import { membershipFlags } from '../auth/session';
 import { KEY_PREFIX, type KeyScope, type KeyTier } from './constants';
 import { sha256Hex } from '../auth/password';
@@ -50,14 +50,15 @@ export const carriesKey = (headers: Headers) => keyOf(headers) !== undefined;
 export const tierOf = (user: Pick<SessionUser, 'isVip' | 'svip'>): KeyTier => (user.svip ? 'svip' : user.isVip ? 'vip' : 'user');
 
 /** The owner (as a signed-in user of the key's role) and the key, or null for a wrong, unknown or revoked key. */
-export async function keyUser(db: Db, key: string, now = Date.now()): Promise<{ user: SessionUser; key: ApiKeyUse } | null> {
+export async function keyUser(d1: D1Database, key: string, now = Date.now()): Promise<{ user: SessionUser; key: ApiKeyUse } | null> {
   if (!KEY_PATTERN.test(key)) return null;
   const hash = await hashKey(key);
   let kept = keptKeys.get(hash);
   // Kept and young, and no membership period ended since it was read (a queued one may have begun).
   const crossed = (until: number) => !!kept?.key && kept.at < until && until <= now;
   if (!kept || now - kept.at >= KEPT_KEY_MS || crossed(kept.key?.vipUntil ?? 0) || crossed(kept.key?.svipUntil ?? 0)) {
-    const row = await db
+    // The primary, not a read replica: a key created a moment ago is found, a revoked one is gone.
+    const row = await drizzleDb(d1)
       .select({ id: apiKeys.id, scope: apiKeys.scope, userId: users.id, account: users.account, username: users.username, ...membershipFlags(users.id, now) })
       .from(apiKeys)
       .innerJoin(users, eq(users.id, apiKeys.userId))

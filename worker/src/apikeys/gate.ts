@@ -10,6 +10,7 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context, MiddlewareHandler, Next } from 'hono';
 import { matchedRoutes } from 'hono/route';
+import { drizzleDb } from '../db';
 import type { AppEnv } from '../env';
 import { ApiError } from '../lib/errors';
 import { derivePolicy, type PolicyEntry } from '../lib/route';
@@ -18,7 +19,7 @@ import { admit, countCall, flushDue, flushUsage, hitRate, rateHeaders } from './
 import { keyUse } from './policy';
 
 export async function keySession(c: Context<AppEnv>, next: Next): Promise<void> {
-  const found = await keyUser(c.get('db'), keyOf(c.req.raw.headers) ?? '');
+  const found = await keyUser(c.env.DB, keyOf(c.req.raw.headers) ?? '');
   if (!found) throw new ApiError('LOGIN_REQUIRED', 'API 密钥无效或已被吊销');
   c.set('user', found.user);
   c.set('apiKey', found.key);
@@ -53,7 +54,7 @@ export function keyGate(app: () => OpenAPIHono<AppEnv>): MiddlewareHandler<AppEn
     countCall(key.id, route);
     await next();
     if (flushDue()) {
-      const write = flushUsage(c.env.DB).catch((err) => console.error('api usage flush', err));
+      const write = flushUsage(drizzleDb(c.env.DB)).catch((err) => console.error('api usage flush', err));
       try {
         c.executionCtx.waitUntil(write);
       } catch {

@@ -14,7 +14,7 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import { debit } from '../coins';
 import { apiKeyMonths, apiKeys, apiUsageDays, drizzleDb } from '../db';
-import type { ApiKeyUse } from '../env';
+import type { ApiKeyUse, Db } from '../env';
 import { ApiError } from '../lib/errors';
 import { ymd } from '../lib/time';
 import { BLOCK_CALLS, BLOCK_COINS, FREE_PER_MONTH, RATE_PER_MINUTE } from './constants';
@@ -196,21 +196,20 @@ export const flushDue = (now = Date.now()) => pendingCalls > 0 && (now - lastFlu
 const FLUSH_BATCH = 50;
 
 /** Writes the counted calls (one upsert per key, day and endpoint) and keys' last use; what fails to write is counted again. */
-export function flushUsage(d1: D1Database, now = Date.now()): Promise<void> {
-  flushing ??= writeUsage(d1, now).finally(() => {
+export function flushUsage(db: Db, now = Date.now()): Promise<void> {
+  flushing ??= writeUsage(db, now).finally(() => {
     flushing = undefined;
   });
   return flushing;
 }
 
-async function writeUsage(d1: D1Database, now: number): Promise<void> {
+async function writeUsage(db: Db, now: number): Promise<void> {
   lastFlush = now;
   const rows = [...pending.values()];
   const used = [...lastUsed];
   pending.clear();
   lastUsed.clear();
   pendingCalls = 0;
-  const db = drizzleDb(d1);
   const statements = [
     ...rows.map((r) =>
       db

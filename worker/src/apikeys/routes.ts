@@ -79,8 +79,9 @@ const limitsOf = (c: Context<AppEnv>) => {
 
 export const apiKeyRoutes = createArea()
   .openapi(list, async (c) => {
-    // This isolate's counted calls first, so last-used times include the calls just made.
-    await flushUsage(c.env.DB);
+    // This isolate's counted calls first (through the request's session, whose later reads see
+    // them), so last-used times include the calls just made.
+    await flushUsage(c.get('db'));
     return ok(c, { info: await listKeys(c.get('db'), currentUser(c).id), limits: limitsOf(c) });
   })
   .openapi(create, async (c) => {
@@ -94,7 +95,7 @@ export const apiKeyRoutes = createArea()
     const { id } = c.req.valid('param');
     await ownKey(c.get('db'), user.id, id);
     // This isolate's counted calls first, so the developer sees the calls just made.
-    await flushUsage(c.env.DB);
+    await flushUsage(c.get('db'));
     return ok(c, await keyUsage(c.get('db'), user.id, id, tierOf(user)));
   });
 
