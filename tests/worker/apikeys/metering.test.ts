@@ -155,3 +155,24 @@ describe('usage', () => {
     expect(list.info[0].last_used_at).toBeGreaterThan(Date.now() - 60_000);
   });
 });
+
+describe('cost per keyed call', () => {
+  it('checking the key reads D1 once per isolate per minute, and a served call writes nothing', async () => {
+    const { recordRequest } = await import('../query-recorder');
+    const u = await userWithKey({ role: 'vip' });
+    const init = { headers: { Authorization: `Bearer ${u.key}` } };
+    const touches = (sql: string, table: string) => new RegExp(`\\b${table}\\b`, 'i').test(sql);
+    const writes = (sql: string) => /^\s*(insert|update|delete)\b/i.test(sql);
+    await roomInMinute(10_000);
+    const first = await recordRequest('http://localhost/api/user/info', init);
+    expect(first.status).toBe(200);
+    expect(first.statements.filter((s) => touches(s.sql, 'api_keys'))).toHaveLength(1);
+    for (let i = 0; i < 5; i++) {
+      const next = await recordRequest('http://localhost/api/user/info', init);
+      expect(next.status).toBe(200);
+      // No key read, and within the block it holds, no quota or usage write either.
+      expect(next.statements.filter((s) => touches(s.sql, 'api_keys') || touches(s.sql, 'api_key_months') || touches(s.sql, 'api_usage_days'))).toEqual([]);
+      expect(next.statements.filter((s) => writes(s.sql))).toEqual([]);
+    }
+  });
+});
