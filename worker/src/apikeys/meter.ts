@@ -73,7 +73,16 @@ export interface Allowance {
   /** Until when a call is refused without asking D1 again: the owner could not pay for the last block. */
   shortUntil?: number;
   short?: ApiError;
+  /** The month's free calls are all handed out: no more taking free blocks ahead. */
+  freeGone?: boolean;
 }
+
+/**
+ * Below this many held calls, the next free block is taken in the background, so concurrent calls
+ * do not all wait for it when the held ones run out. Only free blocks: coins are spent only when a
+ * call needs them.
+ */
+export const TAKE_AHEAD_BELOW = BLOCK_CALLS / 4;
 
 /**
  * After a block could not be paid, calls are refused from memory for this long: a script that keeps
@@ -112,10 +121,21 @@ export async function admit(d1: D1Database, key: ApiKeyUse, userId: number, now 
     await held.pending;
   }
   held.left--;
+  if (held.left < TAKE_AHEAD_BELOW && !held.pending && !held.freeGone) {
+    // A failure here is only a missed head start: the call that needs the block reserves it.
+    held.pending = reserve(d1, key, userId, held, true)
+      .catch(() => undefined)
+      .finally(() => {
+        held.pending = undefined;
+      });
+  }
 }
 
-/** Takes the next block of calls for `a` (free while the quota lasts, then paid); exported so tests can race isolates. */
-export async function reserve(d1: D1Database, key: ApiKeyUse, userId: number, a: Allowance): Promise<void> {
+/**
+ * Takes the next block of calls for `a`: free while the quota lasts, then paid (with `freeOnly`,
+ * nothing when the free calls are gone). Exported so tests can race isolates.
+ */
+export async function reserve(d1: D1Database, key: ApiKeyUse, userId: number, a: Allowance, freeOnly = false): Promise<void> {
   const db = drizzleDb(d1);
   const quota = FREE_PER_MONTH[key.tier];
   const row = and(eq(apiKeyMonths.keyId, key.id), eq(apiKeyMonths.month, a.month));
@@ -135,6 +155,8 @@ export async function reserve(d1: D1Database, key: ApiKeyUse, userId: number, a:
     a.left += granted;
     return;
   }
+  a.freeGone = true;
+  if (freeOnly) return;
   await payBlock(d1, key.id, userId, a.month, after[0]?.paid ?? 0);
   a.left += BLOCK_CALLS;
 }
