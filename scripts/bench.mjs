@@ -8,6 +8,8 @@
 //               req/s, p50, p99 next to /api/health, edge-cached vs uncached (tests/bench/throughput.mjs; --tscale sets its seed scale,
 //               default 1; --only closure,medical,… the areas of tests/bench/areas/main-calls.mjs to drive; --call <text> only the
 //               calls whose label contains it)
+//   apikeys:    the same signed-in list call with a session and with an API key, in one run: req/s, p50, p99 and the
+//               key / session ratio (tests/bench/apikeys.bench.test.ts; --scale sets its seed scale, default 1)
 //   exports:    one 2000-row batch's time and memory, and the 60,000-row export end to end at scale 10
 //   bundle:     each deployable worker's size, raw and gzip (tests/bench/bundle.mjs)
 //   size:       the D1 size per seed scale, measured: migrations + seed into SQLite, VACUUM, bytes (scripts/measure-size.mjs; --scales 1,10)
@@ -32,7 +34,7 @@ const arg = (name, def) => {
   const i = process.argv.indexOf(name);
   return i > 0 ? process.argv[i + 1] : def;
 };
-const BENCHES = ['rows', 'closure', 'throughput', 'exports', 'bundle', 'fuzz', 'size', 'pages', 'profile', 'startup', 'watch'];
+const BENCHES = ['rows', 'closure', 'throughput', 'apikeys', 'exports', 'bundle', 'fuzz', 'size', 'pages', 'profile', 'startup', 'watch'];
 const scale = arg('--scale', '10');
 const only = process.argv.find((a) => BENCHES.includes(a));
 const writeTo = arg('--write', null) && path.resolve(process.cwd(), arg('--write', null));
@@ -129,6 +131,7 @@ else {
     await run('node', ['tests/bench/profile.mjs', '--scale', arg('--tscale', '1'), ...(arg('--only') ? ['--only', arg('--only')] : []), ...(process.argv.includes('--processes') ? ['--processes'] : [])]);
   if (runs('throughput'))
     await run('node', ['tests/bench/throughput.mjs', '--scale', arg('--tscale', '1'), '--duration', arg('--duration', '15'), ...(arg('--only') ? ['--only', arg('--only')] : []), ...(arg('--call') ? ['--call', arg('--call')] : [])]);
+  if (runs('apikeys')) await run('npx', ['vitest', 'run', '--config', 'tests/bench/apikeys.vitest.config.ts'], { BENCH_SCALE: arg('--scale', '1') });
   if (runs('exports')) await run('node', ['tests/bench/export-batch.ts', '--scale', scale]);
   if (runs('fuzz')) await run('npx', ['vitest', 'run', '--config', 'tests/bench/fuzz.vitest.config.ts']);
   if (runs('watch')) await run('npx', ['vitest', 'run', '--config', 'tests/bench/watch.vitest.config.ts'], { BENCH_SCALE: scale });

@@ -60,6 +60,7 @@ export function a11yVisits(ids: DemoIds): Visit[] {
     { path: '/user-center/download' },
     { path: '/user-center/follows' },
     { path: '/user-center/orders' },
+    { path: '/user-center/api' },
     { path: '/no-such-page', ready: '.not-found' },
 
     // Opened states.

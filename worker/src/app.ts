@@ -1,6 +1,8 @@
 import { bodyLimit } from 'hono/body-limit';
 import { getCookie, setCookie } from 'hono/cookie';
 import { HTTPException } from 'hono/http-exception';
+import { apiKeyRoutes } from './apikeys/routes';
+import { keyGate } from './apikeys/gate';
 import { access, session } from './auth/access';
 import { authRoutes } from './auth/routes';
 import { closureCommentRoutes, closureRoutes } from './closure/routes';
@@ -52,7 +54,8 @@ const api = createArea()
   .route('/', declared(digestRoutes))
   .route('/', declared(entityRoutes))
   .route('/search', declared(searchRoutes))
-  .route('/', declared(watchRoutes));
+  .route('/', declared(watchRoutes))
+  .route('/keys', declared(apiKeyRoutes));
 
 const app = createArea();
 
@@ -82,6 +85,8 @@ app.use('/api/*', requestBodies(() => app));
 app.use('/api/*', cleanInput);
 app.use('/api/*', session);
 app.use('/api/*', access(() => app));
+// A call made with an API key: what a key may call, its monthly quota and usage (apikeys/gate.ts).
+app.use('/api/*', keyGate(() => app));
 app.use('/api/*', actionLimits);
 
 // eslint-disable-next-line @typescript-eslint/no-unused-vars -- the typed client's type (AppType) is read off it

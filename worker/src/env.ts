@@ -61,6 +61,14 @@ export interface SessionUser {
   sessionId: number;
 }
 
+/** The API key a request was made with (apikeys/auth.ts); the key acts as its owner, `user`. */
+export interface ApiKeyUse {
+  id: number;
+  scope: '' | 'spend';
+  /** The owner's membership as of the request: it sets the key's rate limit and free quota. */
+  tier: 'user' | 'vip' | 'svip';
+}
+
 export interface AppEnv {
   Bindings: Env;
   Variables: {
@@ -69,5 +77,7 @@ export interface AppEnv {
     user: SessionUser | null;
     /** The SPA route an HTML answer renders when it is not the request's path (/health on a phone). */
     pagePath?: string;
+    /** Set when the request was made with an API key instead of a session. */
+    apiKey?: ApiKeyUse;
   };
 }

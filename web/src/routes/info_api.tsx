@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { entityTitle } from '../features/entity/entityTitle';
+import { PRICE_TEXT } from '../../../worker/src/apikeys/constants';
 import { apiFetch } from '../lib/api';
 import { site } from '../lib/site';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
@@ -22,34 +23,33 @@ interface Operation {
   path: string;
   summary: string;
   access: string;
+  area: string;
 }
 
-/** The operations of the live OpenAPI document, so this page lists exactly what the API serves. */
-async function operations(): Promise<Operation[]> {
-  const doc = (await (await apiFetch('/api/openapi.json')).json()) as { paths: Record<string, Record<string, { summary?: string; 'x-access'?: string }>> };
-  return Object.entries(doc.paths).flatMap(([path, ops]) =>
-    Object.entries(ops).map(([method, op]) => ({ method: method.toUpperCase(), path, summary: op.summary ?? '', access: op['x-access'] ?? 'public' })),
+interface Tag {
+  name: string;
+  description: string;
+}
+
+/** The operations of the live OpenAPI document grouped by its tags (the API's areas), so this page lists exactly what the API serves. */
+async function operations(): Promise<{ tags: Tag[]; ops: Operation[] }> {
+  const doc = (await (await apiFetch('/api/openapi.json')).json()) as {
+    tags?: Tag[];
+    paths: Record<string, Record<string, { summary?: string; tags?: string[]; 'x-access'?: string }>>;
+  };
+  const ops = Object.entries(doc.paths).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, op]) => ({ method: method.toUpperCase(), path, summary: op.summary ?? '', access: op['x-access'] ?? 'public', area: op.tags?.[0] ?? '' })),
   );
+  return { tags: doc.tags ?? [], ops };
 }
-
-/** The area of an operation, from its first path segment. */
-const AREA_NAMES: [RegExp, string][] = [
-  [/^\/api\/(closure|add_comment|add_revert_comment)/, '死亡公司库'],
-  [/^\/api\/starmarket/, '科创板'],
-  [/^\/api\/(medical|health)/, '医疗健康'],
-  [/^\/api\/(company|investfirm|investevent|person|users|atlas|policy|news|search)/, '公司、机构、事件、人物与资讯'],
-  [/^\/api\/(export|downloads)/, '数据导出'],
-  [/^\/api\/(order|orders|pay)/, '会员与桔子币'],
-  [/^\/api\/(auth|user|follow)/, '账号'],
-];
-const areaOf = (path: string) => AREA_NAMES.find(([re]) => re.test(path))?.[1] ?? '其他';
 
 /** /info_api: the data API (footer link): what it offers, how to call it, and the reference at /api/docs. */
 function InfoApiPage() {
   useDocumentTitle(entityTitle('数据API'));
   const ops = useQuery({ queryKey: ['docs', 'operations'], queryFn: operations, staleTime: 5 * 60_000 });
-  const groups = new Map<string, Operation[]>();
-  for (const op of ops.data ?? []) groups.set(areaOf(op.path), [...(groups.get(areaOf(op.path)) ?? []), op]);
+  const groups = new Map<string, Operation[]>((ops.data?.tags ?? []).map((t) => [t.name, []]));
+  for (const op of ops.data?.ops ?? []) groups.set(op.area, [...(groups.get(op.area) ?? []), op]);
+  const described = new Map((ops.data?.tags ?? []).map((t) => [t.name, t.description]));
   return (
     <div className="container entity-page">
       <header className="entity-section info-api-hero">
@@ -70,10 +70,10 @@ function InfoApiPage() {
         <h2>如何调用</h2>
         <ol className="info-api-steps">
           <li>
-            登录取得令牌：<code>POST /api/auth/login</code>，请求体 <code>{'{ "account", "password" }'}</code>，返回 <code>data.token</code>。
+            在 <AppLink href="/user-center/api">个人中心 · API 密钥</AppLink> 创建密钥（<code>juzi_live_…</code>，只显示一次）。
           </li>
           <li>
-            之后的请求带上请求头 <code>Authorization: Bearer &lt;token&gt;</code>；公开接口不带也可以调用。
+            请求带上 <code>Authorization: Bearer juzi_live_…</code>（或 <code>X-API-Key</code> 请求头），以你的身份与会员等级调用；公开接口不带也可以调用。
           </li>
           <li>
             成功返回 <code>{'{ "status": "success", "data": … }'}</code>，列表为 <code>{'data: { info: [...], page: { total, page, per_page } }'}</code>。
@@ -83,13 +83,16 @@ function InfoApiPage() {
           </li>
           <li>导出与上香等付费操作请带 <code>Idempotency-Key</code> 请求头，重试时只扣一次桔子币。</li>
         </ol>
+        <p className="entity-page-lead info-api-price" data-testid="api-price">
+          价格：{PRICE_TEXT}余额不足时返回 402，<AppLink href="/mall">购买桔子币</AppLink>。
+        </p>
         <p className="entity-page-lead">
           接口的访问级别与网站一致：游客可看各列表第 1 页，登录后可筛选、翻页，VIP 会员可用全部功能。
           <AppLink href="/mall">开通会员或购买桔子币</AppLink>
         </p>
       </section>
       <section className="entity-section" aria-label="接口一览">
-        <h2>接口一览{ops.data ? `（${ops.data.length}）` : ''}</h2>
+        <h2>接口一览{ops.data ? `（${ops.data.ops.length}）` : ''}</h2>
         {ops.isPending ? (
           <Loading />
         ) : ops.isError ? (
@@ -99,9 +102,10 @@ function InfoApiPage() {
             </a>
           </EmptyState>
         ) : (
-          [...groups.entries()].map(([area, list]) => (
+          [...groups.entries()].filter(([, list]) => list.length > 0).map(([area, list]) => (
             <div key={area} className="info-api-group">
               <h3>{area}</h3>
+              {described.get(area) && <p className="info-api-tag">{described.get(area)}</p>}
               <ul>
                 {list.map((op) => (
                   <li key={`${op.method} ${op.path}`}>

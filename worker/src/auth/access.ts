@@ -5,12 +5,16 @@ import type { AppEnv, SessionUser } from '../env';
 import { ApiError } from '../lib/errors';
 import { derivePolicy, type AccessLevel, type PolicyEntry } from '../lib/route';
 import { userForToken } from './session';
+import { carriesKey } from '../apikeys/auth';
+import { keySession } from '../apikeys/gate';
 
 /**
  * Reads the session token and sets `user` (or null). Never rejects by itself.
  * `Bearer <token>` is the documented form; a bare token is accepted too, as scripts send it.
  */
 export const session: MiddlewareHandler<AppEnv> = async (c, next) => {
+  // A request made with an API key acts as the key's owner, metered per key (apikeys/gate.ts).
+  if (carriesKey(c.req.raw.headers)) return keySession(c, next);
   const header = c.req.header('Authorization')?.trim() ?? '';
   const token = /^Bearer\s+(\S+)$/i.exec(header)?.[1] ?? (/^[A-Za-z0-9_-]{20,200}$/.test(header) ? header : undefined);
   c.set('user', token ? await userForToken(c.get('db'), token) : null);

@@ -5,14 +5,17 @@
  * per page, however many rows name the same kind.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { closures, closureTypes, downloadRecords, exportJobs, orders } from '../db';
+import { apiKeys, closures, closureTypes, downloadRecords, exportJobs, orders } from '../db';
 import type { Db } from '../env';
 import { planById } from '../order/plans';
+import { BLOCK_CALLS } from '../apikeys/constants';
 
 /** The download centre's export list (spec route table: /user-center/download#company_down). */
 export const DOWNLOAD_CENTRE = '/user-center/download#company_down';
 /** The user's orders. */
 export const ORDER_LIST = '/user-center/orders';
+/** The user's API keys and their usage. */
+export const API_KEYS_PAGE = '/user-center/api';
 
 export interface LedgerRef {
   reason: string;
@@ -37,7 +40,8 @@ export function reasonText(r: LedgerRef): string {
     case 'incense':
       return r.refType === 'closure_type' ? '上香（关闭原因）' : '上香（公司）';
     case 'export':
-      return '导出数据';
+      // A block of developer-API calls is data delivered by the API (apikeys/meter.ts).
+      return r.refType === 'api_key' ? `API 调用（${BLOCK_CALLS} 次）` : '导出数据';
     case 'refund':
       return r.refType === 'order' ? '订单退款' : '导出失败退款';
     default:
@@ -60,9 +64,10 @@ export async function ledgerObjects(db: Db, userId: number, rows: LedgerRef[]): 
   const reasonIds = ids(rows, 'closure_type');
   const recordIds = ids(rows, 'download_record');
   const orderIds = ids(rows, 'order');
+  const keyIds = ids(rows, 'api_key');
   const exportKeys = [...new Set(rows.filter((r) => r.refType === 'export').map((r) => r.refId))];
   // The empty lists still run (an IN () matches nothing and reads nothing): one batch, one round trip.
-  const [companies, reasons, records, jobs, userOrders] = await db.batch([
+  const [companies, reasons, records, jobs, userOrders, keys] = await db.batch([
     db.select({ id: closures.comId, name: closures.comName }).from(closures).where(inArray(closures.comId, companyIds)),
     db.select({ id: closureTypes.id, name: closureTypes.name, parentId: closureTypes.pId }).from(closureTypes).where(inArray(closureTypes.id, reasonIds)),
     db
@@ -85,6 +90,10 @@ export async function ledgerObjects(db: Db, userId: number, rows: LedgerRef[]): 
       .select({ id: orders.id, product: orders.product })
       .from(orders)
       .where(and(eq(orders.userId, userId), inArray(orders.id, orderIds))),
+    db
+      .select({ id: apiKeys.id, name: apiKeys.name })
+      .from(apiKeys)
+      .where(and(eq(apiKeys.userId, userId), inArray(apiKeys.id, keyIds))),
   ]);
   for (const c of companies) out.set(`closure:${c.id}`, { name: c.name, link: `/company/${c.id}` });
   for (const t of reasons) {
@@ -92,6 +101,7 @@ export async function ledgerObjects(db: Db, userId: number, rows: LedgerRef[]): 
     out.set(`closure_type:${t.id}`, { name: t.name, link: `/deathReason?${where}` });
   }
   for (const r of records) out.set(`download_record:${r.id}`, { name: r.filename, link: DOWNLOAD_CENTRE });
+  for (const k of keys) out.set(`api_key:${k.id}`, { name: `API 密钥“${k.name}”`, link: `${API_KEYS_PAGE}?key=${k.id}` });
   for (const j of jobs) out.set(`export:${j.key}`, { name: j.first ? filesText(j.first, j.batches) : j.title, link: DOWNLOAD_CENTRE });
   // An order stores its plan's id; the row shows the plan's name, as the order list does.
   for (const o of userOrders) out.set(`order:${o.id}`, { name: `订单 ${o.id}（${planById(o.product)?.name ?? o.product}）`, link: ORDER_LIST });

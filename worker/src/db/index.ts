@@ -8,6 +8,7 @@ export * from './saas';
 export * from './group';
 export * from './follows';
 export * from './entity';
+export * from './apikeys';
 
 import { drizzle } from 'drizzle-orm/d1';
 

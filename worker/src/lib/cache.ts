@@ -3,7 +3,7 @@
  * `public, s-maxage=…` and kept in the Cache API (caches.default) of the worker, so a visitor's
  * request for one of them costs one cache read instead of D1 queries.
  *
- * Only anonymous requests take part: a request with an Authorization header (or a bookmark
+ * Only anonymous requests take part (a request with an API key never does, whatever its path): a request with an Authorization header (or a bookmark
  * cookie from a signed-in session) never reads from the cache and never writes to it, so nothing
  * user-dependent is ever stored or served; except the SAME_FOR_EVERYONE answers, which no caller's
  * identity or writes can change, served to signed-in callers too. The key is the URL with the query
@@ -15,6 +15,7 @@
  * from their second request on (STORED_ON_SECOND_REQUEST).
  */
 import type { Context, MiddlewareHandler } from 'hono';
+import { carriesKey } from '../apikeys/auth';
 import type { AppEnv } from '../env';
 
 /** Answers marked public here (the handler needs no change), with their edge lifetime in seconds. */
@@ -98,6 +99,8 @@ export function keyOnDeclaredQueries(of: () => Map<string, Set<string>>): void {
 
 /** The cache key of a request, or null when it may not use the cache (the rows bench drops a stored answer by it). */
 export async function edgeCacheKey(req: Request): Promise<Request | null> {
+  // An API key's call is checked, limited and metered on every request: never answered from the cache.
+  if (carriesKey(req.headers)) return null;
   const url = new URL(req.url);
   if (!anonymous(req) && !ruleFor(SAME_FOR_EVERYONE, req.method, url.pathname)) return null;
   if (req.method === 'POST') {

@@ -89,8 +89,8 @@ export const securityHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
  */
 export const apiCors: MiddlewareHandler<AppEnv> = cors({
   origin: (origin, c) => (origin && origin === (c.env as AppEnv['Bindings']).APP_ORIGIN?.replace(/\/+$/, '') ? origin : null),
-  allowMethods: ['GET', 'POST', 'OPTIONS'],
-  allowHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key'],
-  exposeHeaders: ['Retry-After', 'Idempotent-Replayed'],
+  allowMethods: ['GET', 'POST', 'DELETE', 'OPTIONS'],
+  allowHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'X-API-Key'],
+  exposeHeaders: ['Retry-After', 'Idempotent-Replayed', 'RateLimit', 'RateLimit-Policy'],
   maxAge: 600,
 });

@@ -47,7 +47,7 @@ const ERROR_RESPONSES = {
   400: { description: 'BAD_REQUEST：参数不合法（msg 指明字段）', content: errorContent },
   401: { description: 'LOGIN_REQUIRED：需要登录', content: errorContent },
   402: { description: 'INSUFFICIENT_COINS：桔子币不足', content: errorContent },
-  403: { description: 'VIP_REQUIRED / SVIP_REQUIRED：需要会员', content: errorContent },
+  403: { description: 'VIP_REQUIRED / SVIP_REQUIRED：需要会员；SCOPE_REQUIRED：API 密钥缺少 spend 权限', content: errorContent },
   404: { description: 'NOT_FOUND', content: errorContent },
   409: { description: 'CONFLICT', content: errorContent },
   429: { description: 'RATE_LIMITED', content: errorContent },
@@ -58,7 +58,7 @@ const ERROR_RESPONSES = {
 
 type Request = NonNullable<RouteConfig['request']>;
 
-interface Declaration<M extends 'get' | 'post', P extends string, Req extends Request> {
+interface Declaration<M extends 'get' | 'post' | 'delete', P extends string, Req extends Request> {
   method: M;
   path: P;
   access: AccessLevel;
@@ -76,7 +76,7 @@ interface Declaration<M extends 'get' | 'post', P extends string, Req extends Re
 /** A required JSON request body: `request: { body: jsonBody(schema) }`. */
 export const jsonBody = <S extends z.ZodType>(schema: S) => ({ required: true, content: { 'application/json': { schema } } });
 
-const operation = (d: Declaration<'get' | 'post', string, Request>) => ({
+const operation = (d: Declaration<'get' | 'post' | 'delete', string, Request>) => ({
   summary: d.summary,
   description: [`访问级别：${LEVEL_TEXT[d.access]}`, d.note].filter(Boolean).join('。'),
   security: d.access === 'public' ? [] : [{ bearer: [] }],
@@ -85,7 +85,7 @@ const operation = (d: Declaration<'get' | 'post', string, Request>) => ({
 });
 
 /** A JSON route: its success answer is `{ status: 'success', data }` with `data` as declared. */
-export function defineRoute<M extends 'get' | 'post', P extends string, D extends z.ZodType, Req extends Request = {}>(
+export function defineRoute<M extends 'get' | 'post' | 'delete', P extends string, D extends z.ZodType, Req extends Request = {}>(
   d: Declaration<M, P, Req> & { data: D },
 ) {
   return createRoute({

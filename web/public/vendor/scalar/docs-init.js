@@ -10,4 +10,6 @@ window.Scalar.createApiReference('#docs', {
   showDeveloperTools: 'never',
   documentDownloadType: 'json',
   persistAuth: true,
+  // Every area's operations rendered, as one list was before the operations had tags (the page's search and the tests find any of them).
+  defaultOpenAllTags: true,
 });

@@ -7,6 +7,7 @@ const ITEMS = [
   { to: '/user-center/download', label: '下载中心', hash: 'company_down' },
   { to: '/user-center/follows', label: '我的关注' },
   { to: '/user-center/watchlists', label: '我的订阅' },
+  { to: '/user-center/api', label: 'API 密钥' },
 ] as const;
 
 /** The user centre's sections, above each of its pages. */

@@ -1,0 +1,71 @@
+import { useQuery } from '@tanstack/react-query';
+import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { EmptyState } from '../../ui/EmptyState';
+import { Loading } from '../../ui/Loading';
+import { usageQueryOptions, type KeyRow } from './queries/keys';
+
+const dayLabel = (day: number) => `${String(day).slice(4, 6)}-${String(day).slice(6, 8)}`;
+
+/** One key's last 30 days: calls per day (chart), calls per endpoint, and this month's quota. */
+export function UsageChart({ apiKey }: { apiKey: KeyRow }) {
+  const usage = useQuery(usageQueryOptions(apiKey.id));
+  if (usage.isPending) return <Loading />;
+  if (usage.isError)
+    return (
+      <p className="apikey-error" role="alert">
+        用量加载失败：{usage.error.message}
+        <button type="button" className="btn btn-ghost btn-sm" onClick={() => void usage.refetch()}>
+          重试
+        </button>
+      </p>
+    );
+  const { days, endpoints, month } = usage.data;
+  const total = days.reduce((s, d) => s + d.calls, 0);
+  const coins = days.reduce((s, d) => s + d.coins, 0);
+  return (
+    <section className="apikey-usage" aria-label={`密钥“${apiKey.name}”的用量`}>
+      <h3>
+        “{apiKey.name}”近 30 天：{total.toLocaleString('zh-CN')} 次调用，花费 {coins} 个桔子币
+      </h3>
+      <p className="apikey-month">
+        本月免费额度 {month.free_quota.toLocaleString('zh-CN')} 次（已发放 {month.free_used.toLocaleString('zh-CN')} 次），已付费 {month.paid_blocks} 块 / {month.coins} 个桔子币；每分钟上限 {month.rate_per_minute} 次
+      </p>
+      {total === 0 ? (
+        <EmptyState text="近 30 天没有调用" />
+      ) : (
+        <>
+          <div className="apikey-chart">
+            <ResponsiveContainer width="100%" height={220}>
+              <BarChart data={days.map((d) => ({ ...d, label: dayLabel(d.day) }))} margin={{ top: 8, right: 8, bottom: 0, left: -8 }}>
+                <CartesianGrid strokeDasharray="3 3" vertical={false} />
+                <XAxis dataKey="label" tick={{ fontSize: 11 }} interval="preserveStartEnd" />
+                <YAxis tick={{ fontSize: 11 }} allowDecimals={false} />
+                <Tooltip itemStyle={{ color: '#1d2129' }} formatter={(v, name) => [name === 'calls' ? `${v} 次` : `${v} 个桔子币`, name === 'calls' ? '调用' : '花费']} />
+                <Bar dataKey="calls" name="calls" fill="#ff6a00" radius={[3, 3, 0, 0]} />
+              </BarChart>
+            </ResponsiveContainer>
+          </div>
+          <table className="apikey-endpoints">
+            <caption>按接口</caption>
+            <thead>
+              <tr>
+                <th scope="col">接口</th>
+                <th scope="col">调用次数</th>
+              </tr>
+            </thead>
+            <tbody>
+              {endpoints.map((e) => (
+                <tr key={e.endpoint}>
+                  <td>
+                    <code>{e.endpoint}</code>
+                  </td>
+                  <td>{e.calls.toLocaleString('zh-CN')}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </>
+      )}
+    </section>
+  );
+}
