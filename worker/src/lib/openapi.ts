@@ -27,6 +27,7 @@ export const OPERATION_TAGS: { name: string; description: string; path: RegExp }
   { name: '会员与桔子币', description: '会员套餐、订单、支付回调与退款。', path: /^\/api\/(order|orders|pay)(\/|$)/ },
   { name: '账号', description: '注册、登录、用户信息、桔子币余额与明细。', path: /^\/api\/(auth|user)(\/|$)/ },
   { name: '关注', description: '关注与取消关注公司，我的关注列表。', path: /^\/api\/follow(\/|$)/ },
+  { name: '订阅与提醒', description: '保存的搜索、新匹配、每日提醒邮件、Atom 订阅源与 Webhook。', path: /^\/api\/saved_searches(\/|$)/ },
   { name: '分享', description: 'App 分享页的数据。', path: /^\/api\/group(\/|$)/ },
   { name: '投资管理 SaaS', description: '投资管理系统的试用申请。', path: /^\/api\/saas_app_examination(\/|$)/ },
   { name: 'API 密钥', description: '创建、轮换、吊销 API 密钥与查看用量（只能用登录会话调用）。', path: /^\/api\/keys(\/|$)/ },
