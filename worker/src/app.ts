@@ -8,6 +8,7 @@ import { BOOKMARK_COOKIE, BOOKMARK_HEADER, sessionDb } from './db';
 import { digestRoutes } from './digest/routes';
 import { exportRoutes } from './exports/routes';
 import { followRoutes } from './follow/routes';
+import { importRoutes } from './import/routes';
 import { starmarketRoutes } from './starmarket/routes';
 import { medicalRoutes } from './medical/routes';
 import { edgeCache, keyOnDeclaredQueries } from './lib/cache';
@@ -49,7 +50,8 @@ const api = createArea()
   .route('/medical', declared(medicalRoutes))
   .route('/', declared(digestRoutes))
   .route('/', declared(entityRoutes))
-  .route('/search', declared(searchRoutes));
+  .route('/search', declared(searchRoutes))
+  .route('/', declared(importRoutes));
 
 const app = createArea();
 
