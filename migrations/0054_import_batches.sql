@@ -33,3 +33,10 @@ CREATE TABLE `import_changes` (
 --> statement-breakpoint
 -- Undo refuses while a later batch changed the same row: found through this index.
 CREATE INDEX `import_changes_ref_idx` ON `import_changes` (`ref_kind`, `ref_id`, `batch_id`);
+--> statement-breakpoint
+-- Where the next ids an import takes start, per table: a request reserves a range in one statement,
+-- so two requests writing at once never pick the same id (the range starts past the table's largest).
+CREATE TABLE `import_ids` (
+	`name` text PRIMARY KEY NOT NULL,
+	`next` integer NOT NULL
+);

@@ -7,6 +7,10 @@
 export const MAX_PIECE_BYTES = 56 * 1024;
 export const MAX_PIECE_ROWS = 150;
 const RETRIES = 5;
+/** Requests in flight at once: the worker validates one piece while D1 writes another. */
+export const LANES = 2;
+/** The field that names a row's company, per kind: pieces sharing one are never in flight together. */
+const KEY_FIELD = { closure: 'com_name', starmarket: 'com_registered_name', 'medical-event': 'com_name' };
 
 /**
  * @typedef {(path: string, body?: unknown) => Promise<{ status: number, body: any }>} Post
@@ -57,19 +61,23 @@ async function withRetries(post, path, body, wait) {
 const backoff = (attempt) => new Promise((r) => setTimeout(r, 500 * 2 ** attempt));
 
 /**
- * Imports a table: starts a batch (none for a dry run), sends its rows piece by piece and finishes
- * the batch. A cell the API refuses outright (a control character) rejects its row here, and the
+ * Imports a table: starts a batch (none for a dry run), sends its rows piece by piece (LANES at a
+ * time) and finishes the batch. A cell the API refuses outright (a control character) rejects its row here, and the
  * rest of the piece is sent again. Returns the summary and every rejected row with its values.
  */
-export async function importTable({ post, table, fileName = '', kind, dryRun = false, createFirms = false, onProgress = () => {}, wait = backoff }) {
+export async function importTable({ post, table, fileName = '', kind, dryRun = false, createFirms = false, onProgress = () => {}, wait = backoff, lanes = LANES }) {
   const began = await withRetries(post, '/api/import/batches', { kind, headers: table.headers, file_name: fileName, dry_run: dryRun }, wait);
   if (began.status !== 200) throw failure(began);
   const { batch_id: batchId, kind: detected, ignored } = began.body.data;
   const sum = { batch_id: batchId, kind: detected, ignored, imported: 0, updated: 0, unchanged: 0, rejects: [], defaulted: {}, firms_missing: new Set(), firms_created: new Set(), changes: [] };
   const valuesOf = new Map(table.rows.map((r) => [r.line, r.values]));
+  // Rows naming the same company never travel in two requests at once: the later waits for the earlier.
+  const keyAt = began.body.data.columns.findIndex((c) => c.field === KEY_FIELD[detected]);
+  const keysOf = (piece) => new Set(piece.map((r) => String(r.values[keyAt] ?? '').trim()));
   let done = 0;
   onProgress(0, table.rows.length);
-  for (let piece of pieces(table.rows, JSON.stringify(table.headers).length * 3 + 200)) {
+  const sendPiece = async (first) => {
+    let piece = first;
     for (;;) {
       const res = await withRetries(post, '/api/import/rows', { batch_id: batchId, kind: detected, headers: table.headers, rows: piece, dry_run: dryRun, create_firms: createFirms }, wait);
       const at = /^rows\.(\d+)\.values\.(\d+)/.exec(res.body?.field ?? '');
@@ -92,9 +100,29 @@ export async function importTable({ post, table, fileName = '', kind, dryRun = f
       if (dryRun) sum.changes.push(...d.changes);
       break;
     }
-    done += piece.length;
+    done += first.length;
     onProgress(done, table.rows.length);
+  };
+  /** @type {{ keys: Set<string>, promise: Promise<void> }[]} */
+  const inFlight = [];
+  let failed = null;
+  for (const piece of pieces(table.rows, JSON.stringify(table.headers).length * 3 + 200)) {
+    const keys = keyAt >= 0 ? keysOf(piece) : new Set(['*']);
+    // A free lane, and no piece in flight with one of these companies.
+    while (inFlight.length >= lanes || inFlight.some((f) => [...keys].some((k) => f.keys.has(k) || f.keys.has('*')))) {
+      await Promise.race(inFlight.map((f) => f.promise));
+      if (failed) throw failed;
+    }
+    const entry = { keys, promise: null };
+    entry.promise = sendPiece(piece)
+      .catch((e) => {
+        failed ??= e;
+      })
+      .finally(() => inFlight.splice(inFlight.indexOf(entry), 1));
+    inFlight.push(entry);
   }
+  await Promise.all(inFlight.map((f) => f.promise));
+  if (failed) throw failed;
   onProgress(table.rows.length, table.rows.length);
   if (!dryRun) {
     const fin = await withRetries(post, `/api/import/batches/${batchId}/finish`, {}, wait);

@@ -8,7 +8,7 @@ import { createExecutionContext, createMessageBatch, env, getQueueResult, waitOn
 import ExcelJS from 'exceljs';
 import { expect } from 'vitest';
 import exportWorker from '../../../export-worker/src/index';
-import { CLOSURE_REASONS, ROUNDS, SECTORS } from '../../../scripts/seed/taxonomy';
+import { CLOSURE_REASONS, ROUNDS, SECTORS, STAR_STATES } from '../../../scripts/seed/taxonomy';
 import { app } from '../../../worker/src/app';
 import type { Env, ExportMessage } from '../../../worker/src/env';
 import { forgetNames } from '../../../worker/src/lib/names';
@@ -41,7 +41,7 @@ export interface Summary {
   changes: { line: number; name: string; action: string; fields: string[] }[];
 }
 
-/** The seed's sectors, rounds and closing reasons, and a few investment firms. */
+/** The seed's sectors, rounds, closing reasons and STAR review states, and a few investment firms. */
 export async function loadTaxonomy() {
   const q = (s: string) => `'${s.replace(/'/g, "''")}'`;
   const sectors = SECTORS.flatMap((s) => [`(${s.id}, 0, ${q(s.name)})`, ...s.children.map((c) => `(${c.id}, ${s.id}, ${q(c.name)})`)]);
@@ -50,6 +50,7 @@ export async function loadTaxonomy() {
     env.DB.prepare(`INSERT OR IGNORE INTO sectors (id, parent_id, name) VALUES ${sectors.join(', ')}`),
     env.DB.prepare(`INSERT OR IGNORE INTO rounds (id, name) VALUES ${ROUNDS.map((r) => `(${r.id}, ${q(r.name)})`).join(', ')}`),
     env.DB.prepare(`INSERT OR IGNORE INTO closure_types (id, p_id, name, sort) VALUES ${types.join(', ')}`),
+    env.DB.prepare(`INSERT OR IGNORE INTO starmarket_states (id, name, sort) VALUES ${STAR_STATES.map((st) => `(${st.id}, ${q(st.name)}, ${st.id})`).join(', ')}`),
     env.DB.prepare(`INSERT OR IGNORE INTO invest_firms (id, name) VALUES (1, '红杉中国'), (2, '真格基金'), (3, 'IDG资本'), (4, '经纬创投')`),
   ]);
   forgetNames();

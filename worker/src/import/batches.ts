@@ -9,6 +9,7 @@ import { closures, investFirms } from '../db';
 import type { Db } from '../env';
 import { ApiError } from '../lib/errors';
 import { deleteClosure, importClosures, restoreClosure } from './closure';
+import { deleteStar, importStarmarket, restoreStar } from './starmarket';
 import { detectKind, mapColumns, type ColumnMap } from './columns';
 import type { ImportRow, RowsOutcome } from './rows';
 import { importBatches, importChanges, type ImportKind } from './tables';
@@ -78,7 +79,7 @@ export async function importRows(db: Db, input: { batch_id: number; kind?: Impor
     if (b.kind !== map.kind) throw new ApiError('BAD_REQUEST', `导入批次 ${b.id} 的类型是 ${b.kind}，与这些行（${map.kind}）不同`, { field: 'kind' });
   }
   const opts = { batchId: input.batch_id, dryRun: input.dry_run, createFirms: input.create_firms };
-  return importClosures(db, map, input.headers, input.rows, opts);
+  return map.kind === 'starmarket' ? importStarmarket(db, map, input.headers, input.rows, opts) : importClosures(db, map, input.headers, input.rows, opts);
 }
 
 export async function finishBatch(db: Db, id: number): Promise<BatchView> {
@@ -128,6 +129,8 @@ export async function undoBatch(db: Db, id: number): Promise<{ batch: BatchView;
   for (const c of changes) {
     if (c.refKind === 'closure' && c.action === 'insert') statements.push(...deleteClosure(db, c.refId));
     else if (c.refKind === 'closure') statements.push(...restoreClosure(db, c.refId, closeDates.get(c.refId) ?? 0, JSON.parse(c.before) as Record<string, unknown>));
+    else if (c.refKind === 'starmarket' && c.action === 'insert') statements.push(...deleteStar(db, c.refId));
+    else if (c.refKind === 'starmarket') statements.push(...restoreStar(db, c.refId, JSON.parse(c.before) as Record<string, unknown>));
     else if (c.refKind === 'firm')
       statements.push(db.delete(investFirms).where(and(eq(investFirms.id, c.refId), sql`NOT EXISTS (SELECT 1 FROM closure_investors WHERE invst_id = ${c.refId})`, sql`NOT EXISTS (SELECT 1 FROM invest_event_investors WHERE invst_id = ${c.refId})`)));
     statements.push(db.delete(importChanges).where(and(eq(importChanges.batchId, id), eq(importChanges.refKind, c.refKind), eq(importChanges.refId, c.refId))));

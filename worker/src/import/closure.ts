@@ -7,13 +7,13 @@
  * name index in the same transaction.
  */
 import type { BatchItem } from 'drizzle-orm/batch';
-import { eq, getTableColumns, inArray, sql } from 'drizzle-orm';
-import { closureCompanyTypes, closureInvestors, closures, closureTypes, companies, investFirms, rounds, searchNames, sectors } from '../db';
+import { eq, inArray } from 'drizzle-orm';
+import { closureCompanyTypes, closureInvestors, closures, closureTypes, companies, investFirms, rounds, sectors, type searchNames } from '../db';
 import type { Db } from '../env';
 import { ApiError } from '../lib/errors';
 import { HORSE_MIN, UNICORN_MIN } from '../medical/constants';
 import { CLOSURE_FIELDS, type ColumnMap } from './columns';
-import { addDefault, changeRows, countBatch, emptyOutcome, inColumn, insertChunks, MAX_PARAMS, RowError, selectAll, slices, type ImportRow, type RowsOptions, type RowsOutcome } from './rows';
+import { addDefault, changeRows, countBatch, emptyOutcome, inColumn, insertChunks, reserveIds, RowError, searchInsert, searchUpserts, slices, type ImportRow, type RowsOptions, type RowsOutcome } from './rows';
 import { amountValue, dateValue, listValue, provinceValue, text, type Cell } from './values';
 
 /** Defaults for what a file does not say (akshare's table has no sub-industry, round, status or reasons). */
@@ -166,38 +166,36 @@ const SCALARS = [
 
 const sameSet = (a: string[], b: string[]) => a.length === b.length && [...a].sort().join('\u0001') === [...b].sort().join('\u0001');
 
-async function readStored(db: Db, names: string[]): Promise<Map<string, Stored>> {
-  const out = new Map<string, Stored>();
-  if (!names.length) return out;
-  const found = await selectAll<typeof closures.$inferSelect>(db, slices(names).map((s) => db.select().from(closures).where(inArray(closures.comName, s))));
-  if (!found.length) return out;
+/**
+ * The stored closures the rows' names may match, with their reasons and investors, and the firms the
+ * rows name: two round trips (the links only when a name matched).
+ */
+async function readStored(db: Db, names: string[], firmNames: string[]): Promise<{ stored: Map<string, Stored>; firms: Map<string, number> }> {
+  const stored = new Map<string, Stored>();
+  const firms = new Map<string, number>();
+  const byName = slices(names).map((s) => db.select().from(closures).where(inArray(closures.comName, s)));
+  const byFirm = slices(firmNames).map((s) => db.select({ id: investFirms.id, name: investFirms.name }).from(investFirms).where(inArray(investFirms.name, s)).orderBy(investFirms.id));
+  if (!byName.length && !byFirm.length) return { stored, firms };
+  const results = (await db.batch([...byName, ...byFirm] as unknown as [BatchItem<'sqlite'>])) as unknown[][];
+  const found = results.slice(0, byName.length).flat() as (typeof closures.$inferSelect)[];
+  for (const f of results.slice(byName.length).flat() as { id: number; name: string }[]) if (!firms.has(f.name)) firms.set(f.name, f.id);
+  if (!found.length) return { stored, firms };
   const ids = found.map((r) => r.comId);
   const byId = new Map(found.map((r) => [r.comId, { ...r, reasons: [] as Reason[], investors: [] as { id: number; name: string }[] }]));
-  const reasons = await selectAll<{ comId: number; id: number; pId: number }>(db, slices(ids).map((s) => db.select({ comId: closureCompanyTypes.comId, id: closureCompanyTypes.typeId, pId: closureCompanyTypes.pId }).from(closureCompanyTypes).where(inArray(closureCompanyTypes.comId, s))));
-  const investors = await selectAll<{ comId: number; id: number; name: string }>(db, slices(ids).map((s) => db.select({ comId: closureInvestors.comId, id: closureInvestors.invstId, name: closureInvestors.invstName }).from(closureInvestors).where(inArray(closureInvestors.comId, s))));
-  for (const r of reasons) byId.get(r.comId)!.reasons.push({ id: r.id, pId: r.pId });
-  for (const r of investors) byId.get(r.comId)!.investors.push({ id: r.id, name: r.name });
-  for (const s of byId.values()) out.set(`${s.comName}\u0001${s.closeDate}`, s);
-  return out;
+  const reasonReads = slices(ids).map((s) => db.select({ comId: closureCompanyTypes.comId, id: closureCompanyTypes.typeId, pId: closureCompanyTypes.pId }).from(closureCompanyTypes).where(inArray(closureCompanyTypes.comId, s)));
+  const investorReads = slices(ids).map((s) => db.select({ comId: closureInvestors.comId, id: closureInvestors.invstId, name: closureInvestors.invstName }).from(closureInvestors).where(inArray(closureInvestors.comId, s)));
+  const links = (await db.batch([...reasonReads, ...investorReads] as unknown as [BatchItem<'sqlite'>])) as unknown[][];
+  for (const r of links.slice(0, reasonReads.length).flat() as { comId: number; id: number; pId: number }[]) byId.get(r.comId)!.reasons.push({ id: r.id, pId: r.pId });
+  for (const r of links.slice(reasonReads.length).flat() as { comId: number; id: number; name: string }[]) byId.get(r.comId)!.investors.push({ id: r.id, name: r.name });
+  for (const s of byId.values()) stored.set(`${s.comName}\u0001${s.closeDate}`, s);
+  return { stored, firms };
 }
 
-async function readFirms(db: Db, names: string[]): Promise<Map<string, number>> {
-  const out = new Map<string, number>();
-  if (!names.length) return out;
-  const found = await selectAll<{ id: number; name: string }>(db, slices(names).map((s) => db.select({ id: investFirms.id, name: investFirms.name }).from(investFirms).where(inArray(investFirms.name, s)).orderBy(investFirms.id)));
-  for (const f of found) if (!out.has(f.name)) out.set(f.name, f.id);
-  return out;
-}
-
-const nextId = async (db: Db, table: typeof companies | typeof investFirms) => {
-  const [row] = await db.select({ max: sql<number>`coalesce(max(${table.id}), 0)` }).from(table);
-  return row.max + 1;
-};
 
 /**
- * Validates and writes one request's closed-company rows. Ids of new companies and firms continue
- * after the largest: two imports writing at once can collide on one, and the losing request fails
- * whole and is sent again by the CLI, finding its rows by their natural key.
+ * Validates and writes one request's closed-company rows. New companies and firms take ids from a
+ * range reserved for the request (reserveIds), so requests may run side by side; the CLI never sends
+ * two pieces naming the same company at once, so a natural key is looked up before it is written.
  */
 export async function importClosures(db: Db, map: ColumnMap, headers: string[], rows: ImportRow[], opts: RowsOptions): Promise<RowsOutcome> {
   const o = emptyOutcome();
@@ -211,13 +209,15 @@ export async function importClosures(db: Db, map: ColumnMap, headers: string[], 
       o.rejects.push({ line: row.line, column: e.column, reason: e.message });
     }
   }
-  const stored = await readStored(db, [...new Set(good.map((g) => g.v.com_name))]);
   const firmNames = [...new Set(good.flatMap((g) => g.v.investors ?? []))];
-  const firms = await readFirms(db, firmNames);
+  const { stored, firms } = await readStored(db, [...new Set(good.map((g) => g.v.com_name))], firmNames);
   const { searchNameRow } = await import('../search/keys');
 
-  let comId = await nextId(db, companies);
-  let firmId = await nextId(db, investFirms);
+  // Ids only for what is new (a dry run reserves none: its ids are never shown).
+  const newCount = new Set(good.filter((g) => !stored.has(`${g.v.com_name}\u0001${g.v.close_date}`)).map((g) => `${g.v.com_name}\u0001${g.v.close_date}`)).size;
+  const newFirmCount = opts.createFirms ? firmNames.filter((n) => !firms.has(n)).length : 0;
+  let comId = opts.dryRun ? 1 : await reserveIds(db, 'companies', 'id', newCount);
+  let firmId = opts.dryRun ? 1 : await reserveIds(db, 'invest_firms', 'id', newFirmCount);
   const newFirms: (typeof investFirms.$inferInsert)[] = [];
   for (const name of firmNames) {
     if (firms.has(name)) continue;
@@ -227,7 +227,7 @@ export async function importClosures(db: Db, map: ColumnMap, headers: string[], 
       o.firms_created.push(name);
     } else o.firms_missing.push(name);
   }
-  if (comId >= ID_LIMIT || firmId >= ID_LIMIT) throw new ApiError('CONFLICT', `公司或机构的 id 将超过 ${ID_LIMIT}（列表打包键的上限，见 docs/kept-counts.md）`);
+  if (comId + newCount > ID_LIMIT || firmId > ID_LIMIT) throw new ApiError('CONFLICT', `公司或机构的 id 将超过 ${ID_LIMIT}（列表打包键的上限，见 docs/kept-counts.md）`);
   const investorsOf = (names: string[]) => names.filter((n) => firms.has(n)).map((n) => ({ id: firms.get(n)!, name: n }));
 
   const inserts = { companies: [] as (typeof companies.$inferInsert)[], closures: [] as (typeof closures.$inferInsert)[], types: [] as (typeof closureCompanyTypes.$inferInsert)[], investors: [] as (typeof closureInvestors.$inferInsert)[], search: [] as (typeof searchNames.$inferInsert)[] };
@@ -235,7 +235,7 @@ export async function importClosures(db: Db, map: ColumnMap, headers: string[], 
   const updates: BatchItem<'sqlite'>[] = [];
   for (const f of newFirms) {
     const s = searchNameRow('investfirm', f.id!, f.name);
-    inserts.search.push({ id: s.id, kind: s.kind, refId: s.ref_id, name: s.name, pinyin: s.pinyin, initials: s.initials, head: s.head, tail: s.tail });
+    inserts.search.push(searchInsert(s));
   }
 
   for (const { line, v } of good) {
@@ -284,7 +284,7 @@ export async function importClosures(db: Db, map: ColumnMap, headers: string[], 
       for (const r of v.reasons ?? []) inserts.types.push({ comId: id, typeId: r.id, pId: r.pId, closeDate: v.close_date });
       for (const inv of investorsOf(v.investors ?? [])) inserts.investors.push({ comId: id, invstId: inv.id, invstName: inv.name });
       const s = searchNameRow('company', id, v.com_name);
-      inserts.search.push({ id: s.id, kind: s.kind, refId: s.ref_id, name: s.name, pinyin: s.pinyin, initials: s.initials, head: s.head, tail: s.tail });
+      inserts.search.push(searchInsert(s));
       changes.push({ refKind: 'closure', refId: id, action: 'insert', before: '{}' });
       // A second row of the file with the same key compares with this one.
       stored.set(key, { ...row, logo: '', incenseTotal: 0, closeYear: null, survivalMonths: null, reasons: v.reasons ?? [], investors: investorsOf(v.investors ?? []) } as Stored);
@@ -371,24 +371,6 @@ export function companyFields(set: Partial<typeof closures.$inferInsert>): Parti
   if (set.totalMoney !== undefined) out.totalMoney = set.totalMoney;
   if (set.valuation !== undefined) out.valuation = set.valuation;
   if (set.comDes !== undefined) out.des = set.comDes;
-  return out;
-}
-
-/** Search rows are upserted, never replaced: REPLACE would skip the delete trigger and leave the old name in the index. */
-function searchUpserts(db: Db, rows: (typeof searchNames.$inferInsert)[]): BatchItem<'sqlite'>[] {
-  const per = Math.floor(MAX_PARAMS / Object.keys(getTableColumns(searchNames)).length);
-  const out: BatchItem<'sqlite'>[] = [];
-  for (let i = 0; i < rows.length; i += per) {
-    out.push(
-      db
-        .insert(searchNames)
-        .values(rows.slice(i, i + per))
-        .onConflictDoUpdate({
-          target: searchNames.id,
-          set: { name: sql`excluded.name`, pinyin: sql`excluded.pinyin`, initials: sql`excluded.initials`, head: sql`excluded.head`, tail: sql`excluded.tail` },
-        }),
-    );
-  }
   return out;
 }
 

@@ -7,7 +7,9 @@ import { eq, getTableColumns, sql } from 'drizzle-orm';
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../env';
 import { CellError, type Cell } from './values';
-import { importBatches, importChanges } from './tables';
+import { searchNames } from '../db';
+import type { searchNameRow } from '../search/keys';
+import { importBatches, importChanges, importIds } from './tables';
 
 export interface ImportRow {
   /** The row's line in the file (the header is line 1), for the rejects file. */
@@ -85,12 +87,6 @@ export function insertChunks<T extends SQLiteTable>(db: Db, table: T, rows: T['$
   return out;
 }
 
-/** The rows of several SELECTs sent as one D1 batch, one list. */
-export async function selectAll<T>(db: Db, queries: unknown[]): Promise<T[]> {
-  if (!queries.length) return [];
-  return ((await db.batch(queries as [BatchItem<'sqlite'>])) as unknown as T[][]).flat();
-}
-
 /** Values for `column IN (...)` in slices that leave room for a few more parameters. */
 export function slices<T>(values: T[], size = MAX_PARAMS - 10): T[][] {
   const out: T[][] = [];
@@ -123,3 +119,41 @@ export function countBatch(db: Db, batchId: number, o: RowsOutcome): BatchItem<'
 export function addDefault(o: RowsOutcome, label: string) {
   o.defaulted[label] = (o.defaulted[label] ?? 0) + 1;
 }
+
+/**
+ * Reserves `n` new ids of `table` in one statement and returns the first: past both the table's
+ * largest id and every range reserved before, so concurrent requests never share one.
+ */
+export async function reserveIds(db: Db, table: 'companies' | 'invest_firms' | 'starmarket_companies' | 'invest_events', idColumn: string, n: number): Promise<number> {
+  if (n === 0) return 0;
+  // Raw SQL: an upsert whose values and update both read the table's max and RETURNING the start of the range.
+  const max = sql`(SELECT coalesce(max(${sql.identifier(idColumn)}), 0) + 1 FROM ${sql.identifier(table)})`;
+  const [row] = await db
+    .insert(importIds)
+    .values({ name: table, next: sql`${max} + ${n}` })
+    .onConflictDoUpdate({ target: importIds.name, set: { next: sql`max(${importIds.next}, ${max}) + ${n}` } })
+    .returning({ next: importIds.next });
+  return row.next - n;
+}
+
+/** Search rows are upserted, never replaced: REPLACE would skip the delete trigger and leave the old name in the index. */
+export function searchUpserts(db: Db, rows: (typeof searchNames.$inferInsert)[]): BatchItem<'sqlite'>[] {
+  const per = Math.floor(MAX_PARAMS / Object.keys(getTableColumns(searchNames)).length);
+  const out: BatchItem<'sqlite'>[] = [];
+  for (let i = 0; i < rows.length; i += per) {
+    out.push(
+      db
+        .insert(searchNames)
+        .values(rows.slice(i, i + per))
+        .onConflictDoUpdate({
+          target: searchNames.id,
+          set: { name: sql`excluded.name`, pinyin: sql`excluded.pinyin`, initials: sql`excluded.initials`, head: sql`excluded.head`, tail: sql`excluded.tail` },
+        }),
+    );
+  }
+  return out;
+}
+
+
+/** A search row (search/keys.ts searchNameRow) as the table's insert. */
+export const searchInsert = (s: ReturnType<typeof searchNameRow>): typeof searchNames.$inferInsert => ({ id: s.id, kind: s.kind, refId: s.ref_id, name: s.name, pinyin: s.pinyin, initials: s.initials, head: s.head, tail: s.tail });

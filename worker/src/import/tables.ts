@@ -34,3 +34,9 @@ export const importChanges = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.batchId, t.refKind, t.refId] })],
 );
+
+/** The next id an import may give, per table (companies, invest_firms, starmarket_companies, invest_events). */
+export const importIds = sqliteTable('import_ids', {
+  name: text('name').primaryKey(),
+  next: integer('next').notNull(),
+});
