@@ -9,6 +9,7 @@ import { closures, investFirms } from '../db';
 import type { Db } from '../env';
 import { ApiError } from '../lib/errors';
 import { deleteClosure, importClosures, restoreClosure } from './closure';
+import { deleteEvent, importMedicalEvents, restoreEventOrCompany } from './medical';
 import { deleteStar, importStarmarket, restoreStar } from './starmarket';
 import { detectKind, mapColumns, type ColumnMap } from './columns';
 import type { ImportRow, RowsOutcome } from './rows';
@@ -43,9 +44,7 @@ const view = (b: typeof importBatches.$inferSelect): BatchView => ({
 });
 
 function columnsOf(kind: ImportKind | undefined, headers: string[]): ColumnMap {
-  const k = kind ?? detectKind(headers);
-  if (k === 'medical-event') throw new ApiError('BAD_REQUEST', '医疗健康融资事件的导入尚未提供，目前支持 closure 与 starmarket', { field: 'kind' });
-  return mapColumns(k, headers);
+  return mapColumns(kind ?? detectKind(headers), headers);
 }
 
 /** Checks the headers and, unless a dry run, records the batch. */
@@ -79,7 +78,9 @@ export async function importRows(db: Db, input: { batch_id: number; kind?: Impor
     if (b.kind !== map.kind) throw new ApiError('BAD_REQUEST', `导入批次 ${b.id} 的类型是 ${b.kind}，与这些行（${map.kind}）不同`, { field: 'kind' });
   }
   const opts = { batchId: input.batch_id, dryRun: input.dry_run, createFirms: input.create_firms };
-  return map.kind === 'starmarket' ? importStarmarket(db, map, input.headers, input.rows, opts) : importClosures(db, map, input.headers, input.rows, opts);
+  if (map.kind === 'starmarket') return importStarmarket(db, map, input.headers, input.rows, opts);
+  if (map.kind === 'medical-event') return importMedicalEvents(db, map, input.headers, input.rows, opts);
+  return importClosures(db, map, input.headers, input.rows, opts);
 }
 
 export async function finishBatch(db: Db, id: number): Promise<BatchView> {
@@ -131,6 +132,8 @@ export async function undoBatch(db: Db, id: number): Promise<{ batch: BatchView;
     else if (c.refKind === 'closure') statements.push(...restoreClosure(db, c.refId, closeDates.get(c.refId) ?? 0, JSON.parse(c.before) as Record<string, unknown>));
     else if (c.refKind === 'starmarket' && c.action === 'insert') statements.push(...deleteStar(db, c.refId));
     else if (c.refKind === 'starmarket') statements.push(...restoreStar(db, c.refId, JSON.parse(c.before) as Record<string, unknown>));
+    else if (c.refKind === 'event' && c.action === 'insert') statements.push(...deleteEvent(db, c.refId));
+    else if (c.refKind === 'event' || c.refKind === 'company') statements.push(...restoreEventOrCompany(db, c.refKind, c.refId, JSON.parse(c.before) as Record<string, unknown>));
     else if (c.refKind === 'firm')
       statements.push(db.delete(investFirms).where(and(eq(investFirms.id, c.refId), sql`NOT EXISTS (SELECT 1 FROM closure_investors WHERE invst_id = ${c.refId})`, sql`NOT EXISTS (SELECT 1 FROM invest_event_investors WHERE invst_id = ${c.refId})`)));
     statements.push(db.delete(importChanges).where(and(eq(importChanges.batchId, id), eq(importChanges.refKind, c.refKind), eq(importChanges.refId, c.refId))));

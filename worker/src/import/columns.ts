@@ -50,15 +50,24 @@ export const STAR_FIELDS = {
   com_slogan: { label: '一句话介绍', headers: ['一句话介绍', 'com_slogan'] },
 } satisfies Record<string, FieldSpec>;
 
+/** Healthcare financing events: the event list's fields (GET /api/medical type=event) or their Chinese names. */
+export const MEDICAL_FIELDS = {
+  com_name: { label: '公司名称', headers: ['公司名称', '公司', '公司简称', 'com_name'], required: true },
+  date: { label: '融资时间', headers: ['融资时间', '融资日期', '时间', '日期', 'time', 'date'], required: true },
+  round: { label: '轮次', headers: ['轮次', '融资轮次', 'round'], required: true },
+  guess_money: { label: '金额', headers: ['金额', '融资金额', 'guess_money'] },
+  money: { label: '金额(万元)', headers: ['金额(万元)', '融资金额(万元)', 'money'] },
+  investors: { label: '投资方', headers: ['投资方', '投资机构', 'invst', 'investors'] },
+} satisfies Record<string, FieldSpec>;
+
 /** Columns an export writes that are worked out from others (or the file's order): read, never imported. */
 const DERIVED = ['排名', '存活时间(月)', '存活天数', '存活时间', 'survival_months', '_pos', 'measure_rank'];
 
-export type ClosureField = keyof typeof CLOSURE_FIELDS;
-export type StarField = keyof typeof STAR_FIELDS;
 
-export const FIELDS_OF: Record<Exclude<ImportKind, 'medical-event'>, Record<string, FieldSpec>> = {
+export const FIELDS_OF: Record<ImportKind, Record<string, FieldSpec>> = {
   closure: CLOSURE_FIELDS,
   starmarket: STAR_FIELDS,
+  'medical-event': MEDICAL_FIELDS,
 };
 
 export const normalHeader = (h: string) =>
@@ -69,7 +78,7 @@ export const normalHeader = (h: string) =>
     .toLowerCase();
 
 export interface ColumnMap {
-  kind: Exclude<ImportKind, 'medical-event'>;
+  kind: ImportKind;
   /** field -> index of its column in the file. */
   index: Record<string, number>;
   /** Headers that are no field of the kind (shown in the summary, never imported). */
@@ -81,17 +90,20 @@ const findIndex = (headers: string[], spec: FieldSpec) => {
   return headers.findIndex((h) => wanted.includes(normalHeader(h)));
 };
 
-/** The kind a file is, from its headers: STAR files have 公司全称 / 受理日期, closed companies 关闭时间. */
-export function detectKind(headers: string[]): ColumnMap['kind'] {
-  const score = (fields: Record<string, FieldSpec>) => Object.values(fields).filter((s) => s.required && findIndex(headers, s) >= 0).length;
-  const star = score(STAR_FIELDS);
-  const closure = score(CLOSURE_FIELDS);
-  if (star === 0 && closure === 0) throw new ApiError('BAD_REQUEST', '无法从表头判断文件的类型，请用 --kind 指定（closure 或 starmarket）', { field: 'headers' });
-  return findIndex(headers, STAR_FIELDS.com_registered_name) >= 0 || star > closure ? 'starmarket' : 'closure';
+/**
+ * The kind a file is, from its headers: STAR files have 公司全称, closed companies 关闭时间, events
+ * 轮次 and a financing date; otherwise the kind with most of its required columns present.
+ */
+export function detectKind(headers: string[]): ImportKind {
+  const has = (spec: FieldSpec) => findIndex(headers, spec) >= 0;
+  if (has(STAR_FIELDS.com_registered_name)) return 'starmarket';
+  if (has(CLOSURE_FIELDS.close_date)) return 'closure';
+  if (has(MEDICAL_FIELDS.round) && has(MEDICAL_FIELDS.date)) return 'medical-event';
+  throw new ApiError('BAD_REQUEST', '无法从表头判断文件的类型，请用 --kind 指定（closure、starmarket 或 medical-event）', { field: 'headers' });
 }
 
 /** Maps a file's headers to the kind's fields; a required field without a column is BAD_REQUEST. */
-export function mapColumns(kind: ColumnMap['kind'], headers: string[]): ColumnMap {
+export function mapColumns(kind: ImportKind, headers: string[]): ColumnMap {
   const fields = FIELDS_OF[kind];
   const index: Record<string, number> = {};
   const missing: string[] = [];

@@ -27,7 +27,7 @@ export const importChanges = sqliteTable(
   'import_changes',
   {
     batchId: integer('batch_id').notNull(),
-    refKind: text('ref_kind', { enum: ['closure', 'firm', 'starmarket', 'event'] }).notNull(),
+    refKind: text('ref_kind', { enum: ['closure', 'firm', 'starmarket', 'event', 'company'] }).notNull(),
     refId: integer('ref_id').notNull(),
     action: text('action', { enum: ['insert', 'update'] }).notNull(),
     before: text('before').notNull().default('{}'),
