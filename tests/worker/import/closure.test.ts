@@ -220,6 +220,29 @@ describe('closed companies: akshare, defaults, updates, rejects, undo', () => {
     expect(await env.DB.prepare("SELECT id FROM invest_firms WHERE name = '新来资本'").first()).toBeNull();
   });
 
+  it('sends a large file in pieces two at a time, never two pieces with the same company at once', async () => {
+    await clearClosures();
+    const headers = ['公司名称', '行业', '地区', '成立时间', '关闭时间', '融资总额(万元)'];
+    const rows: unknown[][] = [];
+    for (let i = 0; i < 420; i++) rows.push([`分片公司${i}`, '金融', '北京', '2015-01-01', `2019-${String(1 + (i % 12)).padStart(2, '0')}-01`, i]);
+    // The first row's company again near the end, with a new amount: an update of what the first piece wrote.
+    rows.push(['分片公司0', '金融', '北京', '2015-01-01', '2019-01-01', 999]);
+    const s = await runImport(await read(await xlsxOf(headers, rows), 'big.xlsx'));
+    expect(s).toMatchObject({ imported: 420, updated: 1, unchanged: 0, rejects: [] });
+    expect((await env.DB.prepare("SELECT COUNT(*) AS n, MAX(total_money) AS m FROM closures WHERE com_name = '分片公司0'").first())).toEqual({ n: 1, m: 999 });
+    expect((await env.DB.prepare('SELECT COUNT(DISTINCT com_id) AS n FROM closures').first())!.n).toBe(420);
+    await expectCountsExact();
+  });
+
+  it('rejects a row whose cell the API refuses outright (a control character) and sends the rest', async () => {
+    await clearClosures();
+    const text = csvText(['公司名称', '行业', '地区', '成立时间', '关闭时间'], [['正常公司', '金融', '北京', '2015-01-01', '2019-01-01'], ['坏字符\u0007公司', '金融', '北京', '2015-01-01', '2019-01-01']]);
+    const s = await runImport(await read(new TextEncoder().encode(text), 'ctl.csv'));
+    expect(s.imported).toBe(1);
+    expect(s.rejects.map((r) => [r.line, r.column])).toEqual([[3, '公司名称']]);
+    expect(s.rejects[0].reason).toBe('不能包含控制字符或文字方向控制符');
+  });
+
   it('answers only the operator', async () => {
     const body = { headers: AKSHARE, dry_run: true };
     expect((await operatorPost('/api/import/batches', body, 'wrong-key-0123456789abcdef')).status).toBe(404);
