@@ -55,7 +55,7 @@ describe('npm run import beside the running stack', () => {
     const line = /imported 3, updated 0, unchanged 0, rejected 1; rejects: (.+\.xlsx)/.exec(first);
     expect(line, first).not.toBeNull();
     const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(readFileSync(line![1]));
+    await wb.xlsx.load(new Uint8Array(readFileSync(line![1])).buffer as ArrayBuffer);
     expect(wb.worksheets[0].getRow(2).values).toEqual([undefined, 5, '地点', '地区“深圳”不是 GB/T 2260 的省级行政区名称（如“北京”“广东省”）', '导入验收丁', '2016-01-05', '2018-02-28', '785', '1500万人民币', '硬件', '深圳']);
     expect(await found(token, '导入验收')).toBe(3);
 

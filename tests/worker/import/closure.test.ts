@@ -3,7 +3,6 @@ import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../helpers';
 import { csvText, exportedFile, loadTaxonomy, operatorPost, read, runImport, runUndo, xlsxOf, type Table } from './fixtures';
-// @ts-expect-error -- plain ESM shared with the CLI
 import { rejectsXlsx } from '../../../scripts/import/rejects.mjs';
 
 const PROVS = ['北京', '上海', '广东', '浙江', '四川'];
@@ -178,7 +177,7 @@ describe('closed companies: akshare, defaults, updates, rejects, undo', () => {
     ]);
     // The rejects file: line, column, reason, then the row as it was.
     const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(await rejectsXlsx(headers, s.rejects));
+    await wb.xlsx.load((await rejectsXlsx(headers, s.rejects)).slice().buffer as ArrayBuffer);
     const ws = wb.worksheets[0];
     expect(ws.getRow(1).values).toEqual([undefined, '行号', '列', '原因', ...headers]);
     expect(ws.getRow(2).values).toEqual([undefined, 3, '成立时间', '日期“2016-13-01”的月份不存在', '坏日期', '电子商务', '', '浙江', '2016-13-01', '2019-01-01', '', '', '']);

@@ -13,33 +13,13 @@ import { app } from '../../../worker/src/app';
 import type { Env, ExportMessage } from '../../../worker/src/env';
 import { forgetNames } from '../../../worker/src/lib/names';
 import { call, makeUser } from '../helpers';
-// @ts-expect-error -- plain ESM shared with the CLI, typed by its JSDoc
-import { readTable } from '../../../scripts/import/read.mjs';
-// @ts-expect-error -- plain ESM shared with the CLI, typed by its JSDoc
-import { importTable, undoBatch } from '../../../scripts/import/send.mjs';
+import { readTable, type Table } from '../../../scripts/import/read.mjs';
+import { importTable, undoBatch, type Post, type Summary } from '../../../scripts/import/send.mjs';
 
 export const OPERATOR_KEY = 'operator-key-for-import-tests-0123456789';
 export const operatorEnv: Env = { ...env, PAY_OPERATOR_KEY: OPERATOR_KEY };
 
-export interface Table {
-  headers: string[];
-  rows: { line: number; values: (string | number | boolean | null)[] }[];
-  encoding?: string;
-}
-
-export interface Summary {
-  batch_id: number;
-  kind: string;
-  ignored: string[];
-  imported: number;
-  updated: number;
-  unchanged: number;
-  rejects: { line: number; column: string; reason: string; values: unknown[] }[];
-  defaulted: Record<string, number>;
-  firms_missing: string[];
-  firms_created: string[];
-  changes: { line: number; name: string; action: string; fields: string[] }[];
-}
+export type { Summary, Table };
 
 /** The seed's sectors, rounds, closing reasons and STAR review states, and a few investment firms. */
 export async function loadTaxonomy() {
@@ -57,7 +37,7 @@ export async function loadTaxonomy() {
 }
 
 /** The operator's call through the app, with the key the deployment would have. */
-export async function operatorPost(path: string, body?: unknown, key = OPERATOR_KEY) {
+export const operatorPost: (path: string, body?: unknown, key?: string) => ReturnType<Post> = async (path, body, key = OPERATOR_KEY) => {
   const ctx = createExecutionContext();
   const res = await app.fetch(
     new Request(new URL(path, 'http://localhost'), {
@@ -69,19 +49,19 @@ export async function operatorPost(path: string, body?: unknown, key = OPERATOR_
     ctx,
   );
   await waitOnExecutionContext(ctx);
-  return { status: res.status, body: (await res.json().catch(() => null)) as any };
-}
+  return { status: res.status, body: await res.json().catch(() => null) };
+};
 
 /** Runs the CLI's own import loop against the app. */
 export function runImport(table: Table, opts: { kind?: string; dryRun?: boolean; createFirms?: boolean; fileName?: string } = {}): Promise<Summary> {
   return importTable({ post: operatorPost, table, wait: async () => {}, ...opts });
 }
 
-export function runUndo(batchId: number): Promise<{ undone: number; batch: { status: string } }> {
+export function runUndo(batchId: number) {
   return undoBatch({ post: operatorPost, batchId, wait: async () => {} });
 }
 
-export const read = (bytes: Uint8Array | ArrayBuffer, name: string, encoding?: string): Promise<Table> => readTable(bytes, name, encoding);
+export const read = (bytes: Uint8Array | ArrayBuffer, name: string, encoding?: string) => readTable(bytes, name, encoding);
 
 let keySeq = 0;
 
