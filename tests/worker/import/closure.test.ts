@@ -47,6 +47,14 @@ async function expectCountsExact() {
      UNION ALL SELECT 'prov', com_prov, COUNT(*) FROM closures GROUP BY com_prov ORDER BY 1, 2`,
   ).all<{ dim: string; key: string; n: number }>();
   expect(kept.results.filter((r) => r.n > 0)).toEqual(direct.results.filter((r) => r.n > 0));
+  // The burn ranking's totals and the institution ranking's counts too.
+  const ranked = await env.DB.prepare(
+    "SELECT (SELECT coalesce(SUM(n), 0) FROM closure_rank_counts WHERE measure = 'money' AND hu = 0 AND prov = '' AND cat = 0) AS kept, (SELECT COUNT(*) FROM closures WHERE total_money > 0) AS direct",
+  ).first<{ kept: number; direct: number }>();
+  expect(ranked!.kept).toBe(ranked!.direct);
+  const firms = await env.DB.prepare('SELECT invst_id, com_count AS n FROM closure_firm_stats WHERE com_count > 0 ORDER BY invst_id').all();
+  const firmsDirect = await env.DB.prepare('SELECT invst_id, COUNT(*) AS n FROM closure_investors GROUP BY invst_id ORDER BY invst_id').all();
+  expect(firms.results).toEqual(firmsDirect.results);
 }
 
 const AKSHARE = ['公司简称', '成立时间', '关闭时间', '存活天数', '融资规模', '行业', '地点'];

@@ -1,15 +1,15 @@
 /**
  * The operator's data import (`npm run import`), mounted at /api/import. Every call needs the
  * X-Operator-Key header (the deployment's PAY_OPERATOR_KEY, as the refund call); without it, or on a
- * deployment without the key, the calls answer NOT_FOUND before anything is read:
+ * deployment without the key, the calls answer NOT_FOUND before anything is read or written:
  *   POST /import/batches              check a file's headers (kind, columns) and start a batch
  *   POST /import/rows                 validate and write up to 200 rows (or compare only: dry_run)
  *   POST /import/batches/{id}/finish  mark the batch done; its totals
  *   POST /import/batches/{id}/undo    take back up to 100 of the batch's changes (call until remaining is 0)
  *   GET  /import/batches              the latest batches
  */
-import type { MiddlewareHandler } from 'hono';
-import type { AppEnv } from '../env';
+import type { Context } from 'hono';
+import type { AppEnv, Db } from '../env';
 import { ok } from '../lib/envelope';
 import { ApiError } from '../lib/errors';
 import { createArea, defineRoute, jsonBody } from '../lib/route';
@@ -69,19 +69,19 @@ const batches = defineRoute({
   data: z.array(S.batchView),
 });
 
-/** Only the operator: a wrong or missing key (or none configured) looks like no route at all. */
-const operatorOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
+/**
+ * Only the operator: a wrong or missing key (or none configured) answers as if there were no such
+ * route. Checked first in each handler, after the request's shape (as the operator's refund call).
+ */
+function operatorOnly(c: Context<AppEnv>): Db {
   const key = c.env.PAY_OPERATOR_KEY ?? '';
   if (key.length < 16 || !sameText(c.req.header('X-Operator-Key') ?? '', key)) throw new ApiError('NOT_FOUND', '接口不存在');
-  await next();
-};
+  return c.get('db');
+}
 
-const area = createArea();
-area.use('/import/*', operatorOnly);
-
-export const importRoutes = area
-  .openapi(begin, async (c) => ok(c, await beginBatch(c.get('db'), c.req.valid('json'))))
-  .openapi(rows, async (c) => ok(c, await importRows(c.get('db'), c.req.valid('json'))))
-  .openapi(finish, async (c) => ok(c, await finishBatch(c.get('db'), c.req.valid('param').id)))
-  .openapi(undo, async (c) => ok(c, await undoBatch(c.get('db'), c.req.valid('param').id)))
-  .openapi(batches, async (c) => ok(c, await listBatches(c.get('db'))));
+export const importRoutes = createArea()
+  .openapi(begin, async (c) => ok(c, await beginBatch(operatorOnly(c), c.req.valid('json'))))
+  .openapi(rows, async (c) => ok(c, await importRows(operatorOnly(c), c.req.valid('json'))))
+  .openapi(finish, async (c) => ok(c, await finishBatch(operatorOnly(c), c.req.valid('param').id)))
+  .openapi(undo, async (c) => ok(c, await undoBatch(operatorOnly(c), c.req.valid('param').id)))
+  .openapi(batches, async (c) => ok(c, await listBatches(operatorOnly(c))));
