@@ -13,11 +13,12 @@ export const MAX_COLUMNS = 100;
 const kind = z.enum(IMPORT_KINDS).optional().describe('closure、starmarket 或 medical-event；省略时按表头判断');
 const headers = z.array(z.string().max(200)).min(1, '文件没有表头').max(MAX_COLUMNS, `列数超过 ${MAX_COLUMNS}`);
 
+// zod reports the first issue in field order: the headers last, so a malformed smaller field is the one named.
 export const beginBody = z.object({
   kind,
-  headers,
   file_name: z.string().max(300).default(''),
   dry_run: z.boolean().default(false),
+  headers,
 });
 
 const cell = z.union([z.string().max(20_000), z.number(), z.boolean(), z.null()]);
