@@ -8,7 +8,8 @@
  */
 import type { BatchItem } from 'drizzle-orm/batch';
 import { eq, inArray } from 'drizzle-orm';
-import { closureCompanyTypes, closureInvestors, closures, closureTypes, companies, investFirms, rounds, sectors, type searchNames } from '../db';
+import { closureCompanyTypes, closureInvestors, closures, closureTypes, companies, investFirms, rounds, type searchNames } from '../db';
+import { sectorMaps, sectorOf, sectorsQuery, type Sectors } from './sectors';
 import type { Db } from '../env';
 import { ApiError } from '../lib/errors';
 import { HORSE_MIN, UNICORN_MIN } from '../medical/constants';
@@ -51,8 +52,7 @@ interface ClosureValues {
 }
 
 interface Vocab {
-  sectorsByName: Map<string, number>;
-  subSectors: Map<string, number>;
+  sectors: Sectors;
   rounds: Map<string, number>;
   parents: Map<string, number>;
   children: Map<string, Reason[]>;
@@ -61,13 +61,11 @@ interface Vocab {
 
 async function readVocab(db: Db): Promise<Vocab> {
   const [sec, rds, types] = await db.batch([
-    db.select({ id: sectors.id, parentId: sectors.parentId, name: sectors.name }).from(sectors),
+    sectorsQuery(db),
     db.select({ id: rounds.id, name: rounds.name }).from(rounds),
     db.select({ id: closureTypes.id, pId: closureTypes.pId, name: closureTypes.name }).from(closureTypes),
   ]);
-  const v: Vocab = { sectorsByName: new Map(), subSectors: new Map(), rounds: new Map(), parents: new Map(), children: new Map(), childOf: new Map() };
-  for (const s of sec) if (s.parentId === 0) v.sectorsByName.set(s.name, s.id);
-  for (const s of sec) if (s.parentId !== 0) v.subSectors.set(`${s.parentId}:${s.name}`, s.id);
+  const v: Vocab = { sectors: sectorMaps(sec), rounds: new Map(), parents: new Map(), children: new Map(), childOf: new Map() };
   for (const r of rds) v.rounds.set(r.name, r.id);
   const parentName = new Map(types.filter((t) => t.pId === 0).map((t) => [t.id, t.name]));
   for (const [id, name] of parentName) v.parents.set(name, id);
@@ -77,7 +75,6 @@ async function readVocab(db: Db): Promise<Vocab> {
     v.childOf.set(`${parentName.get(t.pId)}-${t.name}`, r);
     v.children.set(t.name, [...(v.children.get(t.name) ?? []), r]);
   }
-  if (!v.sectorsByName.size) throw new ApiError('CONFLICT', '数据库里没有行业分类（sectors 为空）：请先运行迁移与种子数据（npm start 会自动完成）');
   return v;
 }
 
@@ -98,19 +95,9 @@ function readRow(map: ColumnMap, headers: string[], row: ImportRow, vocab: Vocab
   const bornDate = inColumn(col('born_date'), () => dateValue(cell('born_date')));
   if (bornDate === null) throw new RowError(col('born_date'), '成立时间为空');
   if (bornDate > closeDate) throw new RowError(col('born_date'), `成立时间（${bornDate}）晚于关闭时间（${closeDate}）`);
-  const catName = text(cell('cat_name'));
-  if (!catName) throw new RowError(col('cat_name'), '行业为空');
-  const catId = vocab.sectorsByName.get(catName);
-  if (catId === undefined) throw new RowError(col('cat_name'), `行业“${catName}”不在行业分类中`);
+  const { catId, seCatId } = sectorOf(vocab.sectors, { cell: cell('cat_name'), column: col('cat_name') }, { cell: cell('se_cat_name'), column: col('se_cat_name') });
   const com_prov = inColumn(col('com_prov'), () => provinceValue(cell('com_prov')));
-  const v: ClosureValues = { com_name: name, close_date: closeDate, born_date: bornDate, cat_id: catId, com_prov };
-
-  const subName = text(cell('se_cat_name'));
-  if (subName) {
-    const id = vocab.subSectors.get(`${catId}:${subName}`);
-    if (id === undefined) throw new RowError(col('se_cat_name'), `子行业“${subName}”不是行业“${catName}”下的子行业`);
-    v.se_cat_id = id;
-  }
+  const v: ClosureValues = { com_name: name, close_date: closeDate, born_date: bornDate, cat_id: catId, se_cat_id: seCatId, com_prov };
   const roundName = text(cell('round_name'));
   if (roundName) {
     const id = vocab.rounds.get(roundName);
@@ -242,7 +229,7 @@ export async function importClosures(db: Db, map: ColumnMap, headers: string[], 
     const key = `${v.com_name}\u0001${v.close_date}`;
     const old = stored.get(key);
     if (!old) {
-      const seCat = v.se_cat_id ?? vocab.subSectors.get(`${v.cat_id}:${CLOSURE_DEFAULTS.subIndustry}`) ?? 0;
+      const seCat = v.se_cat_id ?? vocab.sectors.subs.get(`${v.cat_id}:${CLOSURE_DEFAULTS.subIndustry}`) ?? 0;
       if (v.se_cat_id === undefined) addDefault(o, '子行业');
       const fund = v.fund_status_id ?? CLOSURE_DEFAULTS.fundStatus.map((n) => vocab.rounds.get(n)).find((id) => id !== undefined) ?? 0;
       if (v.fund_status_id === undefined) addDefault(o, '融资轮次');

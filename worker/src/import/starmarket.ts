@@ -7,9 +7,9 @@
  */
 import type { BatchItem } from 'drizzle-orm/batch';
 import { eq, inArray } from 'drizzle-orm';
-import { companies, type searchNames, sectors, starmarketCompanies, starmarketStages, starmarketStates } from '../db';
+import { companies, type searchNames, starmarketCompanies, starmarketStages, starmarketStates } from '../db';
+import { sectorMaps, sectorOf, sectorsQuery } from './sectors';
 import type { Db } from '../env';
-import { ApiError } from '../lib/errors';
 import { STAR_FIELDS, type ColumnMap } from './columns';
 import { addDefault, changeRows, countBatch, emptyOutcome, inColumn, insertChunks, reserveIds, RowError, searchInsert, searchUpserts, slices, type ImportRow, type RowsOptions, type RowsOutcome } from './rows';
 import { amountValue, dateValue, provinceValue, text, type Cell } from './values';
@@ -44,13 +44,11 @@ type Values = Partial<Pick<Row, (typeof SCALARS)[number][0]>> & { comRegisteredN
 
 async function readVocab(db: Db) {
   const [sec, states] = await db.batch([
-    db.select({ id: sectors.id, parentId: sectors.parentId, name: sectors.name }).from(sectors),
+    sectorsQuery(db),
     db.select({ id: starmarketStates.id, name: starmarketStates.name }).from(starmarketStates),
   ]);
-  if (!sec.length) throw new ApiError('CONFLICT', '数据库里没有行业分类（sectors 为空）：请先运行迁移与种子数据（npm start 会自动完成）');
   return {
-    sectors: new Map(sec.filter((s) => s.parentId === 0).map((s) => [s.name, s.id])),
-    subSectors: new Map(sec.filter((s) => s.parentId !== 0).map((s) => [`${s.parentId}:${s.name}`, s.id])),
+    sectors: sectorMaps(sec),
     states: new Map(states.map((s) => [s.name, s.id])),
     stateNames: new Map(states.map((s) => [s.id, s.name])),
   };
@@ -64,9 +62,7 @@ function readRow(map: ColumnMap, headers: string[], row: ImportRow, vocab: Await
   const short = text(cell('com_name'));
   if (!short) throw new RowError(col('com_name'), '公司简称为空');
   if (full.length > 100 || short.length > 100) throw new RowError(col(full.length > 100 ? 'com_registered_name' : 'com_name'), '公司名称超过 100 个字符');
-  const catName = text(cell('cat_name'));
-  const catId = vocab.sectors.get(catName);
-  if (catId === undefined) throw new RowError(col('cat_name'), catName ? `行业“${catName}”不在行业分类中` : '行业为空');
+  const { catId, seCatId } = sectorOf(vocab.sectors, { cell: cell('cat_name'), column: col('cat_name') }, { cell: cell('se_cat_name'), column: col('se_cat_name') });
   const comProv = inColumn(col('com_prov'), () => provinceValue(cell('com_prov')));
   const stateName = text(cell('state_name'));
   const stateId = vocab.states.get(stateName);
@@ -74,12 +70,7 @@ function readRow(map: ColumnMap, headers: string[], row: ImportRow, vocab: Await
   const acceptanceTime = inColumn(col('acceptance_time'), () => dateValue(cell('acceptance_time')));
   if (acceptanceTime === null) throw new RowError(col('acceptance_time'), '受理日期为空');
   const v: Values = { comRegisteredName: full, comName: short, catId, comProv, stateId, acceptanceTime };
-  const subName = text(cell('se_cat_name'));
-  if (subName) {
-    const id = vocab.subSectors.get(`${catId}:${subName}`);
-    if (id === undefined) throw new RowError(col('se_cat_name'), `子行业“${subName}”不是行业“${catName}”下的子行业`);
-    v.seCatId = id;
-  }
+  if (seCatId !== undefined) v.seCatId = seCatId;
   const city = text(cell('com_city'));
   if (city) v.comCity = city;
   const updated = inColumn(col('acceptance_update_time'), () => dateValue(cell('acceptance_update_time')));
