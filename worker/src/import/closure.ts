@@ -14,7 +14,7 @@ import type { Db } from '../env';
 import { ApiError } from '../lib/errors';
 import { HORSE_MIN, UNICORN_MIN } from '../medical/constants';
 import { CLOSURE_FIELDS, type ColumnMap } from './columns';
-import { addDefault, changeRows, countBatch, emptyOutcome, inColumn, insertChunks, reserveIds, RowError, searchInsert, searchUpserts, slices, type ImportRow, type RowsOptions, type RowsOutcome } from './rows';
+import { addDefault, changeRows, countBatch, emptyOutcome, inColumn, insertChunks, readRows, reserveIds, RowError, searchInsert, searchUpserts, slices, type ImportRow, type RowsOptions, type RowsOutcome } from './rows';
 import { amountValue, dateValue, listValue, provinceValue, text, type Cell } from './values';
 
 /** Defaults for what a file does not say (akshare's table has no sub-industry, round, status or reasons). */
@@ -84,7 +84,7 @@ const cellOf = (map: ColumnMap, row: ImportRow, field: keyof typeof CLOSURE_FIEL
 const headerOf = (map: ColumnMap, headers: string[], field: keyof typeof CLOSURE_FIELDS) =>
   field in map.index ? headers[map.index[field]] : CLOSURE_FIELDS[field].label;
 
-function readRow(map: ColumnMap, headers: string[], row: ImportRow, vocab: Vocab, o: RowsOutcome): ClosureValues {
+function readRow(map: ColumnMap, headers: string[], row: ImportRow, vocab: Vocab): ClosureValues {
   const col = (f: keyof typeof CLOSURE_FIELDS) => headerOf(map, headers, f);
   const cell = (f: keyof typeof CLOSURE_FIELDS) => cellOf(map, row, f);
   const name = text(cell('com_name'));
@@ -119,7 +119,6 @@ function readRow(map: ColumnMap, headers: string[], row: ImportRow, vocab: Vocab
   if (reasonNames.length) v.reasons = reasonNames.map((r) => reasonOf(vocab, r, col('reasons')));
   const investors = listValue(cell('investors'));
   if (investors.length) v.investors = investors;
-  void o;
   return v;
 }
 
@@ -187,15 +186,7 @@ async function readStored(db: Db, names: string[], firmNames: string[]): Promise
 export async function importClosures(db: Db, map: ColumnMap, headers: string[], rows: ImportRow[], opts: RowsOptions): Promise<RowsOutcome> {
   const o = emptyOutcome();
   const vocab = await readVocab(db);
-  const good: { line: number; v: ClosureValues }[] = [];
-  for (const row of rows) {
-    try {
-      good.push({ line: row.line, v: readRow(map, headers, row, vocab, o) });
-    } catch (e) {
-      if (!(e instanceof RowError)) throw e;
-      o.rejects.push({ line: row.line, column: e.column, reason: e.message });
-    }
-  }
+  const good = readRows(rows, o, (row) => readRow(map, headers, row, vocab));
   const firmNames = [...new Set(good.flatMap((g) => g.v.investors ?? []))];
   const { stored, firms } = await readStored(db, [...new Set(good.map((g) => g.v.com_name))], firmNames);
   const { searchNameRow } = await import('../search/keys');

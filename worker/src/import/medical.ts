@@ -13,7 +13,7 @@ import { companies, investEventInvestors, investEvents, investFirms, rounds, typ
 import type { Db } from '../env';
 import { formatWan } from '../lib/money';
 import { MEDICAL_FIELDS, type ColumnMap } from './columns';
-import { changeRows, countBatch, emptyOutcome, inColumn, insertChunks, reserveIds, RowError, searchInsert, searchUpserts, slices, type ImportRow, type RowsOptions, type RowsOutcome } from './rows';
+import { changeRows, countBatch, emptyOutcome, inColumn, insertChunks, readRows, reserveIds, RowError, searchInsert, searchUpserts, slices, type ImportRow, type RowsOptions, type RowsOutcome } from './rows';
 import { amountValue, dateValue, listValue, text, type Cell } from './values';
 
 export const MEDICAL_SCOPE = '医疗健康';
@@ -36,32 +36,26 @@ export async function importMedicalEvents(db: Db, map: ColumnMap, headers: strin
   const roundIds = new Map((await db.select({ id: rounds.id, name: rounds.name }).from(rounds)).map((r) => [r.name, r.id]));
   const col = (f: Field) => (f in map.index ? headers[map.index[f]] : MEDICAL_FIELDS[f].label);
   const cell = (row: ImportRow, f: Field): Cell => (f in map.index ? row.values[map.index[f]] : undefined);
-  const good: { line: number; v: Values }[] = [];
-  for (const row of rows) {
-    try {
-      const comName = text(cell(row, 'com_name'));
-      if (!comName) throw new RowError(col('com_name'), '公司名称为空');
-      const date = inColumn(col('date'), () => dateValue(cell(row, 'date')));
-      if (date === null) throw new RowError(col('date'), '融资时间为空');
-      const roundName = text(cell(row, 'round'));
-      const roundId = roundIds.get(roundName);
-      if (roundId === undefined) throw new RowError(col('round'), roundName ? `轮次“${roundName}”不在轮次表中` : '轮次为空');
-      const v: Values = { comName, date, roundId };
-      // The amount's words are what the page shows; its figure in 万元 comes from its own column or the words.
-      const words = text(cell(row, 'guess_money'));
-      const figure = cell(row, 'money');
-      if (text(figure)) v.money = inColumn(col('money'), () => amountValue(figure)).wan;
-      else if (words) v.money = inColumn(col('guess_money'), () => amountValue(words)).wan;
-      if (words) v.guessMoney = words;
-      else if (v.money !== undefined) v.guessMoney = formatWan(v.money).replace(/元$/, '人民币');
-      const investors = listValue(cell(row, 'investors'));
-      if (investors.length) v.investors = investors;
-      good.push({ line: row.line, v });
-    } catch (e) {
-      if (!(e instanceof RowError)) throw e;
-      o.rejects.push({ line: row.line, column: e.column, reason: e.message });
-    }
-  }
+  const good = readRows(rows, o, (row): Values => {
+    const comName = text(cell(row, 'com_name'));
+    if (!comName) throw new RowError(col('com_name'), '公司名称为空');
+    const date = inColumn(col('date'), () => dateValue(cell(row, 'date')));
+    if (date === null) throw new RowError(col('date'), '融资时间为空');
+    const roundName = text(cell(row, 'round'));
+    const roundId = roundIds.get(roundName);
+    if (roundId === undefined) throw new RowError(col('round'), roundName ? `轮次“${roundName}”不在轮次表中` : '轮次为空');
+    const v: Values = { comName, date, roundId };
+    // The amount's words are what the page shows; its figure in 万元 comes from its own column or the words.
+    const words = text(cell(row, 'guess_money'));
+    const figure = cell(row, 'money');
+    if (text(figure)) v.money = inColumn(col('money'), () => amountValue(figure)).wan;
+    else if (words) v.money = inColumn(col('guess_money'), () => amountValue(words)).wan;
+    if (words) v.guessMoney = words;
+    else if (v.money !== undefined) v.guessMoney = formatWan(v.money).replace(/元$/, '人民币');
+    const investors = listValue(cell(row, 'investors'));
+    if (investors.length) v.investors = investors;
+    return v;
+  });
 
   // The companies the rows name, and the firms.
   const names = [...new Set(good.map((g) => g.v.comName))];

@@ -72,6 +72,20 @@ export function inColumn<T>(column: string, read: () => T): T {
   }
 }
 
+/** Each row read by `read`; a row whose reading throws a RowError goes to the outcome's rejects instead. */
+export function readRows<V>(rows: ImportRow[], o: RowsOutcome, read: (row: ImportRow) => V): { line: number; v: V }[] {
+  const good: { line: number; v: V }[] = [];
+  for (const row of rows) {
+    try {
+      good.push({ line: row.line, v: read(row) });
+    } catch (e) {
+      if (!(e instanceof RowError)) throw e;
+      o.rejects.push({ line: row.line, column: e.column, reason: e.message });
+    }
+  }
+  return good;
+}
+
 export const emptyOutcome = (): RowsOutcome => ({ imported: 0, updated: 0, unchanged: 0, rejects: [], defaulted: {}, firms_missing: [], firms_created: [], changes: [] });
 
 /** D1 binds at most this many parameters to one statement. */

@@ -11,7 +11,7 @@ import { companies, type searchNames, starmarketCompanies, starmarketStages, sta
 import { sectorMaps, sectorOf, sectorsQuery } from './sectors';
 import type { Db } from '../env';
 import { STAR_FIELDS, type ColumnMap } from './columns';
-import { addDefault, changeRows, countBatch, emptyOutcome, inColumn, insertChunks, reserveIds, RowError, searchInsert, searchUpserts, slices, type ImportRow, type RowsOptions, type RowsOutcome } from './rows';
+import { addDefault, changeRows, countBatch, emptyOutcome, inColumn, insertChunks, readRows, reserveIds, RowError, searchInsert, searchUpserts, slices, type ImportRow, type RowsOptions, type RowsOutcome } from './rows';
 import { amountValue, dateValue, provinceValue, text, type Cell } from './values';
 
 /** The review state that means the company is listed (the listed tab of /kcb/project). */
@@ -92,15 +92,7 @@ function readRow(map: ColumnMap, headers: string[], row: ImportRow, vocab: Await
 export async function importStarmarket(db: Db, map: ColumnMap, headers: string[], rows: ImportRow[], opts: RowsOptions): Promise<RowsOutcome> {
   const o = emptyOutcome();
   const vocab = await readVocab(db);
-  const good: { line: number; v: Values }[] = [];
-  for (const row of rows) {
-    try {
-      good.push({ line: row.line, v: readRow(map, headers, row, vocab) });
-    } catch (e) {
-      if (!(e instanceof RowError)) throw e;
-      o.rejects.push({ line: row.line, column: e.column, reason: e.message });
-    }
-  }
+  const good = readRows(rows, o, (row) => readRow(map, headers, row, vocab));
   const names = [...new Set(good.map((g) => g.v.comRegisteredName))];
   const found = names.length ? (((await db.batch(slices(names).map((s) => db.select().from(starmarketCompanies).where(inArray(starmarketCompanies.comRegisteredName, s))) as unknown as [BatchItem<'sqlite'>])) as unknown as Row[][]).flat()) : [];
   const stored = new Map(found.map((r) => [r.comRegisteredName, r]));
