@@ -10,6 +10,7 @@ import { BOOKMARK_COOKIE, BOOKMARK_HEADER, sessionDb } from './db';
 import { digestRoutes } from './digest/routes';
 import { exportRoutes } from './exports/routes';
 import { followRoutes } from './follow/routes';
+import { importRoutes } from './import/routes';
 import { starmarketRoutes } from './starmarket/routes';
 import { medicalRoutes } from './medical/routes';
 import { edgeCache, keyOnDeclaredQueries } from './lib/cache';
@@ -55,7 +56,8 @@ const api = createArea()
   .route('/', declared(entityRoutes))
   .route('/search', declared(searchRoutes))
   .route('/', declared(watchRoutes))
-  .route('/keys', declared(apiKeyRoutes));
+  .route('/keys', declared(apiKeyRoutes))
+  .route('/', declared(importRoutes));
 
 const app = createArea();
 
