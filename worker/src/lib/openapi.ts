@@ -31,6 +31,7 @@ export const OPERATION_TAGS: { name: string; description: string; path: RegExp }
   { name: '分享', description: 'App 分享页的数据。', path: /^\/api\/group(\/|$)/ },
   { name: '投资管理 SaaS', description: '投资管理系统的试用申请。', path: /^\/api\/saas_app_examination(\/|$)/ },
   { name: 'API 密钥', description: '创建、轮换、吊销 API 密钥与查看用量（只能用登录会话调用）。', path: /^\/api\/keys(\/|$)/ },
+  { name: '数据导入', description: '运维用：经 npm run import 导入 xlsx / CSV 的批次与撤销（需 X-Operator-Key）。', path: /^\/api\/import(\/|$)/ },
   { name: '文档与状态', description: '健康检查、本 OpenAPI 文档与参考页面。', path: /^\/api\/(health|openapi\.json|docs)$/ },
 ];
 
