@@ -1,4 +1,5 @@
-import { Link } from '@tanstack/react-router';
+import { Link, useLocation } from '@tanstack/react-router';
+import { useEffect, useRef } from 'react';
 import './user-center-nav.css';
 
 const ITEMS = [
@@ -12,8 +13,16 @@ const ITEMS = [
 
 /** The user centre's sections, above each of its pages. */
 export function UserCenterNav() {
+  const nav = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
+  // On a phone the row scrolls sideways: bring the current section into view.
+  useEffect(() => {
+    const current = nav.current?.querySelector<HTMLElement>('[aria-current="page"]');
+    const row = nav.current;
+    if (current && row && row.scrollWidth > row.clientWidth) row.scrollLeft = current.offsetLeft - row.offsetLeft - (row.clientWidth - current.offsetWidth) / 2;
+  }, [pathname]);
   return (
-    <nav className="uc-nav container" aria-label="个人中心">
+    <nav ref={nav} className="uc-nav container" aria-label="个人中心">
       <span className="uc-nav-title">个人中心</span>
       {ITEMS.map((i) => (
         <Link key={i.to} to={i.to} hash={'hash' in i ? i.hash : undefined} className="uc-nav-item" activeOptions={{ exact: true }} activeProps={{ 'aria-current': 'page' }}>
