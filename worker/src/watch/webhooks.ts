@@ -187,7 +187,7 @@ async function mailDisabled(env: Env, db: Db, ep: typeof watchEndpoints.$inferSe
     ep.url,
     `最后一次错误：${error}`,
     '',
-    `修复接收端后，请在“我的订阅”中删除并重新添加：${manage}`,
+    `修复接收端后，请在“我的订阅”中重新启用：${manage}`,
   ].join('\n');
   const html = `<p>${text
     .split('\n')
@@ -195,6 +195,20 @@ async function mailDisabled(env: Env, db: Db, ep: typeof watchEndpoints.$inferSe
     .join('<br>')}</p>`;
   const { raw } = buildMime({ from: { name: '桔子订阅', address: env.MAIL_FROM }, to, subject: '桔子订阅：Webhook 已停用', text, html });
   await env.EMAIL.send(new EmailMessage(env.MAIL_FROM, to, raw));
+}
+
+/**
+ * Switches a disabled endpoint back on with a clean run of failures. What matched while it was off is
+ * not replayed (those deliveries stay failed in the log): the search's webhook mark moves to now.
+ */
+export async function enableEndpoint(db: Db, searchId: number, hookId: number, now = Date.now()) {
+  const [ep] = await db
+    .update(watchEndpoints)
+    .set({ status: 'active', failures: 0, disabledAt: null })
+    .where(and(eq(watchEndpoints.id, hookId), eq(watchEndpoints.searchId, searchId)))
+    .returning();
+  if (ep) await db.update(savedSearches).set({ hookedAt: now }).where(and(eq(savedSearches.id, searchId), sql`${savedSearches.hookedAt} < ${now}`));
+  return ep;
 }
 
 /** The queue's step for one delivery: attempt it, and schedule the next attempt on the queue after its backoff. */
