@@ -12,7 +12,8 @@ import { checkEndpointUrl, isPrivateAddress, WEBHOOK_DISABLE_AFTER, WEBHOOK_MAX_
 import { attemptDelivery, backoffSeconds, planWebhooks, type Poster } from '../../../worker/src/watch/webhooks';
 import { baseTaxonomy, makeClosure, SECTOR } from '../closure/fixtures';
 import { recordingMail, textPart } from '../digest/fixtures';
-import { call, makeUser, type TestUser } from '../helpers';
+import { createSession } from '../../../worker/src/auth/session';
+import { call, db, makeUser, type TestUser } from '../helpers';
 
 let vip: TestUser;
 let user: TestUser;
@@ -182,6 +183,24 @@ describe('delivering', () => {
     const ok = receiver(200);
     expect(await attemptDelivery(env, fourth, Date.now(), ok.post)).toEqual({ outcome: 'delivered' });
     expect(JSON.parse(ok.got[0]!.body).data.item.title).toContain('江苏四');
+  });
+
+  it('a lapsed membership posts nothing and may not switch an endpoint back on; a renewal does not replay the gap', async () => {
+    const member = await makeUser({ role: 'vip' });
+    const s = await save(member, '广西', { com_prov: '广西' });
+    const h = (await call(`/api/saved_searches/${s.id}/webhooks`, { token: member.token, json: { url: 'https://hooks.example.com/lapse' } })).body.data;
+    const ends = await env.DB.prepare('SELECT max(ends_at) AS e FROM memberships WHERE user_id = ?').bind(member.id).first<{ e: number }>();
+    await env.DB.prepare('UPDATE memberships SET ends_at = ? WHERE user_id = ?').bind(Date.now() - 1, member.id).run();
+    await tick();
+    await makeClosure({ name: '广西新关闭', prov: '广西', close: 20261203 });
+    await tick();
+    expect(await planWebhooks(env)).toBe(0);
+    expect(await deliveryIds(h.id)).toEqual([]);
+    // A fresh session of the same user, so no kept session still says VIP.
+    const { token } = await createSession(db(), member.id);
+    expect((await call(`/api/saved_searches/${s.id}/webhooks/${h.id}`, { method: 'PATCH', token, json: { active: true } })).body.code).toBe('VIP_REQUIRED');
+    await env.DB.prepare('UPDATE memberships SET ends_at = ? WHERE user_id = ?').bind(ends!.e, member.id).run();
+    expect(await planWebhooks(env)).toBe(0);
   });
 
   it('a paused search posts nothing', async () => {

@@ -137,7 +137,7 @@ const enableHook = withMethod(
   defineRoute({
     method: 'post',
     path: '/saved_searches/{id}/webhooks/{hook}',
-    access: 'login',
+    access: 'vip',
     summary: '重新启用已停用的 Webhook（JSON：active: true），连续失败次数清零',
     note: '停用期间的新匹配不补发；只能修改自己订阅的 Webhook，其他返回 NOT_FOUND',
     request: { params: S.hookParams, body: jsonBody(S.webhookChange) },
