@@ -25,6 +25,19 @@ const api = async (path: string, token: string, init: RequestInit = {}) => {
 
 const noOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
+/** The widths every watchlist page is looked at. */
+const WIDTHS = [
+  [{ ...DESKTOP, width: 1280 }, '1280'],
+  [PHONE, '375'],
+] as const;
+
+/** The VIP's watchlist page at a viewport. */
+async function openWatchlist(viewport: { width: number; height: number }) {
+  const page = await open('vip@demo.local', viewport);
+  await page.goto(`${baseURL()}/user-center/watchlists`);
+  return page;
+}
+
 async function clearSearches(token: string) {
   const mine = await api('/api/saved_searches', token);
   for (const s of mine.data.info) await api(`/api/saved_searches/${s.id}`, token, { method: 'DELETE' });
@@ -132,12 +145,8 @@ describe('saving a search and the watchlist page', () => {
     await clearSearches(token);
     await api('/api/saved_searches', token, { method: 'POST', body: JSON.stringify({ name: '医疗健康融资事件', area: 'investevent', query: { scope: '医疗健康' } }) });
     await api('/api/saved_searches', token, { method: 'POST', body: JSON.stringify({ name: '科创板·半导体相关的上市企业', area: 'starmarket/listed', query: {} }) });
-    for (const [viewport, name] of [
-      [{ ...DESKTOP, width: 1280 }, '1280'],
-      [PHONE, '375'],
-    ] as const) {
-      const page = await open('vip@demo.local', viewport);
-      await page.goto(`${baseURL()}/user-center/watchlists`);
+    for (const [viewport, name] of WIDTHS) {
+      const page = await openWatchlist(viewport);
       await page.locator('.watchlist-list li').nth(1).waitFor();
       expect(await noOverflow(page)).toBeLessThanOrEqual(0);
       await screenshot(page, `watch-page-vip-${name}`);
@@ -222,8 +231,7 @@ describe('a change in the data reaches the e-mail, the feed and a webhook once',
       expect(log.deliveries).toMatchObject([{ status: 'delivered', attempts: 1, last_status: 204 }]);
 
       // The watchlist page shows the delivery log.
-      const page = await open('vip@demo.local', PHONE);
-      await page.goto(`${baseURL()}/user-center/watchlists`);
+      const page = await openWatchlist(PHONE);
       await page.getByRole('button', { name: 'Webhook' }).click();
       await page.getByRole('table', { name: 'e2e 西藏 的推送记录' }).getByText('已送达').waitFor();
       expect(await noOverflow(page)).toBeLessThanOrEqual(0);
@@ -250,12 +258,8 @@ describe('followed companies and a disabled webhook on the watchlist page', () =
         `INSERT INTO news (id, title, url, source, com_id, com_name, date, scope) VALUES (${comId}, 'E2E关注科技发布新品', 'https://news.example.com/${comId}', '36氪', ${comId}, 'E2E关注科技', 20261203, '');
          INSERT INTO invest_events (id, com_id, round_id, money, date, scope) VALUES (${comId}, ${comId}, 2, 20000, 20261203, '企业服务')`,
       );
-      for (const [viewport, name] of [
-        [{ ...DESKTOP, width: 1280 }, '1280'],
-        [PHONE, '375'],
-      ] as const) {
-        const page = await open('vip@demo.local', viewport);
-        await page.goto(`${baseURL()}/user-center/watchlists`);
+      for (const [viewport, name] of WIDTHS) {
+        const page = await openWatchlist(viewport);
         const row = page.locator('.watch-follows-list li').filter({ hasText: 'E2E关注科技' });
         await row.locator('.watch-new', { hasText: '2 条新' }).waitFor();
         expect(await noOverflow(page)).toBeLessThanOrEqual(0);
@@ -285,8 +289,7 @@ describe('followed companies and a disabled webhook on the watchlist page', () =
       const hook = (await api(`/api/saved_searches/${s.id}/webhooks`, token, { method: 'POST', body: JSON.stringify({ url: 'https://hooks.example.com/e2e' }) })).data;
       // As the delivery step leaves an endpoint after repeated failures.
       d1Write(`UPDATE watch_endpoints SET status = 'disabled', failures = 10, disabled_at = ${Date.now()} WHERE id = ${hook.id}`);
-      const page = await open('vip@demo.local', PHONE);
-      await page.goto(`${baseURL()}/user-center/watchlists`);
+      const page = await openWatchlist(PHONE);
       await page.getByRole('button', { name: 'Webhook' }).click();
       const again = page.getByRole('button', { name: `重新启用 Webhook ${hook.url}` });
       await page.getByText(/因连续10次推送失败已停用/).waitFor();
