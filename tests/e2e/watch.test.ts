@@ -2,7 +2,8 @@
  * Watchlists in Chromium on the running stack: '保存为订阅' on a filtered closed-company list, the
  * watchlist page (new-match count, open with the filters, rename, pause, delete) at 1280 and 375 px,
  * the save button on the other lists, the search's Atom feed read by a maintained parser, and a new
- * row reaching the digest e-mail (the local mail sink), the feed and a local webhook receiver once.
+ * row reaching the digest e-mail (the local mail sink), the feed and a local webhook receiver once;
+ * followed companies with their new events and news, and a disabled webhook switched back on.
  */
 import { parseFeed } from '@rowanmanning/feed-parser';
 import { execFileSync } from 'node:child_process';
@@ -23,6 +24,19 @@ const api = async (path: string, token: string, init: RequestInit = {}) => {
 };
 
 const noOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+/** The widths every watchlist page is looked at. */
+const WIDTHS = [
+  [{ ...DESKTOP, width: 1280 }, '1280'],
+  [PHONE, '375'],
+] as const;
+
+/** The VIP's watchlist page at a viewport. */
+async function openWatchlist(viewport: { width: number; height: number }) {
+  const page = await open('vip@demo.local', viewport);
+  await page.goto(`${baseURL()}/user-center/watchlists`);
+  return page;
+}
 
 async function clearSearches(token: string) {
   const mine = await api('/api/saved_searches', token);
@@ -131,12 +145,8 @@ describe('saving a search and the watchlist page', () => {
     await clearSearches(token);
     await api('/api/saved_searches', token, { method: 'POST', body: JSON.stringify({ name: '医疗健康融资事件', area: 'investevent', query: { scope: '医疗健康' } }) });
     await api('/api/saved_searches', token, { method: 'POST', body: JSON.stringify({ name: '科创板·半导体相关的上市企业', area: 'starmarket/listed', query: {} }) });
-    for (const [viewport, name] of [
-      [{ ...DESKTOP, width: 1280 }, '1280'],
-      [PHONE, '375'],
-    ] as const) {
-      const page = await open('vip@demo.local', viewport);
-      await page.goto(`${baseURL()}/user-center/watchlists`);
+    for (const [viewport, name] of WIDTHS) {
+      const page = await openWatchlist(viewport);
       await page.locator('.watchlist-list li').nth(1).waitFor();
       expect(await noOverflow(page)).toBeLessThanOrEqual(0);
       await screenshot(page, `watch-page-vip-${name}`);
@@ -221,8 +231,7 @@ describe('a change in the data reaches the e-mail, the feed and a webhook once',
       expect(log.deliveries).toMatchObject([{ status: 'delivered', attempts: 1, last_status: 204 }]);
 
       // The watchlist page shows the delivery log.
-      const page = await open('vip@demo.local', PHONE);
-      await page.goto(`${baseURL()}/user-center/watchlists`);
+      const page = await openWatchlist(PHONE);
       await page.getByRole('button', { name: 'Webhook' }).click();
       await page.getByRole('table', { name: 'e2e 西藏 的推送记录' }).getByText('已送达').waitFor();
       expect(await noOverflow(page)).toBeLessThanOrEqual(0);
@@ -230,6 +239,68 @@ describe('a change in the data reaches the e-mail, the feed and a webhook once',
       await page.context().close();
     } finally {
       server.close();
+      await clearSearches(token);
+    }
+  });
+});
+
+describe('followed companies and a disabled webhook on the watchlist page', () => {
+  it('a followed company shows its new news since the last visit, opens its page and starts again; at 1280 and 375 px', async () => {
+    const token = tokens['vip@demo.local']!;
+    const comId = 980_000_000 + Math.floor(Math.random() * 1_000_000);
+    d1Write(
+      `INSERT INTO companies (id, name, full_name, slogan, prov, city, cat_id, se_cat_id, born_year, born_month) VALUES (${comId}, 'E2E关注科技', 'E2E关注科技有限公司', '', '北京', '北京', 1, 0, 2019, 1)`,
+    );
+    expect((await api('/api/follow', token, { method: 'POST', body: JSON.stringify({ type: 1, item_id: comId }) })).status).toBe('success');
+    try {
+      await new Promise((r) => setTimeout(r, 50));
+      d1Write(
+        `INSERT INTO news (id, title, url, source, com_id, com_name, date, scope) VALUES (${comId}, 'E2E关注科技发布新品', 'https://news.example.com/${comId}', '36氪', ${comId}, 'E2E关注科技', 20261203, '');
+         INSERT INTO invest_events (id, com_id, round_id, money, date, scope) VALUES (${comId}, ${comId}, 2, 20000, 20261203, '企业服务')`,
+      );
+      for (const [viewport, name] of WIDTHS) {
+        const page = await openWatchlist(viewport);
+        const row = page.locator('.watch-follows-list li').filter({ hasText: 'E2E关注科技' });
+        await row.locator('.watch-new', { hasText: '2 条新' }).waitFor();
+        expect(await noOverflow(page)).toBeLessThanOrEqual(0);
+        await row.scrollIntoViewIfNeeded();
+        await screenshot(page, `watch-follows-${name}`);
+        if (name === '375') {
+          await row.getByRole('link', { name: 'E2E关注科技' }).click();
+          await page.waitForURL(new RegExp(`/company/${comId}$`));
+          await page.goBack();
+          await page.locator('.watch-follows-list li').filter({ hasText: 'E2E关注科技' }).waitFor();
+          await expect.poll(() => page.locator('.watch-follows-list li').filter({ hasText: 'E2E关注科技' }).locator('.watch-new').count()).toBe(0);
+        }
+        await page.context().close();
+      }
+      const mine = (await api('/api/saved_searches/follows', token)).data.info.find((c: { com_id: number }) => c.com_id === comId);
+      expect(mine.new_count).toBe(0);
+    } finally {
+      await api('/api/follow/cancel', token, { method: 'POST', body: JSON.stringify({ type: 1, item_id: comId }) });
+    }
+  });
+
+  it('a disabled webhook is switched back on from the page', async () => {
+    const token = tokens['vip@demo.local']!;
+    await clearSearches(token);
+    try {
+      const s = (await api('/api/saved_searches', token, { method: 'POST', body: JSON.stringify({ name: 'e2e 停用的推送', area: 'news', query: {} }) })).data;
+      const hook = (await api(`/api/saved_searches/${s.id}/webhooks`, token, { method: 'POST', body: JSON.stringify({ url: 'https://hooks.example.com/e2e' }) })).data;
+      // As the delivery step leaves an endpoint after repeated failures.
+      d1Write(`UPDATE watch_endpoints SET status = 'disabled', failures = 10, disabled_at = ${Date.now()} WHERE id = ${hook.id}`);
+      const page = await openWatchlist(PHONE);
+      await page.getByRole('button', { name: 'Webhook' }).click();
+      const again = page.getByRole('button', { name: `重新启用 Webhook ${hook.url}` });
+      await page.getByText(/因连续10次推送失败已停用/).waitFor();
+      expect(await noOverflow(page)).toBeLessThanOrEqual(0);
+      await screenshot(page, 'watch-webhook-disabled-375');
+      await again.click();
+      await again.waitFor({ state: 'detached' });
+      await page.locator('.webhook-state.is-active').waitFor();
+      await page.context().close();
+      expect((await api(`/api/saved_searches/${s.id}/webhooks`, token)).data[0]).toMatchObject({ status: 'active', failures: 0, disabled_at: null });
+    } finally {
       await clearSearches(token);
     }
   });

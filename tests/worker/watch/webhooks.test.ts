@@ -11,8 +11,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { checkEndpointUrl, isPrivateAddress, WEBHOOK_DISABLE_AFTER, WEBHOOK_MAX_ATTEMPTS } from '../../../worker/src/watch/endpoints';
 import { attemptDelivery, backoffSeconds, planWebhooks, type Poster } from '../../../worker/src/watch/webhooks';
 import { baseTaxonomy, makeClosure, SECTOR } from '../closure/fixtures';
-import { recordingMail } from '../digest/fixtures';
-import { call, makeUser, type TestUser } from '../helpers';
+import { recordingMail, textPart } from '../digest/fixtures';
+import { createSession } from '../../../worker/src/auth/session';
+import { call, db, makeUser, type TestUser } from '../helpers';
 
 let vip: TestUser;
 let user: TestUser;
@@ -160,6 +161,45 @@ describe('delivering', () => {
     await tick();
     await makeClosure({ name: '江苏三', prov: '江苏', close: 20261203 });
     await tick();
+    expect(await planWebhooks(env)).toBe(0);
+    expect(textPart(mail.sent[0]!.raw)).toContain('请在“我的订阅”中重新启用');
+
+    // Switched back on by its owner only: a clean run of failures, what matched while off is not replayed, the next match is posted.
+    const other = await makeUser({ role: 'vip' });
+    expect((await call(`/api/saved_searches/${s.id}/webhooks/${h.id}`, { method: 'PATCH', token: other.token, json: { active: true } })).status).toBe(404);
+    expect((await call(`/api/saved_searches/${s.id}/webhooks/${h.id + 999}`, { method: 'PATCH', token: vip.token, json: { active: true } })).status).toBe(404);
+    const bad = await call(`/api/saved_searches/${s.id}/webhooks/${h.id}`, { method: 'PATCH', token: vip.token, json: { active: false } });
+    expect(bad.body).toMatchObject({ code: 'BAD_REQUEST', msg: expect.stringContaining('active 只能是 true') });
+    const on = await call(`/api/saved_searches/${s.id}/webhooks/${h.id}`, { method: 'PATCH', token: vip.token, json: { active: true } });
+    expect(on.body.data).toEqual({ id: h.id, status: 'active', failures: 0 });
+    log = (await call(`/api/saved_searches/${s.id}/webhooks`, { token: vip.token })).body.data[0];
+    expect(log).toMatchObject({ status: 'active', failures: 0, disabled_at: null });
+    expect(await planWebhooks(env)).toBe(0);
+    await tick();
+    await makeClosure({ name: '江苏四', prov: '江苏', close: 20261204 });
+    await tick();
+    expect(await planWebhooks(env)).toBe(1);
+    const fourth = (await deliveryIds(h.id)).at(-1)!;
+    const ok = receiver(200);
+    expect(await attemptDelivery(env, fourth, Date.now(), ok.post)).toEqual({ outcome: 'delivered' });
+    expect(JSON.parse(ok.got[0]!.body).data.item.title).toContain('江苏四');
+  });
+
+  it('a lapsed membership posts nothing and may not switch an endpoint back on; a renewal does not replay the gap', async () => {
+    const member = await makeUser({ role: 'vip' });
+    const s = await save(member, '广西', { com_prov: '广西' });
+    const h = (await call(`/api/saved_searches/${s.id}/webhooks`, { token: member.token, json: { url: 'https://hooks.example.com/lapse' } })).body.data;
+    const ends = await env.DB.prepare('SELECT max(ends_at) AS e FROM memberships WHERE user_id = ?').bind(member.id).first<{ e: number }>();
+    await env.DB.prepare('UPDATE memberships SET ends_at = ? WHERE user_id = ?').bind(Date.now() - 1, member.id).run();
+    await tick();
+    await makeClosure({ name: '广西新关闭', prov: '广西', close: 20261203 });
+    await tick();
+    expect(await planWebhooks(env)).toBe(0);
+    expect(await deliveryIds(h.id)).toEqual([]);
+    // A fresh session of the same user, so no kept session still says VIP.
+    const { token } = await createSession(db(), member.id);
+    expect((await call(`/api/saved_searches/${s.id}/webhooks/${h.id}`, { method: 'PATCH', token, json: { active: true } })).body.code).toBe('VIP_REQUIRED');
+    await env.DB.prepare('UPDATE memberships SET ends_at = ? WHERE user_id = ?').bind(ends!.e, member.id).run();
     expect(await planWebhooks(env)).toBe(0);
   });
 

@@ -8,6 +8,7 @@ import { Dialog } from '../ui/Dialog';
 import { EmptyState } from '../ui/EmptyState';
 import { Pagination } from '../ui/Pagination';
 import { toast } from '../ui/toast';
+import { FollowedCompanies } from './FollowedCompanies';
 import { MailboxForm } from './MailboxForm';
 import { WebhookPanel } from './WebhookPanel';
 import { useViewer } from '../features/auth/me';
@@ -15,7 +16,10 @@ import { deleteSavedSearch, fieldErrorOf, gateUnlessFieldError, refreshSavedSear
 import './watchlist-page.css';
 import { FieldError } from './FieldError';
 
-/** The watchlist: each saved search with its new matches since the last visit; open, rename, pause, mail, feed, delete. */
+/**
+ * The watchlist: each saved search with its new matches since the last visit (open, rename, pause,
+ * mail, feed, delete), then each followed company with its new events and news.
+ */
 export function WatchlistPage({ page, onPage }: { page: number; onPage: (page: number) => void }) {
   const { data } = useSuspenseQuery(savedSearchesQueryOptions(page));
   const [renaming, setRenaming] = useState<SavedSearch | null>(null);
@@ -121,6 +125,7 @@ export function WatchlistPage({ page, onPage }: { page: number; onPage: (page: n
           <Pagination total={data.page.total} page={page} pageSize={WATCH_PAGE_SIZE} onChange={onPage} jumper={false} />
         </>
       )}
+      <FollowedCompanies />
       {renaming && <RenameDialog search={renaming} onClose={() => setRenaming(null)} />}
       <ConfirmDialog
         open={deleting !== null}

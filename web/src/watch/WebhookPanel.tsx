@@ -3,7 +3,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { formatDateTime } from '../features/order/dateTime';
 import { Dialog } from '../ui/Dialog';
 import { toast } from '../ui/toast';
-import { addWebhook, deleteWebhook, fieldErrorOf, gateUnlessFieldError, webhooksQueryOptions } from './queries';
+import { addWebhook, deleteWebhook, enableWebhook, fieldErrorOf, gateUnlessFieldError, webhooksQueryOptions } from './queries';
 import './webhook-panel.css';
 import { FieldError } from './FieldError';
 
@@ -35,6 +35,13 @@ export function WebhookPanel({ searchId, name }: { searchId: number; name: strin
     mutationFn: (hookId: number) => deleteWebhook(searchId, hookId),
     onSuccess: () => {
       toast('已删除 Webhook', { tone: 'success' });
+      void refresh();
+    },
+  });
+  const enable = useMutation({
+    mutationFn: (hookId: number) => enableWebhook(searchId, hookId),
+    onSuccess: () => {
+      toast('已重新启用 Webhook', { tone: 'success' });
       void refresh();
     },
   });
@@ -80,10 +87,20 @@ export function WebhookPanel({ searchId, name }: { searchId: number; name: strin
               <div className="webhook-head">
                 <code>{h.url}</code>
                 <span className={`webhook-state is-${h.status}`}>{h.status === 'active' ? '启用' : '已停用'}</span>
+                {h.status === 'disabled' && (
+                  <button type="button" className="btn btn-ghost btn-sm" disabled={enable.isPending} onClick={() => enable.mutate(h.id)} aria-label={`重新启用 Webhook ${h.url}`}>
+                    重新启用
+                  </button>
+                )}
                 <button type="button" className="btn btn-ghost btn-sm" disabled={remove.isPending} onClick={() => remove.mutate(h.id)} aria-label={`删除 Webhook ${h.url}`}>
                   删除
                 </button>
               </div>
+              {h.status === 'disabled' && (
+                <p className="webhook-note">
+                  {h.disabled_at ? `${formatDateTime(h.disabled_at)} ` : ''}因连续{h.failures}次推送失败已停用；修复接收端后可重新启用（停用期间的新匹配不补发）。
+                </p>
+              )}
               {h.deliveries.length === 0 ? (
                 <p className="webhook-note">暂无推送记录</p>
               ) : (

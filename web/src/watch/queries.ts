@@ -58,3 +58,18 @@ export const gateUnlessFieldError = (e: unknown) => {
 };
 
 export const setFollowsMail = (on: boolean) => unwrap(api.saved_searches.follows_mail.$post({ json: { on } }));
+
+export type FollowedPage = DataOf<Awaited<ReturnType<typeof api.saved_searches.follows.$get>>>;
+export type FollowedCompany = FollowedPage['info'][number];
+
+/** GET /api/saved_searches/follows: the followed companies with their new events and news since the last visit. */
+export const followedQueryOptions = (page: number) =>
+  queryOptions({
+    queryKey: ['user', 'saved_searches', 'follows', { page }],
+    queryFn: () => unwrap(api.saved_searches.follows.$get({ query: { page: String(page) } })),
+  });
+
+export const markFollowSeen = (comId: number) => unwrap(api.saved_searches.follows[':com'].seen.$post({ param: { com: String(comId) } }));
+
+export const enableWebhook = (searchId: number, hookId: number) =>
+  unwrap(api.saved_searches[':id'].webhooks[':hook'].$patch({ param: { id: String(searchId), hook: String(hookId) }, json: { active: true } }));

@@ -4,13 +4,13 @@
  * change log's new rows, those rows with their company, and the follows of those companies (by
  * the follows' item index).
  */
-import { and, eq, inArray } from 'drizzle-orm';
-import { companies, follows, investEvents, news, rounds } from '../db';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { closures, companies, follows, investEvents, news, rounds } from '../db';
 import type { Db } from '../env';
 import { formatWan } from '../lib/money';
 import { formatYmd } from '../lib/time';
 import { changesBetween, WATCH_ITEMS_PER_SEARCH, type WatchItem, type WatchSection } from './matches';
-import { watchFollowMail } from './tables';
+import { watchFollowMail, watchFollowVisits } from './tables';
 
 /** The section's place in an e-mail: not a saved search (search id 0). */
 export const FOLLOWS_SECTION = { searchId: 0, name: '关注的公司', areaName: '关注的公司', listUrl: '/user-center/follows' } as const;
@@ -89,4 +89,59 @@ export async function setFollowMail(db: Db, userId: number, on: boolean, now = D
     .insert(watchFollowMail)
     .values({ userId, mail: on ? 1 : 0, updatedAt: now })
     .onConflictDoUpdate({ target: watchFollowMail.userId, set: { mail: on ? 1 : 0, updatedAt: now } });
+}
+
+export interface FollowedCompany {
+  com_id: number;
+  name: string;
+  logo: string;
+  /** Financing events and news of the company logged since the later of the follow and the last visit. */
+  new_count: number;
+  followed_at: number;
+  seen_at: number;
+}
+
+/**
+ * A page of the user's followed companies (newest follow first) with their new matches, counted the
+ * way the digest finds them: the company's own events and news (by their company index) whose
+ * change-log entries (by row) are later than the follow and the user's last visit from the page.
+ */
+export async function followedPage(db: Db, userId: number, page: number, perPage: number): Promise<{ rows: FollowedCompany[]; total: number }> {
+  const since = sql`max(${follows.createdAt}, coalesce(${watchFollowVisits.seenAt}, 0))`;
+  const changedAfter = (source: string, id: unknown) =>
+    sql`exists (select 1 from watch_changes w where w.source = ${source} and w.row_id = ${id} and w.changed_at > ${since})`;
+  const [rows, total] = await Promise.all([
+    db
+      .select({
+        com_id: follows.itemId,
+        // A closed company may have no row in `companies`; its closure row then names it.
+        name: sql<string>`coalesce(${companies.name}, ${closures.comName}, '')`,
+        logo: sql<string>`coalesce(nullif(${companies.logo}, ''), ${closures.logo}, '')`,
+        new_count: sql<number>`(select count(*) from invest_events e where e.com_id = ${follows.itemId} and ${changedAfter('invest_events', sql`e.id`)})
+          + (select count(*) from news n where n.com_id = ${follows.itemId} and ${changedAfter('news', sql`n.id`)})`,
+        followed_at: follows.createdAt,
+        seen_at: sql<number>`${since}`,
+      })
+      .from(follows)
+      .leftJoin(companies, eq(companies.id, follows.itemId))
+      .leftJoin(closures, eq(closures.comId, follows.itemId))
+      .leftJoin(watchFollowVisits, and(eq(watchFollowVisits.userId, follows.userId), eq(watchFollowVisits.comId, follows.itemId)))
+      .where(and(eq(follows.userId, userId), eq(follows.type, 1)))
+      .orderBy(sql`${follows.createdAt} desc`, sql`"follows".rowid desc`)
+      .limit(perPage)
+      .offset((page - 1) * perPage),
+    db.select({ n: count() }).from(follows).where(and(eq(follows.userId, userId), eq(follows.type, 1))),
+  ]);
+  return { rows, total: total[0]?.n ?? 0 };
+}
+
+/** Marks a followed company visited from the watchlist page; false when the user does not follow it. */
+export async function markFollowSeen(db: Db, userId: number, comId: number, now = Date.now()): Promise<boolean> {
+  const followed = await db.select({ at: follows.createdAt }).from(follows).where(and(eq(follows.userId, userId), eq(follows.type, 1), eq(follows.itemId, comId))).get();
+  if (!followed) return false;
+  await db
+    .insert(watchFollowVisits)
+    .values({ userId, comId, seenAt: now })
+    .onConflictDoUpdate({ target: [watchFollowVisits.userId, watchFollowVisits.comId], set: { seenAt: now } });
+  return true;
 }

@@ -17,7 +17,8 @@ import { isOneClickBody } from '../digest/routes';
 import { unsubscribePage } from './page';
 import * as S from './schemas';
 import { checkQuery, createSearch, deleteSearch, requireSearch, searchPage, updateSearch, type SavedSearch } from './searches';
-import { FOLLOWS_SECTION, setFollowMail } from './follows';
+import { FOLLOWS_SECTION, followedPage, markFollowSeen, setFollowMail } from './follows';
+import { enableEndpoint } from './webhooks';
 import { savedSearches, watchEndpoints, watchFollowMail } from './tables';
 import { feedToken, linkTarget, sameHex, unsubscribeTag, WATCH_UNSUBSCRIBE_PATH } from './tokens';
 import { and, eq, inArray } from 'drizzle-orm';
@@ -132,6 +133,38 @@ const removeHook = withMethod(
   'delete',
 );
 
+const enableHook = withMethod(
+  defineRoute({
+    method: 'post',
+    path: '/saved_searches/{id}/webhooks/{hook}',
+    access: 'vip',
+    summary: '重新启用已停用的 Webhook（JSON：active: true），连续失败次数清零',
+    note: '停用期间的新匹配不补发；只能修改自己订阅的 Webhook，其他返回 NOT_FOUND',
+    request: { params: S.hookParams, body: jsonBody(S.webhookChange) },
+    data: z.object({ id: z.number().int(), status: z.literal('active'), failures: z.number().int() }),
+  }),
+  'patch',
+);
+
+const followedRoute = defineRoute({
+  method: 'get',
+  path: '/saved_searches/follows',
+  access: 'login',
+  summary: `订阅页上关注的公司（最近关注的在前，每页${WATCH_PAGE_SIZE}家）：含上次打开以来的新融资事件与新闻数 new_count`,
+  request: { query: S.listQuery },
+  data: listOf(S.followedCompany),
+});
+
+const followSeenRoute = defineRoute({
+  method: 'post',
+  path: '/saved_searches/follows/{com}/seen',
+  access: 'login',
+  summary: '标记从订阅页打开了某家关注的公司（其 new_count 从此刻重新计）',
+  note: '未关注该公司时返回 NOT_FOUND',
+  request: { params: S.comParam },
+  data: S.followSeen,
+});
+
 const putFollowsMail = defineRoute({
   method: 'post',
   path: '/saved_searches/follows_mail',
@@ -230,6 +263,17 @@ export const watchRoutes = createArea()
     const info = await Promise.all(rows.map((s) => view(c, s, counts.get(s.id) ?? 0)));
     return ok(c, { info, page: { total, page: p, per_page: WATCH_PAGE_SIZE } });
   })
+  .openapi(followedRoute, async (c) => {
+    const { page: p } = c.req.valid('query');
+    const { rows, total } = await followedPage(c.get('db'), currentUser(c).id, p, WATCH_PAGE_SIZE);
+    return ok(c, { info: rows, page: { total, page: p, per_page: WATCH_PAGE_SIZE } });
+  })
+  .openapi(followSeenRoute, async (c) => {
+    const { com } = c.req.valid('param');
+    const now = Date.now();
+    if (!(await markFollowSeen(c.get('db'), currentUser(c).id, com, now))) throw new ApiError('NOT_FOUND', '未关注该公司');
+    return ok(c, { com_id: com, seen_at: now });
+  })
   .openapi(getMailbox, async (c) => ok(c, await mailboxView(c)))
   .openapi(putMailbox, async (c) => {
     await setMailbox(c.get('db'), currentUser(c).id, c.req.valid('json').email);
@@ -308,6 +352,14 @@ export const watchRoutes = createArea()
     const gone = await c.get('db').delete(watchEndpoints).where(and(eq(watchEndpoints.id, hook), eq(watchEndpoints.searchId, s.id))).returning({ id: watchEndpoints.id });
     if (!gone.length) throw new ApiError('NOT_FOUND', WEBHOOK_MESSAGES.notFound);
     return ok(c, { id: hook, deleted: true as const });
+  })
+  .openapi(enableHook, async (c) => {
+    const user = currentUser(c);
+    const { id, hook } = c.req.valid('param');
+    const s = await requireSearch(c.get('db'), user.id, id);
+    const ep = await enableEndpoint(c.get('db'), s.id, hook);
+    if (!ep) throw new ApiError('NOT_FOUND', WEBHOOK_MESSAGES.notFound);
+    return ok(c, { id: ep.id, status: 'active' as const, failures: ep.failures });
   })
   .openapi(matchesRoute, async (c) => {
     const user = currentUser(c);

@@ -113,3 +113,18 @@ export const createdWebhook = z.object({
   status: z.literal('active'),
   secret: z.string().describe('签名密钥（whsec_…），只显示这一次'),
 });
+
+export const followedCompany = z.object({
+  com_id: z.number().int(),
+  name: z.string(),
+  logo: z.string(),
+  new_count: z.number().int().describe('上次从订阅页打开以来的新融资事件与新闻数（从未打开过则自关注起）'),
+  followed_at: z.number().int(),
+  seen_at: z.number().int().describe('计数的起点：关注时间与上次打开时间中较晚的一个'),
+});
+
+export const comParam = z.object({ com: reqId('公司 id') });
+
+export const followSeen = z.object({ com_id: z.number().int(), seen_at: z.number().int() });
+
+export const webhookChange = z.object({ active: z.literal(true, { error: 'active 只能是 true（重新启用）' }) });

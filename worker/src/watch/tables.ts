@@ -97,3 +97,14 @@ export const watchFollowMail = sqliteTable('watch_follow_mail', {
   mail: integer('mail').notNull(),
   updatedAt: integer('updated_at').notNull(),
 });
+
+/** When a user last opened a followed company from the watchlist page; no row means since the follow. */
+export const watchFollowVisits = sqliteTable(
+  'watch_follow_visits',
+  {
+    userId: integer('user_id').notNull(),
+    comId: integer('com_id').notNull(),
+    seenAt: integer('seen_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.comId] })],
+);

@@ -8,9 +8,9 @@
  * e-mail its owner. Matching runs on the frequent cron, from the change log, like the digest.
  */
 import { EmailMessage } from 'cloudflare:email';
-import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
-import { drizzleDb, users } from '../db';
+import { drizzleDb, memberships, users } from '../db';
 import { buildMime } from '../digest/mime';
 import type { Db, Env } from '../env';
 import { WATCHLIST_PATH } from './constants';
@@ -43,8 +43,11 @@ export async function planWebhooks(env: Env, now = Date.now()): Promise<number> 
     .orderBy(savedSearches.userId, savedSearches.id);
   let planned = 0;
   if (searches.length) {
+    const members = await vipsAmong(db, [...new Set(searches.map((s) => s.userId))], now);
     const run = await matchSearches(db, searches, now, (s) => s.hookedAt);
-    for (const sections of run.sections.values()) {
+    for (const [userId, sections] of run.sections) {
+      // A lapsed membership posts nothing; its mark still moves, so a renewal does not replay the gap.
+      if (!members.has(userId)) continue;
       for (const section of sections) {
         const eps = await db.select().from(watchEndpoints).where(and(eq(watchEndpoints.searchId, section.searchId), eq(watchEndpoints.status, 'active')));
         for (const ep of eps) {
@@ -73,6 +76,19 @@ export async function planWebhooks(env: Env, now = Date.now()): Promise<number> 
     }
   }
   return planned;
+}
+
+/** Which of these users hold a VIP or SVIP period covering `now` (webhooks are a VIP feature). */
+async function vipsAmong(db: Db, userIds: number[], now: number): Promise<Set<number>> {
+  const out = new Set<number>();
+  for (let i = 0; i < userIds.length; i += 90) {
+    const rows = await db
+      .selectDistinct({ userId: memberships.userId })
+      .from(memberships)
+      .where(and(inArray(memberships.userId, userIds.slice(i, i + 90)), lte(memberships.startsAt, now), gt(memberships.endsAt, now)));
+    for (const r of rows) out.add(r.userId);
+  }
+  return out;
 }
 
 /** The frequent cron's step: plan, then send every due delivery to the queue. */
@@ -187,7 +203,7 @@ async function mailDisabled(env: Env, db: Db, ep: typeof watchEndpoints.$inferSe
     ep.url,
     `最后一次错误：${error}`,
     '',
-    `修复接收端后，请在“我的订阅”中删除并重新添加：${manage}`,
+    `修复接收端后，请在“我的订阅”中重新启用：${manage}`,
   ].join('\n');
   const html = `<p>${text
     .split('\n')
@@ -195,6 +211,20 @@ async function mailDisabled(env: Env, db: Db, ep: typeof watchEndpoints.$inferSe
     .join('<br>')}</p>`;
   const { raw } = buildMime({ from: { name: '桔子订阅', address: env.MAIL_FROM }, to, subject: '桔子订阅：Webhook 已停用', text, html });
   await env.EMAIL.send(new EmailMessage(env.MAIL_FROM, to, raw));
+}
+
+/**
+ * Switches a disabled endpoint back on with a clean run of failures. What matched while it was off is
+ * not replayed (those deliveries stay failed in the log): the search's webhook mark moves to now.
+ */
+export async function enableEndpoint(db: Db, searchId: number, hookId: number, now = Date.now()) {
+  const [ep] = await db
+    .update(watchEndpoints)
+    .set({ status: 'active', failures: 0, disabledAt: null })
+    .where(and(eq(watchEndpoints.id, hookId), eq(watchEndpoints.searchId, searchId)))
+    .returning();
+  if (ep) await db.update(savedSearches).set({ hookedAt: now }).where(and(eq(savedSearches.id, searchId), sql`${savedSearches.hookedAt} < ${now}`));
+  return ep;
 }
 
 /** The queue's step for one delivery: attempt it, and schedule the next attempt on the queue after its backoff. */

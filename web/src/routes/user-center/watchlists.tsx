@@ -4,7 +4,7 @@ import { SignedInOnly } from '../../features/order/SignedInOnly';
 import { pageSearchParam, searchValidator } from '../../lib/searchParams';
 import { getToken } from '../../lib/token';
 import { Loading } from '../../ui/Loading';
-import { mailboxQueryOptions, savedSearchesQueryOptions } from '../../watch/queries';
+import { followedQueryOptions, mailboxQueryOptions, savedSearchesQueryOptions } from '../../watch/queries';
 import { WatchlistPage } from '../../watch/WatchlistPage';
 
 const searchSchema = searchValidator({ page: pageSearchParam });
@@ -12,10 +12,12 @@ const searchSchema = searchValidator({ page: pageSearchParam });
 export const Route = createFileRoute('/user-center/watchlists')({
   validateSearch: searchSchema,
   loaderDeps: ({ search }) => ({ page: search.page ?? 1 }),
-  loader: ({ context, deps }) =>
-    getToken()
-      ? Promise.all([context.queryClient.ensureQueryData(savedSearchesQueryOptions(deps.page)), context.queryClient.ensureQueryData(mailboxQueryOptions())])
-      : undefined,
+  loader: ({ context, deps }) => {
+    if (!getToken()) return undefined;
+    // The followed companies show their own loading state; fetched alongside rather than after.
+    void context.queryClient.prefetchQuery(followedQueryOptions(1));
+    return Promise.all([context.queryClient.ensureQueryData(savedSearchesQueryOptions(deps.page)), context.queryClient.ensureQueryData(mailboxQueryOptions())]);
+  },
   pendingComponent: () => <Loading />,
   errorComponent: LoadFailed,
   component: WatchlistsRoute,
