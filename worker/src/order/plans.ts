@@ -46,7 +46,7 @@ export const FROM_PATTERN = /^[A-Za-z][A-Za-z0-9-]{0,39}$/;
 export const RETURN_ROUTES: readonly string[] = [
   '/', '/health', '/health/$tagId', '/healthMobile', '/health-subscription', '/kcb', '/kcb/$id', '/kcb/disclosure', '/kcb/project', '/kcb/rank',
   '/saas', '/saas/try', '/share', '/share/dynamic/$id', '/share/user/$id', '/user-center', '/user-center/download', '/user-center/follows',
-  '/user-center/orders', '/user-center/api', '/info_api', '/mall', '/deathCompany', '/deathRank', '/deathReason', '/deathReport', '/deathTrack', '/atlas/$tagId',
+  '/user-center/orders', '/user-center/api', '/user-center/watchlists', '/info_api', '/mall', '/deathCompany', '/deathRank', '/deathReason', '/deathReport', '/deathTrack', '/atlas/$tagId',
   '/company/$id', '/investevent', '/investevent/$id', '/investfirm/$id', '/news', '/person/$id', '/policy', '/policy/$id', '/user/$id',
 ];
 
