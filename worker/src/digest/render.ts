@@ -97,8 +97,7 @@ export function renderDigest(origin: string, day: number, c: DigestContent, to: 
   const text = t.join('\n');
 
   // --- html ---
-  const a = (href: string, label: string, style = 'color:#f06c00;text-decoration:none;') =>
-    `<a href="${escapeHtml(href)}" style="${style}" target="_blank">${escapeHtml(label)}</a>`;
+  const a = mailLink;
   const cell = 'padding:10px 8px;border-bottom:1px solid #eeeeee;font-size:14px;line-height:20px;vertical-align:top;color:#333333;';
   const investorHtml = (e: DigestEvent) =>
     e.investors.length
@@ -124,16 +123,11 @@ export function renderDigest(origin: string, day: number, c: DigestContent, to: 
   const empty = (s: string) => `<tr><td style="${cell}color:#999999;text-align:center;">${s}</td></tr>`;
   const button = (href: string, label: string) =>
     `<a href="${escapeHtml(href)}" target="_blank" style="display:inline-block;padding:8px 18px;margin:4px 8px 4px 0;background:#f06c00;color:#ffffff;border-radius:4px;font-size:14px;text-decoration:none;">${escapeHtml(label)}</a>`;
-  const html = `<!DOCTYPE html>
-<html lang="zh-CN"><head><meta charset="UTF-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(subject)}</title></head>
-<body style="margin:0;padding:0;background:#f4f4f4;font-family:'PingFang SC','Microsoft YaHei',Arial,sans-serif;">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background:#f4f4f4;"><tr><td align="center" style="padding:16px 8px;">
-<table role="presentation" width="640" cellpadding="0" cellspacing="0" border="0" style="width:100%;max-width:640px;background:#ffffff;border-radius:6px;">
-<tr><td style="padding:20px 24px;background:#f06c00;border-radius:6px 6px 0 0;">
-<div style="font-size:22px;line-height:30px;color:#ffffff;font-weight:bold;">${escapeHtml(DIGEST_NAME)}</div>
-<div style="font-size:14px;line-height:22px;color:#ffe7d1;">${longDate(day)} · 本期覆盖 ${covered}</div>
-</td></tr>
-<tr><td style="padding:20px 24px 4px;">
+  const html = mailPage({
+    subject,
+    title: DIGEST_NAME,
+    subtitle: `${longDate(day)} · 本期覆盖 ${covered}`,
+    body: `<tr><td style="padding:20px 24px 4px;">
 <div style="font-size:17px;font-weight:bold;color:#333333;border-left:4px solid #f06c00;padding-left:8px;">融资事件 <span style="font-size:13px;font-weight:normal;color:#999999;">共${c.eventTotal}起${c.eventTotal > c.events.length ? `，以下为金额最高的${c.events.length}起` : ''}</span></div>
 </td></tr>
 <tr><td style="padding:8px 24px;">
@@ -152,13 +146,38 @@ ${newsRows || empty('本期没有新的医疗健康新闻')}
 <div style="padding:8px 0;font-size:13px;">${a(links.news, '查看更多医疗健康新闻 ›')}</div>
 </td></tr>
 <tr><td style="padding:8px 24px 20px;">${button(links.health, '进入医疗健康数据库')}${button(links.events, '全部融资事件')}</td></tr>
-<tr><td style="padding:16px 24px;background:#fafafa;border-top:1px solid #eeeeee;border-radius:0 0 6px 6px;font-size:12px;line-height:20px;color:#999999;">
-${escapeHtml(DIGEST_SCHEDULE_TEXT)}<br>
+`,
+    footer: `${escapeHtml(DIGEST_SCHEDULE_TEXT)}<br>
 您收到这封邮件，是因为 ${escapeHtml(to.email)} 订阅了${escapeHtml(DIGEST_NAME)}。
-${a(to.unsubscribeUrl, '一键退订', 'color:#999999;text-decoration:underline;')} · ${a(links.manage, '管理订阅', 'color:#999999;text-decoration:underline;')}
+${a(to.unsubscribeUrl, '一键退订', 'color:#999999;text-decoration:underline;')} · ${a(links.manage, '管理订阅', 'color:#999999;text-decoration:underline;')}`,
+  });
+  return { subject, html, text };
+}
+
+/** A link in a mail body: escaped, opening in a new window, styled inline. */
+export const mailLink = (href: string, label: string, style = 'color:#f06c00;text-decoration:none;') =>
+  `<a href="${escapeHtml(href)}" style="${style}" target="_blank">${escapeHtml(label)}</a>`;
+
+/**
+ * The frame every mail of the product shares: a 640-px card with the orange title bar and a grey
+ * footer. `body` is table rows (<tr>…</tr>); `title` and `subject` are escaped here, `subtitle`,
+ * `body` and `footer` are HTML the caller escaped.
+ */
+export function mailPage(p: { subject: string; title: string; subtitle: string; body: string; footer: string }) {
+  return `<!DOCTYPE html>
+<html lang="zh-CN"><head><meta charset="UTF-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(p.subject)}</title></head>
+<body style="margin:0;padding:0;background:#f4f4f4;font-family:'PingFang SC','Microsoft YaHei',Arial,sans-serif;">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background:#f4f4f4;"><tr><td align="center" style="padding:16px 8px;">
+<table role="presentation" width="640" cellpadding="0" cellspacing="0" border="0" style="width:100%;max-width:640px;background:#ffffff;border-radius:6px;">
+<tr><td style="padding:20px 24px;background:#f06c00;border-radius:6px 6px 0 0;">
+<div style="font-size:22px;line-height:30px;color:#ffffff;font-weight:bold;">${escapeHtml(p.title)}</div>
+<div style="font-size:14px;line-height:22px;color:#ffe7d1;">${p.subtitle}</div>
+</td></tr>
+${p.body}
+<tr><td style="padding:16px 24px;background:#fafafa;border-top:1px solid #eeeeee;border-radius:0 0 6px 6px;font-size:12px;line-height:20px;color:#999999;">
+${p.footer}
 </td></tr>
 </table>
 </td></tr></table>
 </body></html>`;
-  return { subject, html, text };
 }

@@ -3,7 +3,7 @@
  * pages), its list with the filters, and its own one-click unsubscribe; the watchlist page at the
  * foot. HTML for mail clients: tables and inline styles only, no scripts, no images to load.
  */
-import { longDate } from '../digest/render';
+import { longDate, mailLink, mailPage } from '../digest/render';
 import { escapeHtml } from '../lib/html';
 import { WATCHLIST_PATH } from './constants';
 import type { WatchSection } from './matches';
@@ -25,7 +25,7 @@ export function renderWatchDigest(origin: string, day: number, sections: WatchSe
   });
   t.push('——', `您收到这封邮件，是因为 ${to.email} 在桔子保存了以上订阅。`, `管理订阅：${manage}`, `退订全部订阅邮件：${to.unsubscribeAll}`);
 
-  const a = (href: string, label: string, style = 'color:#f06c00;text-decoration:none;') => `<a href="${escapeHtml(href)}" style="${style}" target="_blank">${escapeHtml(label)}</a>`;
+  const a = mailLink;
   const cell = 'padding:8px 0;border-bottom:1px solid #eeeeee;font-size:14px;line-height:20px;color:#333333;';
   const blocks = sections
     .map(
@@ -39,22 +39,13 @@ ${s.items.map((it) => `<tr><td style="${cell}">${a(`${origin}${it.path}`, it.tit
 </td></tr>`,
     )
     .join('\n');
-  const html = `<!DOCTYPE html>
-<html lang="zh-CN"><head><meta charset="UTF-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(subject)}</title></head>
-<body style="margin:0;padding:0;background:#f4f4f4;font-family:'PingFang SC','Microsoft YaHei',Arial,sans-serif;">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background:#f4f4f4;"><tr><td align="center" style="padding:16px 8px;">
-<table role="presentation" width="640" cellpadding="0" cellspacing="0" border="0" style="width:100%;max-width:640px;background:#ffffff;border-radius:6px;">
-<tr><td style="padding:20px 24px;background:#f06c00;border-radius:6px 6px 0 0;">
-<div style="font-size:22px;line-height:30px;color:#ffffff;font-weight:bold;">${WATCH_DIGEST_NAME}</div>
-<div style="font-size:14px;line-height:22px;color:#ffe7d1;">${longDate(day)} · 您保存的订阅有新的匹配</div>
-</td></tr>
-${blocks}
-<tr><td style="padding:16px 24px;background:#fafafa;border-top:1px solid #eeeeee;border-radius:0 0 6px 6px;font-size:12px;line-height:20px;color:#999999;">
-您收到这封邮件，是因为 ${escapeHtml(to.email)} 在桔子保存了以上订阅。
-${a(manage, '管理订阅', 'color:#999999;text-decoration:underline;')} · ${a(to.unsubscribeAll, '退订全部订阅邮件', 'color:#999999;text-decoration:underline;')}
-</td></tr>
-</table>
-</td></tr></table>
-</body></html>`;
+  const html = mailPage({
+    subject,
+    title: WATCH_DIGEST_NAME,
+    subtitle: `${longDate(day)} · 您保存的订阅有新的匹配`,
+    body: blocks,
+    footer: `您收到这封邮件，是因为 ${escapeHtml(to.email)} 在桔子保存了以上订阅。
+${a(manage, '管理订阅', 'color:#999999;text-decoration:underline;')} · ${a(to.unsubscribeAll, '退订全部订阅邮件', 'color:#999999;text-decoration:underline;')}`,
+  });
   return { subject, html, text: t.join('\n') };
 }
