@@ -8,6 +8,7 @@
  */
 import { and, asc, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { closureCards, closureCounts, closures } from '../db';
+import { CLOSE_KEY_SPAN } from '../db/kept/closure.ts';
 import type { Db } from '../env';
 import { ApiError } from '../lib/errors';
 import { nearEndPage, offsetOf, pageWindow } from '../lib/pagination';
@@ -61,8 +62,6 @@ async function oneCharPlan(db: Db, p: ClosureListParams, perPage: number): Promi
 
 /** A keyword closure_name_close_chars answers exactly: one Han character, letter or digit. */
 const ONE_CHAR = /^[\p{Script=Han}0-9a-z]$/u;
-/** Rowids of closure_name_close_chars: close_date * KEY_SPAN + com_id (the default list order). */
-const KEY_SPAN = 10_000_000;
 
 /**
  * A one-character keyword alone in the default order (closing date): the total is the character's
@@ -80,7 +79,7 @@ async function listOneChar(db: Db, p: ClosureListParams, perPage: number): Promi
   const keys = await db.all<{ k: number }>(
     sql`SELECT rowid AS k FROM closure_name_close_chars WHERE closure_name_close_chars MATCH ${`"${ch}"`} ORDER BY rowid ${sql.raw(w.reverse ? 'ASC' : 'DESC')} LIMIT ${w.limit} OFFSET ${w.offset}`,
   );
-  const ids = keys.map((r) => r.k % KEY_SPAN);
+  const ids = keys.map((r) => r.k % CLOSE_KEY_SPAN);
   return { ids: w.reverse ? ids.reverse() : ids, total };
 }
 
