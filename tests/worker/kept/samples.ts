@@ -6,6 +6,8 @@
  */
 import { env } from 'cloudflare:test';
 import { baseTaxonomy, makeAlbum, makeClosures, makeNews, makeReasons, makeTrack, SECTOR } from '../closure/fixtures';
+import { makeUser } from '../helpers';
+import { makeStars, starTaxonomy, SECTOR as STAR_SECTOR } from '../starmarket/fixtures';
 
 const PROVS = ['北京', '上海', '广东'];
 
@@ -24,6 +26,10 @@ async function closures() {
       reasons: i % 4 === 0 ? [{ id: children[0], pId: parent }, { id: children[1], pId: parent }] : [{ id: i % 3 ? children[1] : other.children[0], pId: i % 3 ? parent : other.parent }],
       tracks: i % 2 ? [tracks[i % 4 < 2 ? 0 : 1]] : [],
       albums: i % 3 ? [albums[i % 2]] : albums,
+      totalMoney: i % 3 ? 1000 * i : 0,
+      valuation: i % 4 ? 5000 * i : 0,
+      horseUnicorn: (i % 3) as 0 | 1 | 2,
+      investors: i % 2 ? [{ id: 8100 + (i % 5), name: `样例资本${i % 5}` }] : [],
     })),
   );
   return ids;
@@ -53,14 +59,54 @@ async function incense() {
   await env.DB.batch(stmts);
 }
 
+async function stars() {
+  await starTaxonomy();
+  await makeStars(
+    Array.from({ length: 14 }, (_, i) => ({
+      prov: PROVS[i % 3],
+      catId: i % 2 ? STAR_SECTOR.chip : STAR_SECTOR.bio,
+      state: 1 + (i % 8),
+      filings: Array.from({ length: i % 4 }, (_, j) => [1 + ((i + j) % 3), `样例文件${i}-${j}`, 20230101 + j * 100] as [number, string, number]),
+    })),
+  );
+}
+
+/** Two users' coin ledger, orders, download records, follows, comments and incense over several days. */
+async function personal() {
+  const users = [(await makeUser()).id, (await makeUser()).id];
+  const at = (i: number) => 1_600_000_000_000 + i * 37 * 86_400_000 + i * 1000;
+  const stmts = [];
+  for (let i = 0; i < 12; i++) {
+    const u = users[i % 2];
+    stmts.push(
+      env.DB.prepare("INSERT INTO coin_ledger (user_id, delta, reason, idempotency_key, op_nonce, created_at) VALUES (?, 1, 'grant', ?, ?, ?)").bind(u, `sample-${i}`, `n-${i}`, at(i)),
+      env.DB.prepare("INSERT INTO orders (user_id, product, amount_fen, status, provider, created_at) VALUES (?, 'coins', 100, 'pending', 'alipay', ?)").bind(u, at(i)),
+      env.DB.prepare("INSERT INTO download_records (job_id, user_id, batch_no, offset, rows, filename, status, created_at) VALUES (?, ?, 1, 0, 10, 'x.xlsx', 'done', ?)").bind(9000 + i, u, at(i)),
+      env.DB.prepare('INSERT INTO follows (user_id, type, item_id, created_at) VALUES (?, 1, ?, ?)').bind(u, 7000 + i, at(i)),
+      env.DB.prepare(
+        "INSERT INTO comments (target_type, target_id, user_id, comment_type, parent_id, content, created_at) VALUES ('com', 7001, ?, 1, 0, '样例评论', ?)",
+      ).bind(u, at(i)),
+      env.DB.prepare('INSERT INTO incense_records (type, item_id, user_id, amount, created_at) VALUES (1, 7001, ?, ?, ?)').bind(u, 1 + (i % 3), at(i)),
+    );
+  }
+  await env.DB.batch(stmts);
+}
+
 /** Fills each source table once (several tables share a fill). */
 export const SAMPLES: Record<string, () => Promise<unknown>> = {
   closures,
   closure_company_types: closures,
   closure_company_tracks: closures,
   closure_company_albums: closures,
+  closure_firm_stats: closures,
   news,
   comments,
   incense_records: incense,
+  starmarket_companies: stars,
+  disclosures: stars,
+  coin_ledger: personal,
+  orders: personal,
+  download_records: personal,
+  follows: personal,
 };
 

@@ -4,7 +4,7 @@
  * a reason's, a parent reason's distinct companies, a track's, an album's, the closed-company news,
  * the top-level comments of a target and the incense records of an item.
  */
-import { joined, lit, text, type KeptList, type KeptPacking } from './shape.ts';
+import { joined, lit, text, type KeptList, type KeptPacking, type Row } from './shape.ts';
 
 const all = (dim: string, key: string) => [lit(dim), key] as const;
 
@@ -40,6 +40,31 @@ export const closureCounts: KeptList = {
     { name: 'news', table: 'news', when: (r) => `${r.is_closure} = 1`, keys: () => [all('news', lit(''))] },
     { name: 'comments', table: 'comments', when: (r) => `${r.comment_type} = 1`, keys: (r) => [all('comments', joined(':', r.target_type, r.target_id))] },
     { name: 'incense', table: 'incense_records', keys: (r) => [all('incense', joined(':', r.type, r.item_id))] },
+  ],
+};
+
+const anyProv = (r: Row) => [r.com_prov, lit('')];
+const anyCat = (r: Row) => [r.cat_id, '0'];
+
+/**
+ * The burn rankings' totals (closure/rankings.ts): companies with a known amount raised or
+ * valuation under every province / sector filter ('' and 0: any), valuations also per
+ * horse/unicorn class; and the firms with a closed company.
+ */
+export const closureRankCounts: KeptList = {
+  table: 'closure_rank_counts',
+  columns: ['measure', 'hu', 'prov', 'cat'],
+  zeros: 'keep',
+  sources: [
+    { name: 'money', table: 'closures', when: (r) => `${r.total_money} > 0`, keys: (r) => [[lit('money'), '0', anyProv(r), anyCat(r)]] },
+    { name: 'valuation', table: 'closures', when: (r) => `${r.valuation} > 0`, keys: (r) => [[lit('valuation'), '0', anyProv(r), anyCat(r)]] },
+    {
+      name: 'valuation_hu',
+      table: 'closures',
+      when: (r) => `${r.valuation} > 0 AND ${r.horse_unicorn} > 0`,
+      keys: (r) => [[lit('valuation'), r.horse_unicorn, anyProv(r), anyCat(r)]],
+    },
+    { name: 'firms', table: 'closure_firm_stats', when: (r) => `${r.invst_id} > 0 AND ${r.com_count} > 0`, keys: () => [[lit('firms'), '0', lit(''), '0']] },
   ],
 };
 

@@ -26,8 +26,18 @@ export interface KeptSource {
   table: string;
   /** Rows counted at all (absent: every row). */
   when?: (r: Row) => Expr;
-  /** The kept rows one source row adds 1 to. */
+  /**
+   * The kept rows one source row adds to (each at most once, however many tuples name it). With
+   * `levels`, the values of the key columns before the level and bucket columns.
+   */
   keys: (r: Row) => KeyTuple[];
+  /** What a row adds (absent: 1, a count; an amount column makes the kept row a sum). */
+  weight?: (r: Row) => Expr;
+  /**
+   * Bucket levels of the list's order: a row adds to level 0 (the total, bucket 0) and to each width
+   * w at bucket `order / w * w`, so a deep page finds its first row by walking down the levels.
+   */
+  levels?: { order: (r: Row) => Expr; widths: readonly number[] };
   /**
    * Count each distinct value of `same` once (a company with two reasons of one parent counts once
    * under the parent); `self` is the source table's primary key, to tell the row itself from others.
@@ -58,6 +68,12 @@ export interface KeptList {
   columns: readonly string[];
   /** Whether a kept row whose count falls to 0 is deleted (sparse keys) or kept. */
   zeros: 'keep' | 'delete';
+  /**
+   * A kept table several declarations share (one per family of keys): the SQL condition on a kept
+   * row that says it is this declaration's. Only the triggers of its own source tables that write
+   * the table are this declaration's; a table with no `owns` is the declaration's alone.
+   */
+  owns?: Expr;
   sources: readonly KeptSource[];
 }
 

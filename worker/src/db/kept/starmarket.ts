@@ -1,0 +1,25 @@
+/**
+ * The STAR-market kept totals: companies per listed / applying list under every province, sector
+ * and state filter ('' and 0: any), and disclosures per company and type (0: any).
+ */
+import { lit, type KeptList } from './shape.ts';
+
+export const starmarketCounts: KeptList = {
+  table: 'starmarket_counts',
+  columns: ['is_listed', 'prov', 'cat_id', 'state_id'],
+  zeros: 'keep',
+  sources: [
+    {
+      name: 'companies',
+      table: 'starmarket_companies',
+      keys: (r) => [[r.is_listed, [r.com_prov, lit('')], [r.cat_id, '0'], [r.state_id, '0']]],
+    },
+  ],
+};
+
+export const disclosureCounts: KeptList = {
+  table: 'disclosure_counts',
+  columns: ['m_com_id', 'type_id'],
+  zeros: 'keep',
+  sources: [{ name: 'disclosures', table: 'disclosures', keys: (r) => [[[r.m_com_id, '0'], [r.type_id, '0']]] }],
+};
