@@ -8,10 +8,10 @@
  */
 import { and, asc, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { closureCards, closureCounts, closures } from '../db';
-import { CLOSE_KEY_SPAN } from '../db/kept/closure.ts';
+import { CLOSE_KEY_SPAN, keptClosureCounts } from '../db/kept/closure.ts';
+import { keptTotalSql, nearEndPage, offsetOf, pageWindow } from '../db/kept/read.ts';
 import type { Db } from '../env';
 import { ApiError } from '../lib/errors';
-import { nearEndPage, offsetOf, pageWindow } from '../lib/pagination';
 import { likeAnywhere } from '../lib/params';
 import { ph, runShaped, shapedParts } from '../lib/shaped';
 import { CLOSURE_PAGE_SIZE, type ClosureSort } from './constants';
@@ -128,13 +128,12 @@ export async function listClosures(db: Db, p: ClosureListParams): Promise<{ info
     // Shaped statements (lib/shaped.ts): their text is built once per isolate for each sort and
     // filter combination, and each request binds its values.
     const f = closureWhereShape(p);
-    const kept = () => and(eq(closureCounts.dim, ph('dim')), eq(closureCounts.key, ph('key')));
     // One statement (nearEndPage): the page's rows from whichever end reads them (the other reads
     // none) with the kept total beside them; a page neither end reads gives the total alone.
     const found = await nearEndPage(
       db,
       `closure.list.ends.${p.sort}.${f.shape}`,
-      () => ({ total: sql`(SELECT ${closureCounts.n} FROM ${closureCounts} WHERE ${kept()})`, end: (r) => pageRows(ids(r, f.where())) }),
+      () => ({ total: keptTotalSql(keptClosureCounts, { dim: ph('dim'), key: ph('key') }), end: (r) => pageRows(ids(r, f.where())) }),
       { ...f.values, dim: key.dim, key: key.key },
       { page: p.page, perPage, near: ANCHOR_GAP },
     );

@@ -8,7 +8,7 @@ import { joined, lit, text, type KeptList, type KeptPacking, type Row } from './
 
 const all = (dim: string, key: string) => [lit(dim), key] as const;
 
-export const closureCounts: KeptList = {
+export const keptClosureCounts: KeptList = {
   table: 'closure_counts',
   columns: ['dim', 'key'],
   zeros: 'keep',
@@ -51,7 +51,7 @@ const anyCat = (r: Row) => [r.cat_id, '0'];
  * valuation under every province / sector filter ('' and 0: any), valuations also per
  * horse/unicorn class; and the firms with a closed company.
  */
-export const closureRankCounts: KeptList = {
+export const keptClosureRanks: KeptList = {
   table: 'closure_rank_counts',
   columns: ['measure', 'hu', 'prov', 'cat'],
   zeros: 'keep',
@@ -71,7 +71,7 @@ export const closureRankCounts: KeptList = {
 /** closure_name_close_chars' rowids, the default list order: close_date × CLOSE_KEY_SPAN + com_id. */
 export const CLOSE_KEY_SPAN = 10_000_000;
 
-export const closurePacking: KeptPacking = {
+export const keptClosurePacking: KeptPacking = {
   name: 'closures',
   table: 'closures',
   packs: 'close_date × 10^7 + com_id',

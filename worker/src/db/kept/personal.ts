@@ -20,7 +20,7 @@ const own = (name: string, table: string, prefix: string): KeptSource => ({
   levels: byDay,
 });
 
-export const personalDayCounts: KeptList = {
+export const keptPersonalDays: KeptList = {
   table: 'entity_day_counts',
   columns: ['k', 'level', 'bucket'],
   zeros: 'delete',

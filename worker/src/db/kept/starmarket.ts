@@ -4,7 +4,7 @@
  */
 import { lit, type KeptList } from './shape.ts';
 
-export const starmarketCounts: KeptList = {
+export const keptStarmarketCounts: KeptList = {
   table: 'starmarket_counts',
   columns: ['is_listed', 'prov', 'cat_id', 'state_id'],
   zeros: 'keep',
@@ -17,7 +17,7 @@ export const starmarketCounts: KeptList = {
   ],
 };
 
-export const disclosureCounts: KeptList = {
+export const keptDisclosureCounts: KeptList = {
   table: 'disclosure_counts',
   columns: ['m_com_id', 'type_id'],
   zeros: 'keep',
