@@ -84,7 +84,8 @@ async function rotate(table: string, columns: string[]) {
 async function deleteAndRestore(table: string, between: () => Promise<void>) {
   const pk = await primaryKey(table);
   const cols = await storedColumns(table);
-  const rows = (await env.DB.prepare(`SELECT ${cols.map((c) => `\`${c}\``).join(', ')} FROM \`${table}\` ORDER BY ${pk.map((c) => `\`${c}\``).join(', ')} DESC LIMIT 5`).all<Row>()).results;
+  const picked = [...new Set([...pk, ...cols])];
+  const rows = (await env.DB.prepare(`SELECT ${picked.map((c) => `\`${c}\``).join(', ')} FROM \`${table}\` ORDER BY ${pk.map((c) => `\`${c}\``).join(', ')} DESC LIMIT 5`).all<Row>()).results;
   expect(rows.length, `${table}: no sample rows`).toBeGreaterThan(0);
   await env.DB.batch(rows.map((r) => env.DB.prepare(`DELETE FROM \`${table}\` WHERE ${where(pk)}`).bind(...pk.map((c) => r[c]))));
   await between();

@@ -92,6 +92,23 @@ async function personal() {
   await env.DB.batch(stmts);
 }
 
+async function entity() {
+  const stmts = [];
+  for (let i = 0; i < 14; i++) {
+    stmts.push(
+      env.DB.prepare("INSERT INTO policies (id, title, region, scope, put_time) VALUES (?, ?, ?, ?, ?)").bind(
+        88_000 + i,
+        `样例政策${i}`,
+        i % 3 ? PROVS[i % 3] : '',
+        i % 2 ? '医疗健康' : '企业服务',
+        20180101 + (i % 5) * 10000 + (i % 4) * 100 + i,
+      ),
+      env.DB.prepare("INSERT INTO invest_event_investors (event_id, invst_id, invst_name, invst_type) VALUES (?, ?, '样例资本', 'invst')").bind(89_000 + (i % 6), i % 5),
+    );
+  }
+  await env.DB.batch(stmts);
+}
+
 /** Fills each source table once (several tables share a fill). */
 export const SAMPLES: Record<string, () => Promise<unknown>> = {
   closures,
@@ -108,5 +125,7 @@ export const SAMPLES: Record<string, () => Promise<unknown>> = {
   orders: personal,
   download_records: personal,
   follows: personal,
+  policies: entity,
+  invest_event_investors: entity,
 };
 

@@ -17,6 +17,7 @@ export type KeptKey = Readonly<Record<string, string | number | Placeholder>>;
 
 /** The key columns a total is read by: all of them, less the level and bucket of a levelled list. */
 function totalColumns(list: KeptList): { keys: readonly string[]; levels: readonly string[] } {
+  if (list.sources.some((s) => s.levels?.total === false)) throw new Error(`${list.table} keeps no total row: sum its level 1`);
   const levelled = list.sources.some((s) => s.levels);
   return levelled ? { keys: list.columns.slice(0, -2), levels: list.columns.slice(-2) } : { keys: list.columns, levels: [] };
 }

@@ -34,10 +34,11 @@ export interface KeptSource {
   /** What a row adds (absent: 1, a count; an amount column makes the kept row a sum). */
   weight?: (r: Row) => Expr;
   /**
-   * Bucket levels of the list's order: a row adds to level 0 (the total, bucket 0) and to each width
-   * w at bucket `order / w * w`, so a deep page finds its first row by walking down the levels.
+   * Bucket levels of the list's order: a row adds to level 0 (the total, bucket 0; `total: false`
+   * leaves it out, the total being the sum of level 1) and to each width w at bucket
+   * `order / w * w`, so a deep page finds its first row by walking down the levels.
    */
-  levels?: { order: (r: Row) => Expr; widths: readonly number[] };
+  levels?: { order: (r: Row) => Expr; widths: readonly number[]; total?: boolean };
   /**
    * Count each distinct value of `same` once (a company with two reasons of one parent counts once
    * under the parent); `self` is the source table's primary key, to tell the row itself from others.

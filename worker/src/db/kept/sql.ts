@@ -33,7 +33,8 @@ function tuplesOf(src: KeptSource, r: Row): Expr[][] {
   if (src.levels) {
     const order = src.levels.order(r);
     const widths = src.levels.widths;
-    out = out.flatMap((t) => [[...t, '0', '0'], ...widths.map((w, i) => [...t, String(i + 1), w === 1 ? order : `${order} / ${w} * ${w}`])]);
+    const total = src.levels.total === false ? [] : [['0', '0']];
+    out = out.flatMap((t) => [...total.map((l) => [...t, ...l]), ...widths.map((w, i) => [...t, String(i + 1), w === 1 ? order : `${order} / ${w} * ${w}`])]);
   }
   const seen = new Set<string>();
   return out.filter((t) => !seen.has(t.join('\u0000')) && !!seen.add(t.join('\u0000')));
