@@ -622,6 +622,36 @@ CREATE TRIGGER `kept_pack_closures_au` AFTER UPDATE OF `com_id`, `close_date` ON
   SELECT RAISE(ABORT, 'closures.close_date 超出打包范围 0..99999999（close_date × 10^7 + com_id），见 docs/kept-counts.md') WHERE NEW.`close_date` NOT BETWEEN 0 AND 99999999;
 END;
 --> statement-breakpoint
+CREATE TRIGGER `kept_pack_news_ai` AFTER INSERT ON `news` BEGIN
+  SELECT RAISE(ABORT, 'news.id 超出打包范围 0..9999999（date × 10^7 + id），见 docs/kept-counts.md') WHERE NEW.`id` NOT BETWEEN 0 AND 9999999;
+  SELECT RAISE(ABORT, 'news.date 超出打包范围 0..99999999（date × 10^7 + id），见 docs/kept-counts.md') WHERE NEW.`date` NOT BETWEEN 0 AND 99999999;
+END;
+--> statement-breakpoint
+CREATE TRIGGER `kept_pack_news_au` AFTER UPDATE OF `id`, `date` ON `news` BEGIN
+  SELECT RAISE(ABORT, 'news.id 超出打包范围 0..9999999（date × 10^7 + id），见 docs/kept-counts.md') WHERE NEW.`id` NOT BETWEEN 0 AND 9999999;
+  SELECT RAISE(ABORT, 'news.date 超出打包范围 0..99999999（date × 10^7 + id），见 docs/kept-counts.md') WHERE NEW.`date` NOT BETWEEN 0 AND 99999999;
+END;
+--> statement-breakpoint
+CREATE TRIGGER `kept_pack_starmarket_companies_ai` AFTER INSERT ON `starmarket_companies` BEGIN
+  SELECT RAISE(ABORT, 'starmarket_companies.m_com_id 超出打包范围 0..9999999（acceptance_time × 10^7 + m_com_id），见 docs/kept-counts.md') WHERE NEW.`m_com_id` NOT BETWEEN 0 AND 9999999;
+  SELECT RAISE(ABORT, 'starmarket_companies.acceptance_time 超出打包范围 0..99999999（acceptance_time × 10^7 + m_com_id），见 docs/kept-counts.md') WHERE NEW.`acceptance_time` NOT BETWEEN 0 AND 99999999;
+END;
+--> statement-breakpoint
+CREATE TRIGGER `kept_pack_starmarket_companies_au` AFTER UPDATE OF `m_com_id`, `acceptance_time` ON `starmarket_companies` BEGIN
+  SELECT RAISE(ABORT, 'starmarket_companies.m_com_id 超出打包范围 0..9999999（acceptance_time × 10^7 + m_com_id），见 docs/kept-counts.md') WHERE NEW.`m_com_id` NOT BETWEEN 0 AND 9999999;
+  SELECT RAISE(ABORT, 'starmarket_companies.acceptance_time 超出打包范围 0..99999999（acceptance_time × 10^7 + m_com_id），见 docs/kept-counts.md') WHERE NEW.`acceptance_time` NOT BETWEEN 0 AND 99999999;
+END;
+--> statement-breakpoint
+CREATE TRIGGER `kept_pack_disclosures_ai` AFTER INSERT ON `disclosures` BEGIN
+  SELECT RAISE(ABORT, 'disclosures.id 超出打包范围 0..9999999（disclosure_time × 10^7 + id），见 docs/kept-counts.md') WHERE NEW.`id` NOT BETWEEN 0 AND 9999999;
+  SELECT RAISE(ABORT, 'disclosures.disclosure_time 超出打包范围 0..99999999（disclosure_time × 10^7 + id），见 docs/kept-counts.md') WHERE NEW.`disclosure_time` NOT BETWEEN 0 AND 99999999;
+END;
+--> statement-breakpoint
+CREATE TRIGGER `kept_pack_disclosures_au` AFTER UPDATE OF `id`, `disclosure_time` ON `disclosures` BEGIN
+  SELECT RAISE(ABORT, 'disclosures.id 超出打包范围 0..9999999（disclosure_time × 10^7 + id），见 docs/kept-counts.md') WHERE NEW.`id` NOT BETWEEN 0 AND 9999999;
+  SELECT RAISE(ABORT, 'disclosures.disclosure_time 超出打包范围 0..99999999（disclosure_time × 10^7 + id），见 docs/kept-counts.md') WHERE NEW.`disclosure_time` NOT BETWEEN 0 AND 99999999;
+END;
+--> statement-breakpoint
 DELETE FROM `closure_counts`;
 --> statement-breakpoint
 INSERT INTO `closure_counts` (`dim`, `key`, `n`) SELECT 'all' AS `dim`, '' AS `key`, count(*) AS `n` FROM `closures` s WHERE true GROUP BY 1, 2

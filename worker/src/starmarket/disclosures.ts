@@ -6,6 +6,7 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { disclosureTypes, disclosures as d, starmarketCompanies as m } from '../db';
 import { keptTotalSql, nearEndPage, offsetOf, pageWindow } from '../db/kept/read.ts';
+import { ID_SPAN } from '../db/kept/shape.ts';
 import { keptDisclosureCounts } from '../db/kept/starmarket.ts';
 import type { Db } from '../env';
 import { likeAnywhere } from '../lib/params';
@@ -43,8 +44,8 @@ function keywordMatch(keyword: string): { cond: SQL; ids: SQL | null; exact: boo
   return { cond: sql`${d.id} IN (${ids}) AND ${like}`, ids, exact: false };
 }
 
-/** Rowids of disclosure_name_ord: disclosure_time * KEY_SPAN + id (the list order). */
-const KEY_SPAN = 10_000_000;
+/** Rowids of disclosure_name_ord: disclosure_time * KEY_SPAN + id (the list order; keptDisclosurePacking guards it). */
+const KEY_SPAN = ID_SPAN;
 
 /** A keyword with at least this many matches keeps its total and page anchors (disclosure_keyword_totals). */
 const KEEP_FROM = 100;

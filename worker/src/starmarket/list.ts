@@ -10,6 +10,7 @@ import type { Db } from '../env';
 import { YMD_WIDTHS, type ReadLevel } from '../lib/day-window';
 import { ApiError } from '../lib/errors';
 import { keptTotal, offsetOf, pageWindow, startDay } from '../db/kept/read.ts';
+import { ID_SPAN } from '../db/kept/shape.ts';
 import { keptStarmarketCounts } from '../db/kept/starmarket.ts';
 import { ph, runShaped, shapedParts } from '../lib/shaped';
 import { LISTED_STATE, STAR_PAGE_SIZE } from './constants';
@@ -51,8 +52,8 @@ const dayLevels =
 
 /** A keyword the per-tab character index answers exactly: one Han character, letter or digit. */
 const ONE_CHAR = /^[\p{Script=Han}0-9a-z]$/u;
-/** Rowids of starmarket_name_tab_chars: acceptance_time * KEY_SPAN + m_com_id (list order). */
-const KEY_SPAN = 10_000_000;
+/** Rowids of starmarket_name_tab_chars: acceptance_time * KEY_SPAN + m_com_id (list order; keptStarmarketPacking guards it). */
+const KEY_SPAN = ID_SPAN;
 
 /**
  * A one-character keyword and no other filter: the total is the token's document count (one

@@ -4,7 +4,7 @@
  * a reason's, a parent reason's distinct companies, a track's, an album's, the closed-company news,
  * the top-level comments of a target and the incense records of an item.
  */
-import { joined, lit, text, type KeptList, type KeptPacking, type Row } from './shape.ts';
+import { dayIdRanges, ID_SPAN, joined, lit, text, type KeptList, type KeptPacking, type Row } from './shape.ts';
 
 const all = (dim: string, key: string) => [lit(dim), key] as const;
 
@@ -69,14 +69,14 @@ export const keptClosureRanks: KeptList = {
 };
 
 /** closure_name_close_chars' rowids, the default list order: close_date × CLOSE_KEY_SPAN + com_id. */
-export const CLOSE_KEY_SPAN = 10_000_000;
+export const CLOSE_KEY_SPAN = ID_SPAN;
 
 export const keptClosurePacking: KeptPacking = {
   name: 'closures',
   table: 'closures',
   packs: 'close_date × 10^7 + com_id',
-  ranges: [
-    { column: 'com_id', min: 0, max: CLOSE_KEY_SPAN - 1 },
-    { column: 'close_date', min: 0, max: 99_999_999 },
-  ],
+  ranges: dayIdRanges('close_date', 'com_id'),
 };
+
+/** news_closure_names' rowids, the closed-company news order: date × ID_SPAN + id. */
+export const keptNewsPacking: KeptPacking = { name: 'news', table: 'news', packs: 'date × 10^7 + id', ranges: dayIdRanges('date', 'id') };

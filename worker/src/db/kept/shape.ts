@@ -78,6 +78,18 @@ export interface KeptList {
   sources: readonly KeptSource[];
 }
 
+/**
+ * The id part of a packed (yyyymmdd, id) sort key: `day × ID_SPAN + id`, the rowid of an FTS index
+ * that gives its matches in list order. Ids stay below it, days below 10^8 (KeptPacking guards both).
+ */
+export const ID_SPAN = 10_000_000;
+
+/** The ranges of a packed (yyyymmdd, id) key. */
+export const dayIdRanges = (day: string, id: string): readonly KeptRange[] => [
+  { column: id, min: 0, max: ID_SPAN - 1 },
+  { column: day, min: 0, max: 99_999_999 },
+];
+
 /** A string as an SQL literal. */
 export const lit = (s: string | number): Expr => (typeof s === 'number' ? String(s) : `'${s.replaceAll("'", "''")}'`);
 
