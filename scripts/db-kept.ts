@@ -6,9 +6,11 @@
  *                                   drops the triggers that write a declared kept table and are not
  *                                   generated from it, creates the generated ones, and rebuilds a
  *                                   kept table from its sources when its triggers are taken over
- *   npm run db:kept -- --check      fails when the migrations do not give exactly those triggers, or
+ *   npm run db:kept -- --check      fails when the migrations do not give exactly those triggers,
  *                                   when a migration after 0050 not written by this command creates
- *                                   a trigger that writes a kept table (part of `npm test`)
+ *                                   a trigger that writes a kept table, or when a per-character name
+ *                                   index text is not what worker/src/db/kept/chars.ts writes (part
+ *                                   of `npm test`)
  *   npm run db:kept -- --rebuild    recomputes every kept table from its sources in the local D1
  *                   [--persist-to DIR] [--remote]   (or the deployed one), for repair
  *
@@ -20,6 +22,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { parseArgs } from 'node:util';
+import { charExpressions } from '../worker/src/db/kept/chars.ts';
 import { KEPT_LISTS, KEPT_PACKINGS } from '../worker/src/db/kept/index.ts';
 import { GENERATED_MARK, migrationText, planKept, rebuildSql, writtenOf, type Trigger } from '../worker/src/db/kept/sql.ts';
 
@@ -124,6 +127,9 @@ if (args.check) {
   const problems: string[] = [];
   if (plan.drop.length) problems.push(`triggers the declarations do not give: ${plan.drop.join(', ')}`);
   if (plan.create.length) problems.push(`generated triggers missing or different: ${plan.create.map((t) => t.name).join(', ')}`);
+  for (const f of migrationFiles())
+    for (const c of charExpressions(readFileSync(path.join(dir, f), 'utf8')))
+      if (!c.ok) problems.push(`${f}: the 64-character index text over ${c.expr} is not what worker/src/db/kept/chars.ts writes (${c.kind})`);
   const hand = handWrittenKeptTriggers();
   if (hand.length) problems.push(`hand-written triggers on kept tables after migration ${String(LAST_HAND).padStart(4, '0')}:\n    ${hand.join('\n    ')}`);
   if (problems.length) fail(`the migrations do not match worker/src/db/kept (run npm run db:kept):\n  ${problems.join('\n  ')}`);
