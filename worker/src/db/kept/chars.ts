@@ -19,20 +19,27 @@ export const gramList = (expr: string, n = 64): string => tree((i) => `(substr($
 
 const count = (text: string, part: string) => text.split(part).length - 1;
 
+/** A 64-character index text a migration holds over a name expression. */
+export interface CharText {
+  expr: string;
+  kind: 'spaced' | 'grams' | 'unknown';
+  ok: boolean;
+}
+
 /**
  * Every 64-character index text over a name expression a migration holds, and whether each of its
  * occurrences is the one this file writes (a text of neither shape counts as not).
  */
-export function charExpressions(sqlText: string): { expr: string; kind: 'spaced' | 'grams' | 'unknown'; ok: boolean }[] {
+export function charExpressions(sqlText: string): CharText[] {
   const exprs = new Set([...sqlText.matchAll(/substr\(([A-Za-z.`_]+), 64, 1\)/g)].map((m) => m[1]));
-  return [...exprs].flatMap((expr) => {
+  return [...exprs].flatMap((expr): CharText[] => {
     // Each text holds its last character's leaf exactly once.
     const grams = count(sqlText, `substr(${expr}, 64, 2)`);
     const spaced = count(sqlText, `substr(${expr}, 63, 1) || ' ' || substr(${expr}, 64, 1)`);
-    if (!grams && !spaced) return [{ expr, kind: 'unknown' as const, ok: false }];
+    if (!grams && !spaced) return [{ expr, kind: 'unknown', ok: false }];
     return [
-      ...(grams ? [{ expr, kind: 'grams' as const, ok: count(sqlText, gramList(expr)) === grams }] : []),
-      ...(spaced ? [{ expr, kind: 'spaced' as const, ok: count(sqlText, spacedChars(expr)) === spaced }] : []),
+      ...(grams ? [{ expr, kind: 'grams', ok: count(sqlText, gramList(expr)) === grams } as CharText] : []),
+      ...(spaced ? [{ expr, kind: 'spaced', ok: count(sqlText, spacedChars(expr)) === spaced } as CharText] : []),
     ];
   });
 }
