@@ -1,12 +1,12 @@
 /**
- * Totals kept by triggers in closure_counts (migrations 0003 and 0009): one row per
+ * Totals kept by triggers in closure_counts (declared in db/kept/closure.ts): one row per
  * (dim, key), equal to counting the rows, without reading them on every request.
  * dims: 'all', 'year', 'prov', 'cat', 'fund' (closures); 'type', 'ptype' (distinct companies of a
  * parent reason), 'track', 'album' (the link tables); 'news' (closed-company news, migration 0013);
  * the filter combinations, 'comments' and 'incense' (migration *_speed_kept_triggers).
  */
-import { and, eq } from 'drizzle-orm';
-import { closureCounts } from '../db';
+import { keptClosureCounts } from '../db/kept/closure.ts';
+import { keptTotal } from '../db/kept/read.ts';
 import type { Db } from '../env';
 
 export type CountDim =
@@ -17,8 +17,4 @@ export type CountDim =
   | 'comments' | 'incense';
 
 /** The query of one total, for use inside db.batch(); the row is absent when nothing was ever counted. */
-export const countQuery = (db: Db, dim: CountDim, key: string | number) =>
-  db
-    .select({ n: closureCounts.n })
-    .from(closureCounts)
-    .where(and(eq(closureCounts.dim, dim), eq(closureCounts.key, String(key))));
+export const countQuery = (db: Db, dim: CountDim, key: string | number) => keptTotal(db, keptClosureCounts, { dim, key: String(key) });

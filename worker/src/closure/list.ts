@@ -8,9 +8,10 @@
  */
 import { and, asc, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { closureCards, closureCounts, closures } from '../db';
+import { CLOSE_KEY_SPAN, keptClosureCounts } from '../db/kept/closure.ts';
+import { keptTotalSql, nearEndPage, offsetOf, pageWindow } from '../db/kept/read.ts';
 import type { Db } from '../env';
 import { ApiError } from '../lib/errors';
-import { nearEndPage, offsetOf, pageWindow } from '../lib/pagination';
 import { likeAnywhere } from '../lib/params';
 import { ph, runShaped, shapedParts } from '../lib/shaped';
 import { CLOSURE_PAGE_SIZE, type ClosureSort } from './constants';
@@ -61,8 +62,6 @@ async function oneCharPlan(db: Db, p: ClosureListParams, perPage: number): Promi
 
 /** A keyword closure_name_close_chars answers exactly: one Han character, letter or digit. */
 const ONE_CHAR = /^[\p{Script=Han}0-9a-z]$/u;
-/** Rowids of closure_name_close_chars: close_date * KEY_SPAN + com_id (the default list order). */
-const KEY_SPAN = 10_000_000;
 
 /**
  * A one-character keyword alone in the default order (closing date): the total is the character's
@@ -80,7 +79,7 @@ async function listOneChar(db: Db, p: ClosureListParams, perPage: number): Promi
   const keys = await db.all<{ k: number }>(
     sql`SELECT rowid AS k FROM closure_name_close_chars WHERE closure_name_close_chars MATCH ${`"${ch}"`} ORDER BY rowid ${sql.raw(w.reverse ? 'ASC' : 'DESC')} LIMIT ${w.limit} OFFSET ${w.offset}`,
   );
-  const ids = keys.map((r) => r.k % KEY_SPAN);
+  const ids = keys.map((r) => r.k % CLOSE_KEY_SPAN);
   return { ids: w.reverse ? ids.reverse() : ids, total };
 }
 
@@ -129,13 +128,12 @@ export async function listClosures(db: Db, p: ClosureListParams): Promise<{ info
     // Shaped statements (lib/shaped.ts): their text is built once per isolate for each sort and
     // filter combination, and each request binds its values.
     const f = closureWhereShape(p);
-    const kept = () => and(eq(closureCounts.dim, ph('dim')), eq(closureCounts.key, ph('key')));
     // One statement (nearEndPage): the page's rows from whichever end reads them (the other reads
     // none) with the kept total beside them; a page neither end reads gives the total alone.
     const found = await nearEndPage(
       db,
       `closure.list.ends.${p.sort}.${f.shape}`,
-      () => ({ total: sql`(SELECT ${closureCounts.n} FROM ${closureCounts} WHERE ${kept()})`, end: (r) => pageRows(ids(r, f.where())) }),
+      () => ({ total: keptTotalSql(keptClosureCounts, { dim: ph('dim'), key: ph('key') }), end: (r) => pageRows(ids(r, f.where())) }),
       { ...f.values, dim: key.dim, key: key.key },
       { page: p.page, perPage, near: ANCHOR_GAP },
     );

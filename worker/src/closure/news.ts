@@ -5,6 +5,7 @@
  */
 import { and, count, desc, eq, inArray, lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { news, sectors } from '../db';
+import { ID_SPAN } from '../db/kept/shape.ts';
 import type { Db } from '../env';
 import { dayStart, SKIP_DIRECTLY, totalOf, type DayBucket } from '../lib/day-window';
 import { ApiError } from '../lib/errors';
@@ -123,8 +124,8 @@ function yearBuckets(year: string | undefined): { lo: number; hi: number } {
 const dayRows = (db: Db, list: string, key: string, level: 1 | 2 | 3, lo: number, hi: number) =>
   db.all<DayBucket>(sql`SELECT bucket, n FROM news_day_counts WHERE list = ${list} AND key = ${key} AND level = ${level} AND bucket BETWEEN ${lo} AND ${hi}`);
 
-/** Rowids of news_closure_names: date * NEWS_KEY_SPAN + id (the list's order). */
-const NEWS_KEY_SPAN = 10_000_000;
+/** Rowids of news_closure_names: date * NEWS_KEY_SPAN + id (the list's order; keptNewsPacking guards it). */
+const NEWS_KEY_SPAN = ID_SPAN;
 /** Characters the per-character index matches exactly as LIKE does: ASCII letters and digits, 一-龥. */
 const PLAIN_CHARS = /^[0-9A-Za-z\u4e00-\u9fa5]+$/;
 /** A province the index keeps as a token (Chinese characters only, as the migration writes it). */

@@ -12,9 +12,11 @@ export const SURVIVAL_MONTHS_SQL =
  * close_date and born_date are yyyymmdd integers. close_year and survival_months are
  * generated columns (computed by SQLite from the dates, never written) so they can be indexed.
  *
- * Triggers in migrations/*_closure_derived.sql keep closure_counts, closure_firm_stats and the
- * name search index (closure_name_fts) in step with this table and closure_investors.
- * A drizzle-kit table rebuild of either table drops its triggers: re-create them in a custom migration.
+ * Triggers keep closure_counts and closure_rank_counts (generated from db/kept/closure.ts by
+ * `npm run db:kept`), closure_firm_stats and the name search index (closure_name_fts) in step with
+ * this table and closure_investors; com_id and close_date are guarded to the packed list key's span.
+ * A drizzle-kit table rebuild of either table drops its triggers: re-create them in a custom
+ * migration (and run `npm run db:kept`, which puts the generated ones back).
  */
 export const closures = sqliteTable(
   'closures',
@@ -225,7 +227,7 @@ export const incenseRecords = sqliteTable(
 );
 
 /**
- * Row counts of closures by dimension, kept by triggers on closures (see the table's comment):
+ * Row counts of closures by dimension, kept by the triggers declared in db/kept/closure.ts:
  * dim 'all' (key ''), 'year' (close year), 'prov', 'cat', 'fund'. Lists read their totals here
  * instead of counting the whole table on every request.
  */

@@ -96,8 +96,8 @@ export const disclosures = sqliteTable(
 );
 
 /**
- * STAR-market company counts kept by triggers on starmarket_companies (migration
- * *_starmarket_kept_counts): one row per tab (is_listed) and every combination of province,
+ * STAR-market company counts kept by triggers on starmarket_companies (declared in
+ * db/kept/starmarket.ts): one row per tab (is_listed) and every combination of province,
  * sector and review state, '' / 0 standing for "any". A list total or the state counts of
  * /kcb/project under any filters but a keyword is one row or a handful, never a count of rows.
  */
@@ -114,7 +114,7 @@ export const starmarketCounts = sqliteTable(
 );
 
 /**
- * Filing counts kept by triggers on disclosures: per company and type, 0 standing for "any"
+ * Filing counts kept by triggers on disclosures (declared in db/kept/starmarket.ts): per company and type, 0 standing for "any"
  * (the disclosure search total and a company's filings total without a keyword).
  */
 export const disclosureCounts = sqliteTable(

@@ -4,9 +4,11 @@
  * (5 per page in its detail), newest first; totals from the kept disclosure_counts; /starmarket/type_list gives the type options.
  */
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { disclosureCounts, disclosureTypes, disclosures as d, starmarketCompanies as m } from '../db';
+import { disclosureTypes, disclosures as d, starmarketCompanies as m } from '../db';
+import { keptTotalSql, nearEndPage, offsetOf, pageWindow } from '../db/kept/read.ts';
+import { ID_SPAN } from '../db/kept/shape.ts';
+import { keptDisclosureCounts } from '../db/kept/starmarket.ts';
 import type { Db } from '../env';
-import { nearEndPage, offsetOf, pageWindow } from '../lib/pagination';
 import { likeAnywhere } from '../lib/params';
 import { rawBatch } from '../lib/rawBatch';
 import { namesOf } from '../lib/names';
@@ -42,8 +44,8 @@ function keywordMatch(keyword: string): { cond: SQL; ids: SQL | null; exact: boo
   return { cond: sql`${d.id} IN (${ids}) AND ${like}`, ids, exact: false };
 }
 
-/** Rowids of disclosure_name_ord: disclosure_time * KEY_SPAN + id (the list order). */
-const KEY_SPAN = 10_000_000;
+/** Rowids of disclosure_name_ord: disclosure_time * KEY_SPAN + id (the list order; keptDisclosurePacking guards it). */
+const KEY_SPAN = ID_SPAN;
 
 /** A keyword with at least this many matches keeps its total and page anchors (disclosure_keyword_totals). */
 const KEEP_FROM = 100;
@@ -155,7 +157,7 @@ export async function listDisclosures(db: Db, p: DisclosureParams) {
       db,
       `disclosures.ends.${shape}`,
       () => ({
-        total: sql`(SELECT ${disclosureCounts.n} FROM ${disclosureCounts} WHERE ${and(eq(disclosureCounts.mComId, ph('m')), eq(disclosureCounts.typeId, ph('t')))})`,
+        total: keptTotalSql(keptDisclosureCounts, { m_com_id: ph('m'), type_id: ph('t') }),
         end: (r) =>
           selectDisclosures(db)
             .where(filtered())

@@ -7,9 +7,11 @@
 import { and, asc, between, eq, gt, gte, inArray, lte, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { starmarketCompanies as m, starmarketCounts, starmarketDayCounts as dc, starmarketStates } from '../db';
 import type { Db } from '../env';
-import { startDay, YMD_WIDTHS, type ReadLevel } from '../lib/day-window';
+import { YMD_WIDTHS, type ReadLevel } from '../lib/day-window';
 import { ApiError } from '../lib/errors';
-import { offsetOf, pageWindow } from '../lib/pagination';
+import { keptTotal, offsetOf, pageWindow, startDay } from '../db/kept/read.ts';
+import { ID_SPAN } from '../db/kept/shape.ts';
+import { keptStarmarketCounts } from '../db/kept/starmarket.ts';
 import { ph, runShaped, shapedParts } from '../lib/shaped';
 import { LISTED_STATE, STAR_PAGE_SIZE } from './constants';
 import { countOf, selectStarRows, toStarRows } from './rows';
@@ -25,10 +27,7 @@ type Num = number | Placeholder;
 
 /** The kept count row of a tab under province / sector / state filters ('' and 0 stand for any); values or placeholders. */
 const keptCountOf = (db: Db, v: { listed: Num; prov: string | Placeholder; cat: Num; state: Num }) =>
-  db
-    .select({ n: starmarketCounts.n })
-    .from(starmarketCounts)
-    .where(and(eq(starmarketCounts.isListed, v.listed), eq(starmarketCounts.prov, v.prov), eq(starmarketCounts.catId, v.cat), eq(starmarketCounts.stateId, v.state)));
+  keptTotal(db, keptStarmarketCounts, { is_listed: v.listed, prov: v.prov, cat_id: v.cat, state_id: v.state });
 
 const keptValues = (p: StarFilter, listed: Listed) => ({ listed, prov: p.com_prov ?? '', cat: p.cat_id ?? 0, state: p.state ?? 0 });
 
@@ -53,8 +52,8 @@ const dayLevels =
 
 /** A keyword the per-tab character index answers exactly: one Han character, letter or digit. */
 const ONE_CHAR = /^[\p{Script=Han}0-9a-z]$/u;
-/** Rowids of starmarket_name_tab_chars: acceptance_time * KEY_SPAN + m_com_id (list order). */
-const KEY_SPAN = 10_000_000;
+/** Rowids of starmarket_name_tab_chars: acceptance_time * KEY_SPAN + m_com_id (list order; keptStarmarketPacking guards it). */
+const KEY_SPAN = ID_SPAN;
 
 /**
  * A one-character keyword and no other filter: the total is the token's document count (one

@@ -1,0 +1,131 @@
+/**
+ * A few rows of every source table a kept declaration counts, varied along the columns its keys
+ * read (several provinces, sectors, rounds, years; two reasons of one parent; news in and out of
+ * the closed-company list; top-level comments and replies). The recount tests need rows to move;
+ * a declaration over a table with no sample here fails until one is added.
+ */
+import { env } from 'cloudflare:test';
+import { baseTaxonomy, makeAlbum, makeClosures, makeNews, makeReasons, makeTrack, SECTOR } from '../closure/fixtures';
+import { makeUser } from '../helpers';
+import { makeStars, starTaxonomy, SECTOR as STAR_SECTOR } from '../starmarket/fixtures';
+
+const PROVS = ['北京', '上海', '广东'];
+
+async function closures() {
+  await baseTaxonomy();
+  const { parent, children } = await makeReasons(2);
+  const other = await makeReasons(1);
+  const tracks = [await makeTrack(), await makeTrack()];
+  const albums = [await makeAlbum(), await makeAlbum()];
+  const ids = await makeClosures(
+    Array.from({ length: 24 }, (_, i) => ({
+      prov: PROVS[i % 3],
+      catId: i % 2 ? SECTOR.shop : SECTOR.finance,
+      fundStatusId: 1 + (i % 3),
+      close: 20150101 + (i % 6) * 10000 + (i % 5) * 100,
+      reasons: i % 4 === 0 ? [{ id: children[0], pId: parent }, { id: children[1], pId: parent }] : [{ id: i % 3 ? children[1] : other.children[0], pId: i % 3 ? parent : other.parent }],
+      tracks: i % 2 ? [tracks[i % 4 < 2 ? 0 : 1]] : [],
+      albums: i % 3 ? [albums[i % 2]] : albums,
+      totalMoney: i % 3 ? 1000 * i : 0,
+      valuation: i % 4 ? 5000 * i : 0,
+      horseUnicorn: (i % 3) as 0 | 1 | 2,
+      investors: i % 2 ? [{ id: 8100 + (i % 5), name: `样例资本${i % 5}` }] : [],
+    })),
+  );
+  return ids;
+}
+
+async function news() {
+  for (let i = 0; i < 12; i++) await makeNews({ prov: PROVS[i % 3], date: 20190101 + i * 100, isClosure: i % 3 ? 1 : 0 });
+}
+
+async function comments() {
+  const stmts = [];
+  for (let i = 0; i < 16; i++)
+    stmts.push(
+      env.DB.prepare(
+        "INSERT INTO comments (target_type, target_id, user_id, comment_type, parent_id, content, created_at) VALUES (?, ?, 1, ?, 0, '样例评论', ?)",
+      ).bind(i % 2 ? 'com' : 'reason', 7000 + (i % 3), i % 4 === 3 ? 2 : 1, 1_700_000_000_000 + i),
+    );
+  await env.DB.batch(stmts);
+}
+
+async function incense() {
+  const stmts = [];
+  for (let i = 0; i < 16; i++)
+    stmts.push(
+      env.DB.prepare('INSERT INTO incense_records (type, item_id, user_id, amount, created_at) VALUES (?, ?, 1, 1, ?)').bind(1 + (i % 2), 7000 + (i % 4), 1_700_000_000_000 + i),
+    );
+  await env.DB.batch(stmts);
+}
+
+async function stars() {
+  await starTaxonomy();
+  await makeStars(
+    Array.from({ length: 14 }, (_, i) => ({
+      prov: PROVS[i % 3],
+      catId: i % 2 ? STAR_SECTOR.chip : STAR_SECTOR.bio,
+      state: 1 + (i % 8),
+      filings: Array.from({ length: i % 4 }, (_, j) => [1 + ((i + j) % 3), `样例文件${i}-${j}`, 20230101 + j * 100] as [number, string, number]),
+    })),
+  );
+}
+
+/** Two users' coin ledger, orders, download records, follows, comments and incense over several days. */
+async function personal() {
+  const users = [(await makeUser()).id, (await makeUser()).id];
+  const at = (i: number) => 1_600_000_000_000 + i * 37 * 86_400_000 + i * 1000;
+  const stmts = [];
+  for (let i = 0; i < 12; i++) {
+    const u = users[i % 2];
+    stmts.push(
+      env.DB.prepare("INSERT INTO coin_ledger (user_id, delta, reason, idempotency_key, op_nonce, created_at) VALUES (?, 1, 'grant', ?, ?, ?)").bind(u, `sample-${i}`, `n-${i}`, at(i)),
+      env.DB.prepare("INSERT INTO orders (user_id, product, amount_fen, status, provider, created_at) VALUES (?, 'coins', 100, 'pending', 'alipay', ?)").bind(u, at(i)),
+      env.DB.prepare("INSERT INTO download_records (job_id, user_id, batch_no, offset, rows, filename, status, created_at) VALUES (?, ?, 1, 0, 10, 'x.xlsx', 'done', ?)").bind(9000 + i, u, at(i)),
+      env.DB.prepare('INSERT INTO follows (user_id, type, item_id, created_at) VALUES (?, 1, ?, ?)').bind(u, 7000 + i, at(i)),
+      env.DB.prepare(
+        "INSERT INTO comments (target_type, target_id, user_id, comment_type, parent_id, content, created_at) VALUES ('com', 7001, ?, 1, 0, '样例评论', ?)",
+      ).bind(u, at(i)),
+      env.DB.prepare('INSERT INTO incense_records (type, item_id, user_id, amount, created_at) VALUES (1, 7001, ?, ?, ?)').bind(u, 1 + (i % 3), at(i)),
+    );
+  }
+  await env.DB.batch(stmts);
+}
+
+async function entity() {
+  const stmts = [];
+  for (let i = 0; i < 14; i++) {
+    stmts.push(
+      env.DB.prepare("INSERT INTO policies (id, title, region, scope, put_time) VALUES (?, ?, ?, ?, ?)").bind(
+        88_000 + i,
+        `样例政策${i}`,
+        i % 3 ? PROVS[i % 3] : '',
+        i % 2 ? '医疗健康' : '企业服务',
+        20180101 + (i % 5) * 10000 + (i % 4) * 100 + i,
+      ),
+      env.DB.prepare("INSERT INTO invest_event_investors (event_id, invst_id, invst_name, invst_type) VALUES (?, ?, '样例资本', 'invst')").bind(89_000 + (i % 6), i % 5),
+    );
+  }
+  await env.DB.batch(stmts);
+}
+
+/** Fills each source table once (several tables share a fill). */
+export const SAMPLES: Record<string, () => Promise<unknown>> = {
+  closures,
+  closure_company_types: closures,
+  closure_company_tracks: closures,
+  closure_company_albums: closures,
+  closure_firm_stats: closures,
+  news,
+  comments,
+  incense_records: incense,
+  starmarket_companies: stars,
+  disclosures: stars,
+  coin_ledger: personal,
+  orders: personal,
+  download_records: personal,
+  follows: personal,
+  policies: entity,
+  invest_event_investors: entity,
+};
+

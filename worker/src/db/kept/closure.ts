@@ -1,0 +1,82 @@
+/**
+ * The closed-company kept lists. closure_counts holds one total per (dim, key): the whole list and
+ * every combination of its province / sector / round filters (closure/list.ts), a year's closures,
+ * a reason's, a parent reason's distinct companies, a track's, an album's, the closed-company news,
+ * the top-level comments of a target and the incense records of an item.
+ */
+import { dayIdRanges, ID_SPAN, joined, lit, text, type KeptList, type KeptPacking, type Row } from './shape.ts';
+
+const all = (dim: string, key: string) => [lit(dim), key] as const;
+
+export const keptClosureCounts: KeptList = {
+  table: 'closure_counts',
+  columns: ['dim', 'key'],
+  zeros: 'keep',
+  sources: [
+    {
+      name: 'closures',
+      table: 'closures',
+      keys: (r) => [
+        all('all', lit('')),
+        all('year', text(`${r.close_date} / 10000`)),
+        all('prov', r.com_prov),
+        all('cat', text(r.cat_id)),
+        all('fund', text(r.fund_status_id)),
+        all('prov_cat', joined('|', r.com_prov, text(r.cat_id))),
+        all('prov_fund', joined('|', r.com_prov, text(r.fund_status_id))),
+        all('cat_fund', joined('|', text(r.cat_id), text(r.fund_status_id))),
+        all('prov_cat_fund', joined('|', r.com_prov, text(r.cat_id), text(r.fund_status_id))),
+      ],
+    },
+    { name: 'types', table: 'closure_company_types', keys: (r) => [all('type', text(r.type_id))] },
+    {
+      name: 'parents',
+      table: 'closure_company_types',
+      keys: (r) => [all('ptype', text(r.p_id))],
+      distinct: { same: ['com_id', 'p_id'], self: ['com_id', 'type_id'] },
+    },
+    { name: 'tracks', table: 'closure_company_tracks', keys: (r) => [all('track', text(r.tag_id))] },
+    { name: 'albums', table: 'closure_company_albums', keys: (r) => [all('album', text(r.album_id))] },
+    { name: 'news', table: 'news', when: (r) => `${r.is_closure} = 1`, keys: () => [all('news', lit(''))] },
+    { name: 'comments', table: 'comments', when: (r) => `${r.comment_type} = 1`, keys: (r) => [all('comments', joined(':', r.target_type, r.target_id))] },
+    { name: 'incense', table: 'incense_records', keys: (r) => [all('incense', joined(':', r.type, r.item_id))] },
+  ],
+};
+
+const anyProv = (r: Row) => [r.com_prov, lit('')];
+const anyCat = (r: Row) => [r.cat_id, '0'];
+
+/**
+ * The burn rankings' totals (closure/rankings.ts): companies with a known amount raised or
+ * valuation under every province / sector filter ('' and 0: any), valuations also per
+ * horse/unicorn class; and the firms with a closed company.
+ */
+export const keptClosureRanks: KeptList = {
+  table: 'closure_rank_counts',
+  columns: ['measure', 'hu', 'prov', 'cat'],
+  zeros: 'keep',
+  sources: [
+    { name: 'money', table: 'closures', when: (r) => `${r.total_money} > 0`, keys: (r) => [[lit('money'), '0', anyProv(r), anyCat(r)]] },
+    { name: 'valuation', table: 'closures', when: (r) => `${r.valuation} > 0`, keys: (r) => [[lit('valuation'), '0', anyProv(r), anyCat(r)]] },
+    {
+      name: 'valuation_hu',
+      table: 'closures',
+      when: (r) => `${r.valuation} > 0 AND ${r.horse_unicorn} > 0`,
+      keys: (r) => [[lit('valuation'), r.horse_unicorn, anyProv(r), anyCat(r)]],
+    },
+    { name: 'firms', table: 'closure_firm_stats', when: (r) => `${r.invst_id} > 0 AND ${r.com_count} > 0`, keys: () => [[lit('firms'), '0', lit(''), '0']] },
+  ],
+};
+
+/** closure_name_close_chars' rowids, the default list order: close_date × CLOSE_KEY_SPAN + com_id. */
+export const CLOSE_KEY_SPAN = ID_SPAN;
+
+export const keptClosurePacking: KeptPacking = {
+  name: 'closures',
+  table: 'closures',
+  packs: 'close_date × 10^7 + com_id',
+  ranges: dayIdRanges('close_date', 'com_id'),
+};
+
+/** news_closure_names' rowids, the closed-company news order: date × ID_SPAN + id. */
+export const keptNewsPacking: KeptPacking = { name: 'news', table: 'news', packs: 'date × 10^7 + id', ranges: dayIdRanges('date', 'id') };

@@ -1,0 +1,37 @@
+/**
+ * A user's own lists in entity_day_counts (the keys starting with 'u'; the event, firm, tag and news
+ * keys of the same table are still kept by hand-written triggers): coin ledger 'ul:<user>', orders
+ * 'uo:', download records 'ud:', follows 'uf:<user>:<type>', comments 'uc:', incense records 'ui:'
+ * and the incense a user burned in total 'uis:' (a sum of amounts). Each is levelled by day
+ * (lib/day-window.ts DAY_WIDTHS: 512-day blocks, 16-day blocks, days) of its created_at.
+ */
+import type { KeptList, KeptSource, Row } from './shape.ts';
+
+const DAY_MS = 86_400_000;
+/** lib/day-window.ts DAY_WIDTHS (kept here so the declaration has no import the script cannot load). */
+const DAY_WIDTHS = [512, 16, 1] as const;
+
+const byDay = { order: (r: Row) => `${r.created_at} / ${DAY_MS}`, widths: DAY_WIDTHS };
+
+const own = (name: string, table: string, prefix: string): KeptSource => ({
+  name,
+  table,
+  keys: (r) => [[`'${prefix}:' || ${r.user_id}`]],
+  levels: byDay,
+});
+
+export const keptPersonalDays: KeptList = {
+  table: 'entity_day_counts',
+  columns: ['k', 'level', 'bucket'],
+  zeros: 'delete',
+  owns: "`k` GLOB 'u*'",
+  sources: [
+    own('ledger', 'coin_ledger', 'ul'),
+    own('orders', 'orders', 'uo'),
+    own('downloads', 'download_records', 'ud'),
+    { name: 'follows', table: 'follows', keys: (r) => [[`'uf:' || ${r.user_id} || ':' || ${r.type}`]], levels: byDay },
+    own('comments', 'comments', 'uc'),
+    own('incense', 'incense_records', 'ui'),
+    { name: 'incense_sum', table: 'incense_records', keys: (r) => [[`'uis:' || ${r.user_id}`, '0', '0']], weight: (r) => r.amount },
+  ],
+};

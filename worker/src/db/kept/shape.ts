@@ -1,0 +1,111 @@
+/**
+ * The shape of a kept list: one declaration says which source rows a kept table counts and under
+ * which keys; the generator (sql.ts, `npm run db:kept`) derives the triggers that keep it, the
+ * recount that checks it and the rebuild that repairs it. Nothing here touches a database, so the
+ * worker, the tests in workerd and the Node script share it (imports carry their .ts extension for
+ * Node's type stripping).
+ */
+
+/** An SQL expression over one row of a source table (`NEW.x`, `OLD.x` or `src.x`). */
+export type Expr = string;
+
+/** A source row as expressions: `r.close_date` is the column of the row the trigger sees. */
+export type Row = Readonly<Record<string, Expr>>;
+
+/**
+ * One kept row's key: an expression per key column of the kept table, or several alternatives for a
+ * column (the row is counted under every combination: a company counts under its province and
+ * under '' for "any province").
+ */
+export type KeyTuple = readonly (Expr | readonly Expr[])[];
+
+export interface KeptSource {
+  /** Names the generated triggers: kept_<table>_<name>_ai / _ad / _au. */
+  name: string;
+  /** The table whose inserts, deletes and updates move the counts. */
+  table: string;
+  /** Rows counted at all (absent: every row). */
+  when?: (r: Row) => Expr;
+  /**
+   * The kept rows one source row adds to (each at most once, however many tuples name it). With
+   * `levels`, the values of the key columns before the level and bucket columns.
+   */
+  keys: (r: Row) => KeyTuple[];
+  /** What a row adds (absent: 1, a count; an amount column makes the kept row a sum). */
+  weight?: (r: Row) => Expr;
+  /**
+   * Bucket levels of the list's order: a row adds to level 0 (the total, bucket 0; `total: false`
+   * leaves it out, the total being the sum of level 1) and to each width w at bucket
+   * `order / w * w`, so a deep page finds its first row by walking down the levels.
+   */
+  levels?: { order: (r: Row) => Expr; widths: readonly number[]; total?: boolean };
+  /**
+   * Count each distinct value of `same` once (a company with two reasons of one parent counts once
+   * under the parent); `self` is the source table's primary key, to tell the row itself from others.
+   * The keys must depend only on `same`.
+   */
+  distinct?: { same: readonly string[]; self: readonly string[] };
+}
+
+/** Ranges the packed sort keys need (an id past its span would collide with the next day's). */
+export interface KeptRange {
+  column: string;
+  min: number;
+  max: number;
+}
+
+export interface KeptPacking {
+  /** Names the generated guard triggers: kept_pack_<name>_ai / _au. */
+  name: string;
+  table: string;
+  /** What is packed, for the error message and the docs (e.g. 'close_date × 10^7 + com_id'). */
+  packs: string;
+  ranges: readonly KeptRange[];
+}
+
+export interface KeptList {
+  /** The kept table: its key columns (its primary key) and a count column `n`. */
+  table: string;
+  columns: readonly string[];
+  /** Whether a kept row whose count falls to 0 is deleted (sparse keys) or kept. */
+  zeros: 'keep' | 'delete';
+  /**
+   * A kept table several declarations share (one per family of keys): the SQL condition on a kept
+   * row that says it is this declaration's. Only the triggers of its own source tables that write
+   * the table are this declaration's; a table with no `owns` is the declaration's alone.
+   */
+  owns?: Expr;
+  sources: readonly KeptSource[];
+}
+
+/**
+ * The id part of a packed (yyyymmdd, id) sort key: `day × ID_SPAN + id`, the rowid of an FTS index
+ * that gives its matches in list order. Ids stay below it, days below 10^8 (KeptPacking guards both).
+ */
+export const ID_SPAN = 10_000_000;
+
+/** The ranges of a packed (yyyymmdd, id) key. */
+export const dayIdRanges = (day: string, id: string): readonly KeptRange[] => [
+  { column: id, min: 0, max: ID_SPAN - 1 },
+  { column: day, min: 0, max: 99_999_999 },
+];
+
+/** A string as an SQL literal. */
+export const lit = (s: string | number): Expr => (typeof s === 'number' ? String(s) : `'${s.replaceAll("'", "''")}'`);
+
+/** An integer column as the TEXT key closure_counts and friends store. */
+export const text = (e: Expr): Expr => `CAST(${e} AS TEXT)`;
+
+/** Expressions joined with a separator ('|' between the values of a filter combination). */
+export const joined = (sep: string, ...parts: Expr[]): Expr => parts.join(` || ${lit(sep)} || `);
+
+/** The columns a declaration reads of a row, as expressions prefixed with `alias.`. */
+export function rowOf(alias: string, used?: Set<string>): Row {
+  return new Proxy({} as Row, {
+    get(_, col) {
+      if (typeof col !== 'string') throw new Error('a kept declaration reads columns by name');
+      used?.add(col);
+      return `${alias}.\`${col}\``;
+    },
+  });
+}
