@@ -1,7 +1,7 @@
 // `npm test`: every test (worker in workerd, web components, e2e in Debian's Chromium, bundle dry-runs).
 //
 // Wall time on 2 cores: after the SPA build, four things run at once instead of one after another —
-// the type check (tsc), the linter (eslint), the e2e project (one stack, two of its files at a time)
+// the type check (tsc), the linter (eslint), the e2e project (one stack, its files one at a time)
 // and a second vitest process with the worker and web projects. vitest runs a project whose files
 // go one at a time (e2e) in a group of its own after every other group, and on 2 cores its default
 // is one worker for everything, so a single vitest process would run all 800 tests in a row.
@@ -99,9 +99,7 @@ if (extra.length) {
   for (const f of [e2eReport, unitReport]) rmSync(f, { force: true });
   // e2e streams to the terminal (the long one); worker + web are printed in one piece when done.
   const statuses = await Promise.all([
-    // Two e2e files at a time against the one stack: most of a browser test is waiting on the page,
-    // so a second file fills the idle core (no file depends on what another writes).
-    run('e2e 项目', 'vitest', [...vitestArgs(e2eReport), '--project', 'e2e', '--fileParallelism', '--maxWorkers=2']),
+    run('e2e 项目', 'vitest', [...vitestArgs(e2eReport), '--project', 'e2e']),
     run('worker + web 项目', 'vitest', [...vitestArgs(unitReport), '--project', 'worker', '--project', 'web'], { logFile: path.join(outDir, 'vitest-unit.log') }),
   ]);
   vitestStatus = statuses.find((s) => s !== 0) ?? 0;
