@@ -200,7 +200,7 @@ describe('a change in the data reaches the e-mail, the feed and a webhook once',
       const hook = (await api(`/api/saved_searches/${s.id}/webhooks`, token, { method: 'POST', body: JSON.stringify({ url: `http://127.0.0.1:${port}/hook` }) })).data;
       expect(hook.secret).toMatch(/^whsec_/);
       await new Promise((r) => setTimeout(r, 50));
-      const comId = 990_000_000 + Math.floor(Math.random() * 1_000_000);
+      const comId = 9_900_000 + Math.floor(Math.random() * 90_000);
       d1Write(
         `INSERT INTO closures (com_id, com_name, com_prov, cat_id, se_cat_id, fund_status_id, born_date, close_date, operating_status)
          SELECT ${comId}, 'E2E雪域科技', '${prov}', cat_id, se_cat_id, 1, 20200101, 20261130, '已关闭' FROM closures WHERE fund_status_id = 1 LIMIT 1`,
@@ -247,7 +247,7 @@ describe('a change in the data reaches the e-mail, the feed and a webhook once',
 describe('followed companies and a disabled webhook on the watchlist page', () => {
   it('a followed company shows its new news since the last visit, opens its page and starts again; at 1280 and 375 px', async () => {
     const token = tokens['vip@demo.local']!;
-    const comId = 980_000_000 + Math.floor(Math.random() * 1_000_000);
+    const comId = 9_800_000 + Math.floor(Math.random() * 90_000);
     d1Write(
       `INSERT INTO companies (id, name, full_name, slogan, prov, city, cat_id, se_cat_id, born_year, born_month) VALUES (${comId}, 'E2E关注科技', 'E2E关注科技有限公司', '', '北京', '北京', 1, 0, 2019, 1)`,
     );

@@ -10,7 +10,6 @@ import { EmailMessage } from 'cloudflare:email';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { drizzleDb, users } from '../db';
 import { digestWindow } from '../digest/calendar';
-import { buildMime } from '../digest/mime';
 import { digestSecret } from '../digest/signing';
 import type { Env } from '../env';
 import { ymd } from '../lib/time';
@@ -190,6 +189,8 @@ export async function sendWatchChunk(env: Env, msg: WatchMessage, now = Date.now
       // The header's one-click stops all of the user's watchlist e-mail; each section's link, its own search's.
       const all = await unsubscribeUrl(env, { user: row.userId });
       const body = renderWatchDigest(env.APP_ORIGIN, msg.day, sections, links as string[], { email: row.email, unsubscribeAll: all! });
+      // Loaded on first use: the worker starts without the MIME builder.
+      const { buildMime } = await import('../digest/mime');
       const { raw, messageId } = buildMime({
         from: { name: '桔子订阅', address: env.MAIL_FROM },
         to: row.email,

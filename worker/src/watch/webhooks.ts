@@ -11,7 +11,6 @@ import { EmailMessage } from 'cloudflare:email';
 import { and, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { drizzleDb, memberships, users } from '../db';
-import { buildMime } from '../digest/mime';
 import type { Db, Env } from '../env';
 import { WATCHLIST_PATH } from './constants';
 import { WEBHOOK_BACKOFF_S, WEBHOOK_DISABLE_AFTER, WEBHOOK_LEASE_MS, WEBHOOK_MAX_ATTEMPTS, WEBHOOK_TIMEOUT_MS } from './endpoints';
@@ -209,6 +208,8 @@ async function mailDisabled(env: Env, db: Db, ep: typeof watchEndpoints.$inferSe
     .split('\n')
     .map((l) => l.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`))
     .join('<br>')}</p>`;
+  // Loaded on first use: the worker starts without the MIME builder.
+  const { buildMime } = await import('../digest/mime');
   const { raw } = buildMime({ from: { name: '桔子订阅', address: env.MAIL_FROM }, to, subject: '桔子订阅：Webhook 已停用', text, html });
   await env.EMAIL.send(new EmailMessage(env.MAIL_FROM, to, raw));
 }
