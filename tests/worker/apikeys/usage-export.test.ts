@@ -63,7 +63,7 @@ describe('API usage export', () => {
     // One key: the quote counts its rows of the last 30 days and costs nothing.
     const quote = await check(u.token, { key_id: u.keyId });
     expect(quote.status, JSON.stringify(quote.body)).toBe(200);
-    expect(quote.body.data).toMatchObject({ rows: 3, jzb_down: 0, downloadable: true, title: 'API用量-行情脚本-近30天' });
+    expect(quote.body.data).toMatchObject({ rows: 3, jzb_down: 0, downloadable: true, free: true, unit: '条用量记录', title: 'API用量-行情脚本-近30天' });
     expect((quote.body.data as { msg: string }).msg).toContain('免费');
 
     const made = await generate(u.token, { key_id: u.keyId }, `usage-one-${u.id}`);

@@ -11,11 +11,10 @@ import type { ExportColumn, ExportKind, ExportWho } from '../exports/types';
 import { ApiError } from '../lib/errors';
 import { MAX_ID, optInt } from '../lib/params';
 import { ymd } from '../lib/time';
-import { USAGE_DAYS } from './constants';
+import { USAGE_DAYS, USAGE_EXPORT_KIND } from './constants';
 import { flushUsage } from './meter';
 import { BJ_OFFSET_MS, DAY_MS } from './usage';
 
-export const USAGE_EXPORT_KIND = 'api_usage';
 /** The longest look-back an export may ask for. */
 export const USAGE_EXPORT_MAX_DAYS = 366;
 

@@ -45,6 +45,8 @@ export interface ExportQuote {
   downloadable: boolean;
   tier: PriceTier;
   price_rule: string;
+  free: boolean;
+  unit: string;
   msg: string;
 }
 
@@ -65,7 +67,9 @@ async function price(d1: D1Database, user: SessionUser, { kind, params }: Parsed
   return { plan, title: jobTitle(await kind.title(d1, params, who), plan), tier, prices, coins: prices.reduce((s, p) => s + p, 0) };
 }
 
-const shortMsg = (rows: number, coins: number, balance: number, unit = '家公司') =>
+const DEFAULT_UNIT = '家公司';
+
+const shortMsg = (rows: number, coins: number, balance: number, unit = DEFAULT_UNIT) =>
   `本次导出共 ${rows} ${unit}，需扣除 ${coins} 桔子币，当前余额 ${balance} 桔子币，余额不足，请先充值`;
 
 /** The check: rows, cost, balance and whether the user may go ahead; zero rows answers downloadable: false with '数据为空，不能下载'. */
@@ -78,7 +82,7 @@ export async function quoteExport(d1: D1Database, user: SessionUser, req: Parsed
   const free = p.tier === 'svip' || req.kind.free !== undefined;
   const downloadable = rows > 0 && (free || balance >= p.coins);
   const rule = req.kind.free ?? priceRuleText(p.tier);
-  const unit = req.kind.unit ?? '家公司';
+  const unit = req.kind.unit ?? DEFAULT_UNIT;
   let msg: string;
   if (rows === 0) msg = EMPTY_EXPORT_MSG;
   else if (free) msg = `本次导出共 ${rows} ${unit}（${files} 个文件），${rule}`;
@@ -103,6 +107,8 @@ export async function quoteExport(d1: D1Database, user: SessionUser, req: Parsed
     downloadable,
     tier: p.tier,
     price_rule: rule,
+    free,
+    unit,
     msg,
   };
 }
@@ -117,6 +123,8 @@ export interface ExportCreated {
   batches: number;
   /** Coins charged for the whole job. */
   jzb_down: number;
+  /** What a row is, e.g. 家公司. */
+  unit: string;
   records: DownloadRecordView[];
 }
 
@@ -210,6 +218,7 @@ export async function createExport(env: Env, user: SessionUser, req: ParsedExpor
     rows: saved.job.total_rows,
     batches: saved.job.batches,
     jzb_down: saved.job.coins,
+    unit: req.kind.unit ?? DEFAULT_UNIT,
     records: saved.records.map((r) => recordView(r, now)),
   };
   await rememberStatement(d1, user.id, key, IDEMPOTENT_ACTION, result, fingerprint).run();
