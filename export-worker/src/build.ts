@@ -26,7 +26,7 @@ export class Superseded extends Error {
 export async function buildRecordFile(env: Env, record: RecordWithJob, attempt: number, limits: Limits): Promise<BuiltFile> {
   const kind = exportKind(record.kind);
   const params = kind.params.parse(JSON.parse(record.params));
-  const query = await within(limits, 'd1', 'export query', kind.query(params, env.DB));
+  const query = await within(limits, 'd1', 'export query', kind.query(params, env.DB, { userId: record.user_id }));
   let written = 0;
   // Each renewal is also the attempt's ownership check: a lost lease stops it before it writes.
   const renew = async () => {

@@ -1,5 +1,7 @@
+import path from 'node:path';
+import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { axeFindings, formatFindings } from './axe';
 import { baseURL, DESKTOP, launch, PHONE, screenshot } from './browser';
 
@@ -76,6 +78,34 @@ describe('/user-center/api', () => {
       await screenshot(page, `apikeys-${viewport.width}`);
       await page.close();
     }
+  });
+
+  it('导出用量 makes a free xlsx of exactly those calls through the export dialog', async () => {
+    const page = await open();
+    const usage = page.getByRole('region', { name: '密钥“行情同步脚本”的用量' });
+    await usage.getByRole('heading', { name: /6 次调用/ }).waitFor();
+    await usage.getByRole('button', { name: '导出用量' }).click();
+    const dialog = page.getByRole('dialog', { name: '导出数据' });
+    const confirm = dialog.getByRole('button', { name: '确认导出' });
+    await confirm.waitFor();
+    const quote = await dialog.innerText();
+    expect(quote).toContain('共 2 条用量记录');
+    expect(quote).toContain('免费');
+    await screenshot(page, 'apikeys-usage-export-dialog');
+    const [download] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), confirm.click()]);
+    expect(download.suggestedFilename()).toMatch(/^API用量-行情同步脚本-近30天_\d{8}\.xlsx$/);
+    const file = path.join(inject('artifactsDir'), 'apikeys-usage.xlsx');
+    await download.saveAs(file);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.readFile(file);
+    const rows: unknown[][] = [];
+    wb.worksheets[0].eachRow((r) => rows.push((r.values as unknown[]).slice(2)));
+    expect(rows).toEqual([
+      ['密钥名称', '接口', '调用次数', '该密钥当日花费桔子币'],
+      ['行情同步脚本', 'GET /api/user/info', 2, 0],
+      ['行情同步脚本', 'GET /api/closure', 4, 0],
+    ]);
+    await page.close();
   });
 
   it('rotates (the old secret stops at once) and revokes with the keyboard', async () => {

@@ -1,9 +1,13 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Suspense } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { act } from 'react';
 import { ApiKeysPanel } from '../../../web/src/features/apikeys/ApiKeysPanel';
+import { ExportDialogHost } from '../../../web/src/features/exports/ExportDialogHost';
+import { exportStore } from '../../../web/src/features/exports/store';
 import { setToken } from '../../../web/src/lib/token';
-import { errorBody, okBody, renderInApp, resetApp, stubApi, visit } from '../helpers';
+import { created, listBody, quote, record } from '../exports/fixtures';
+import { errorBody, meBody, okBody, renderInApp, resetApp, stubApi, visit } from '../helpers';
 
 /** /user-center/api's panel: a key's secret is shown once; rotate and revoke ask first and call once. */
 
@@ -12,7 +16,10 @@ beforeEach(() => {
   visit('/user-center/api');
   setToken('tok-user');
 });
-afterEach(resetApp);
+afterEach(() => {
+  resetApp();
+  act(() => exportStore.set(null));
+});
 
 const limits = { tier: 'user', rate_per_minute: 60, free_per_month: 1000, block_calls: 100, block_coins: 1, max_keys: 10, price: '' };
 const row = (over: Record<string, unknown> = {}) => ({
@@ -37,6 +44,7 @@ const renderPanel = () =>
   renderInApp(
     <Suspense fallback={null}>
       <ApiKeysPanel onSelect={() => {}} />
+      <ExportDialogHost />
     </Suspense>,
   );
 
@@ -97,5 +105,51 @@ describe('ApiKeysPanel', () => {
     await screen.findByText(/已吊销 2026-12-05 12:00/);
     expect(seen.filter((r) => r.method === 'DELETE')).toHaveLength(1);
     expect(screen.queryByRole('button', { name: '轮换' })).toBeNull();
+  });
+
+  it('导出用量 exports the shown key through the export dialog, free of coins', async () => {
+    const usageQuote = quote({
+      kind: 'api_usage',
+      title: 'API用量-行情脚本-近30天',
+      rows: 3,
+      files: [{ page: 1, per_page: 2000, from: 1, to: 3, rows: 3, coins: 0 }],
+      jzb_down: 0,
+      tier: 'user',
+      free: true,
+      unit: '条用量记录',
+      price_rule: '导出自己的 API 用量免费，不扣桔子币',
+    });
+    const rec = record({ rows: 3 });
+    const seen = stubApi({
+      'GET /api/user/info': { body: meBody({ juzibtc: 20 }) },
+      'GET /api/keys': { body: okBody({ info: [row(), row({ id: 8, name: '备用' })], limits }) },
+      'GET /api/keys/7/usage': { body: noUsage },
+      'POST /api/exports/check': { body: okBody(usageQuote) },
+      'POST /api/exports': { body: okBody(created([rec], { title: 'API用量-行情脚本-近30天', jzb_down: 0, unit: '条用量记录' })) },
+      'GET /api/downloads': { body: listBody([rec]) },
+    });
+    await renderPanel();
+    fireEvent.click(await screen.findByRole('button', { name: '导出用量' }));
+    const dialog = await screen.findByRole('dialog', { name: '导出数据' });
+    expect(dialog.textContent).toContain('共 3 条用量记录');
+    expect(dialog.textContent).toContain('免费');
+    expect(dialog.textContent).not.toContain('导出后余额');
+    expect(seen.find((r) => r.path === '/api/exports/check')?.body).toEqual({ kind: 'api_usage', params: { key_id: 7 } });
+    fireEvent.click(screen.getByRole('button', { name: '确认导出' }));
+    await screen.findByText('排队中', { selector: '.export-status' });
+    expect(seen.filter((r) => r.method === 'POST' && r.path === '/api/exports').map((r) => r.body)).toEqual([{ kind: 'api_usage', params: { key_id: 7 } }]);
+  });
+
+  it('导出全部用量 asks for every key of the user', async () => {
+    const seen = stubApi({
+      'GET /api/user/info': { body: meBody({ juzibtc: 20 }) },
+      'GET /api/keys': { body: okBody({ info: [row()], limits }) },
+      'GET /api/keys/7/usage': { body: noUsage },
+      'POST /api/exports/check': { body: okBody(quote({ rows: 0, batches: 0, files: [], jzb_down: 0, downloadable: false, free: true, msg: '数据为空，不能下载' })) },
+    });
+    await renderPanel();
+    fireEvent.click(await screen.findByRole('button', { name: '导出全部用量' }));
+    await screen.findByText('数据为空，不能下载');
+    expect(seen.find((r) => r.path === '/api/exports/check')?.body).toEqual({ kind: 'api_usage', params: {} });
   });
 });

@@ -12,6 +12,8 @@ export const quote = (over: Record<string, unknown> = {}) => ({
   downloadable: true,
   tier: 'vip',
   price_rule: 'VIP会员导出每 100 条数据扣 1 桔子币（每个文件单独计价，不足 100 条按 100 条计）',
+  free: false,
+  unit: '家公司',
   msg: '本次导出共 1234 家公司（1 个文件），需扣除 13 桔子币，当前余额 20 桔子币。',
   ...over,
 });
@@ -81,6 +83,7 @@ export const created = (records: ReturnType<typeof record>[], over: Record<strin
   rows: records.reduce((s, r) => s + r.rows, 0),
   batches: records.length,
   jzb_down: 13,
+  unit: '家公司',
   records,
   ...over,
 });

@@ -45,7 +45,7 @@ describe('export query plans', () => {
     await seedClosures(30);
     await seedStarmarket(10);
     const kind = EXPORT_KINDS[name];
-    const q = await kind.query(kind.params.parse(raw), env.DB);
+    const q = await kind.query(kind.params.parse(raw), env.DB, { userId: 1 });
     const count = await plan(exportSql.count(q).sql, exportSql.count(q).params);
     const keyAt = await plan(exportSql.keyAt(q, 10).sql, exportSql.keyAt(q, 10).params);
     const page = exportSql.page(q, q.key.map(() => 1), 500);

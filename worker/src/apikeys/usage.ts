@@ -10,8 +10,8 @@ import { ymd } from '../lib/time';
 import { BLOCK_COINS, FREE_PER_MONTH, RATE_PER_MINUTE, USAGE_DAYS, type KeyTier } from './constants';
 import { monthOf } from './meter';
 
-const DAY_MS = 86_400_000;
-const BJ_OFFSET_MS = 8 * 3600 * 1000;
+export const DAY_MS = 86_400_000;
+export const BJ_OFFSET_MS = 8 * 3600 * 1000;
 
 export interface KeyUsage {
   days: { day: number; calls: number; coins: number }[];

@@ -45,6 +45,8 @@ export interface ExportQuote {
   downloadable: boolean;
   tier: PriceTier;
   price_rule: string;
+  free: boolean;
+  unit: string;
   msg: string;
 }
 
@@ -58,14 +60,17 @@ interface Priced {
 
 async function price(d1: D1Database, user: SessionUser, { kind, params }: ParsedExport): Promise<Priced> {
   requireLevel(user, kind.level);
-  const plan = planBatches(await countRows(d1, await kind.query(params, d1)), params);
+  const who = { userId: user.id };
+  const plan = planBatches(await countRows(d1, await kind.query(params, d1, who)), params);
   const tier = priceTier(user);
-  const prices = plan.batches.map((b) => filePrice(tier, b.rows));
-  return { plan, title: jobTitle(await kind.title(d1, params), plan), tier, prices, coins: prices.reduce((s, p) => s + p, 0) };
+  const prices = plan.batches.map((b) => (kind.free ? 0 : filePrice(tier, b.rows)));
+  return { plan, title: jobTitle(await kind.title(d1, params, who), plan), tier, prices, coins: prices.reduce((s, p) => s + p, 0) };
 }
 
-const shortMsg = (rows: number, coins: number, balance: number) =>
-  `本次导出共 ${rows} 家公司，需扣除 ${coins} 桔子币，当前余额 ${balance} 桔子币，余额不足，请先充值`;
+const DEFAULT_UNIT = '家公司';
+
+const shortMsg = (rows: number, coins: number, balance: number, unit = DEFAULT_UNIT) =>
+  `本次导出共 ${rows} ${unit}，需扣除 ${coins} 桔子币，当前余额 ${balance} 桔子币，余额不足，请先充值`;
 
 /** The check: rows, cost, balance and whether the user may go ahead; zero rows answers downloadable: false with '数据为空，不能下载'. */
 export async function quoteExport(d1: D1Database, user: SessionUser, req: ParsedExport): Promise<ExportQuote> {
@@ -74,13 +79,15 @@ export async function quoteExport(d1: D1Database, user: SessionUser, req: Parsed
   const rows = p.plan.rows;
   // Nothing to export is an answer, not a failure: the dialog shows the warning.
   const files = p.plan.batches.length;
-  const downloadable = rows > 0 && (p.tier === 'svip' || balance >= p.coins);
-  const rule = priceRuleText(p.tier);
+  const free = p.tier === 'svip' || req.kind.free !== undefined;
+  const downloadable = rows > 0 && (free || balance >= p.coins);
+  const rule = req.kind.free ?? priceRuleText(p.tier);
+  const unit = req.kind.unit ?? DEFAULT_UNIT;
   let msg: string;
   if (rows === 0) msg = EMPTY_EXPORT_MSG;
-  else if (p.tier === 'svip') msg = `本次导出共 ${rows} 家公司（${files} 个文件），${rule}`;
-  else if (!downloadable) msg = shortMsg(rows, p.coins, balance);
-  else msg = `本次导出共 ${rows} 家公司（${files} 个文件），需扣除 ${p.coins} 桔子币，当前余额 ${balance} 桔子币。${rule}`;
+  else if (free) msg = `本次导出共 ${rows} ${unit}（${files} 个文件），${rule}`;
+  else if (!downloadable) msg = shortMsg(rows, p.coins, balance, unit);
+  else msg = `本次导出共 ${rows} ${unit}（${files} 个文件），需扣除 ${p.coins} 桔子币，当前余额 ${balance} 桔子币。${rule}`;
   return {
     kind: req.kind.name,
     title: p.title,
@@ -100,6 +107,8 @@ export async function quoteExport(d1: D1Database, user: SessionUser, req: Parsed
     downloadable,
     tier: p.tier,
     price_rule: rule,
+    free,
+    unit,
     msg,
   };
 }
@@ -114,6 +123,8 @@ export interface ExportCreated {
   batches: number;
   /** Coins charged for the whole job. */
   jzb_down: number;
+  /** What a row is, e.g. 家公司. */
+  unit: string;
   records: DownloadRecordView[];
 }
 
@@ -182,12 +193,12 @@ export async function createExport(env: Env, user: SessionUser, req: ParsedExpor
     } catch (err) {
       if (err instanceof ApiError && err.code === 'INSUFFICIENT_COINS') {
         const balance = Number(err.extra?.balance ?? 0);
-        throw new ApiError('INSUFFICIENT_COINS', shortMsg(p.plan.rows, p.coins, balance), { jzb_down: p.coins, jzb_num: balance, rows: p.plan.rows });
+        throw new ApiError('INSUFFICIENT_COINS', shortMsg(p.plan.rows, p.coins, balance, req.kind.unit), { jzb_down: p.coins, jzb_num: balance, rows: p.plan.rows });
       }
       throw err;
     }
   } else {
-    // Free for a super-VIP: the unique (user, key) index makes the first insert win.
+    // Free (a super-VIP, or a kind of the user's own data): the unique (user, key) index makes the first insert win.
     await d1.batch([d1.prepare(`INSERT OR IGNORE INTO export_jobs (${jobCols}) VALUES (${jobVals.map(() => '?').join(', ')})`).bind(...jobVals), ...records]);
   }
 
@@ -207,6 +218,7 @@ export async function createExport(env: Env, user: SessionUser, req: ParsedExpor
     rows: saved.job.total_rows,
     batches: saved.job.batches,
     jzb_down: saved.job.coins,
+    unit: req.kind.unit ?? DEFAULT_UNIT,
     records: saved.records.map((r) => recordView(r, now)),
   };
   await rememberStatement(d1, user.id, key, IDEMPOTENT_ACTION, result, fingerprint).run();

@@ -3,6 +3,7 @@
  * defines its kinds in `<area>/exports.ts` and they are listed here, one line per area.
  * The API worker counts, prices and queues with them; the export worker builds files with them.
  */
+import { apiUsageExport } from '../apikeys/exports';
 import { closureExportKinds } from '../closure/exports';
 import { ApiError } from '../lib/errors';
 import { starmarketExportKinds } from '../starmarket/exports';
@@ -11,6 +12,7 @@ import type { ExportKind } from './types';
 const AREA_KINDS: ExportKind[][] = [
   closureExportKinds as ExportKind[],
   starmarketExportKinds as ExportKind[],
+  [apiUsageExport as ExportKind],
 ];
 
 export const EXPORT_KINDS: Record<string, ExportKind> = Object.fromEntries(AREA_KINDS.flat().map((k) => [k.name, k]));

@@ -91,6 +91,10 @@ export const quote = z.object({
   downloadable: z.boolean(),
   tier,
   price_rule: z.string(),
+  /** Nothing to pay at the user's tier for this kind (a super-VIP, or the user's own data). */
+  free: z.boolean(),
+  /** What a row is, e.g. 家公司. */
+  unit: z.string(),
   msg: z.string(),
 });
 
@@ -127,6 +131,7 @@ export const created = z.object({
   rows: int,
   batches: int,
   jzb_down: int.describe('本次扣除的桔子币'),
+  unit: z.string(),
   records: z.array(downloadRecord),
 });
 

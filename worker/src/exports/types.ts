@@ -48,14 +48,26 @@ export interface ExportSlice {
   limit?: number;
 }
 
+/** Who asked for the export: the API worker passes the signed-in user, the export worker the job's owner. */
+export interface ExportWho {
+  userId: number;
+}
+
 export interface ExportKind<P extends ExportSlice = ExportSlice> {
   name: string;
   /** Least role allowed to export this kind (the reason company list is VIP-only on the site). */
   level: Exclude<AccessLevel, 'public'>;
   params: z.ZodType<P>;
   columns: ExportColumn[];
+  /** What one row is, in the check's message (default 家公司). */
+  unit?: string;
+  /** The price rule shown when the kind costs nothing at any tier (a user's own data); absent, the tier's price applies. */
+  free?: string;
   /** Sheet and file title, e.g. 死亡公司数据 or 赛道-共享单车. */
-  title(d1: D1Database, params: P): Promise<string>;
-  /** May read small lookup tables (is this reason a parent?) to pick the indexed way to the rows. */
-  query(params: P, d1: D1Database): ExportQuery | Promise<ExportQuery>;
+  title(d1: D1Database, params: P, who: ExportWho): Promise<string>;
+  /**
+   * May read small lookup tables (is this reason a parent?) to pick the indexed way to the rows.
+   * A kind of the user's own data scopes its rows to `who`.
+   */
+  query(params: P, d1: D1Database, who: ExportWho): ExportQuery | Promise<ExportQuery>;
 }

@@ -1,6 +1,8 @@
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { USAGE_EXPORT_KIND } from '../../../../worker/src/apikeys/constants';
 import { isApiError } from '../../lib/api';
+import { openExport } from '../exports/store';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { EmptyState } from '../../ui/EmptyState';
 import { toast } from '../../ui/toast';
@@ -48,9 +50,20 @@ export function ApiKeysPanel({ selected, onSelect }: { selected?: number; onSele
     <section className="apikeys" aria-labelledby="apikeys-title">
       <div className="apikeys-head">
         <h2 id="apikeys-title">API 密钥</h2>
-        <button type="button" className="btn btn-primary btn-sm" onClick={() => setCreating(true)}>
-          创建密钥
-        </button>
+        <div className="apikeys-head-actions">
+          {data.info.length > 0 && (
+            <button
+              type="button"
+              className="btn btn-ghost btn-sm"
+              onClick={() => openExport({ kind: USAGE_EXPORT_KIND, params: {}, from: 'apiKeys', title: '全部密钥近 30 天的用量' })}
+            >
+              导出全部用量
+            </button>
+          )}
+          <button type="button" className="btn btn-primary btn-sm" onClick={() => setCreating(true)}>
+            创建密钥
+          </button>
+        </div>
       </div>
       <p className="apikeys-limits">
         你的等级每个密钥每分钟 {data.limits.rate_per_minute} 次、每月免费 {data.limits.free_per_month.toLocaleString('zh-CN')} 次；超出后每 {data.limits.block_calls} 次 {data.limits.block_coins}{' '}

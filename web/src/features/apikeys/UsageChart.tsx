@@ -1,5 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { USAGE_EXPORT_KIND } from '../../../../worker/src/apikeys/constants';
+import { openExport } from '../exports/store';
 import { EmptyState } from '../../ui/EmptyState';
 import { Loading } from '../../ui/Loading';
 import { usageQueryOptions, type KeyRow } from './queries/keys';
@@ -24,9 +26,18 @@ export function UsageChart({ apiKey }: { apiKey: KeyRow }) {
   const coins = days.reduce((s, d) => s + d.coins, 0);
   return (
     <section className="apikey-usage" aria-label={`密钥“${apiKey.name}”的用量`}>
-      <h3>
-        “{apiKey.name}”近 30 天：{total.toLocaleString('zh-CN')} 次调用，花费 {coins} 个桔子币
-      </h3>
+      <div className="apikey-usage-head">
+        <h3>
+          “{apiKey.name}”近 30 天：{total.toLocaleString('zh-CN')} 次调用，花费 {coins} 个桔子币
+        </h3>
+        <button
+          type="button"
+          className="btn btn-ghost btn-sm"
+          onClick={() => openExport({ kind: USAGE_EXPORT_KIND, params: { key_id: apiKey.id }, from: 'apiKeys', title: `“${apiKey.name}”近 30 天的用量` })}
+        >
+          导出用量
+        </button>
+      </div>
       <p className="apikey-month">
         本月免费额度 {month.free_quota.toLocaleString('zh-CN')} 次（已发放 {month.free_used.toLocaleString('zh-CN')} 次），已付费 {month.paid_blocks} 块 / {month.coins} 个桔子币；每分钟上限 {month.rate_per_minute} 次
       </p>

@@ -18,7 +18,7 @@ export function ExportBatchPicker({
   onChange: (choice: BatchChoice) => void;
   disabled?: boolean;
 }) {
-  const free = quote.tier === 'svip';
+  const free = quote.free;
   return (
     <fieldset className="export-batches" disabled={disabled}>
       <legend>选择导出范围</legend>

@@ -78,7 +78,7 @@ export function ExportProgress({ created, onClose }: { created: ExportCreated; o
         {fig.percent}%
       </progress>
       <p className="export-rows">
-        共 {created.rows} 家公司{created.batches > 1 ? `，${created.batches} 个文件（每批 ${BATCH_SIZE} 条）` : ''}
+        共 {created.rows} {created.unit}{created.batches > 1 ? `，${created.batches} 个文件（每批 ${BATCH_SIZE} 条）` : ''}
         {created.jzb_down > 0 ? `，已扣除 ${created.jzb_down} 桔子币` : ''}
       </p>
       {(slow || created.batches > 1) && fig.pending && (

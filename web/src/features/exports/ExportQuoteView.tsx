@@ -27,7 +27,7 @@ export function ExportQuoteView({
   onChoice: (choice: BatchChoice) => void;
   busy?: boolean;
 }) {
-  const free = quote.tier === 'svip';
+  const free = quote.free;
   const fig = chosenFigures(quote, choice);
   // One batch of a several-file export: named by its range, as its file and download record will be.
   const file = choice === 'all' ? undefined : quote.files.find((f) => f.page === choice);
@@ -44,7 +44,9 @@ export function ExportQuoteView({
       <dl className="export-figures">
         <div>
           <dt>导出数据</dt>
-          <dd>共 {fig.rows} 家公司</dd>
+          <dd>
+            共 {fig.rows} {quote.unit}
+          </dd>
         </div>
         <div>
           <dt>文件</dt>
