@@ -193,6 +193,7 @@ describe('a change in the data reaches the e-mail, the feed and a webhook once',
       });
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const comId = 9_900_000 + Math.floor(Math.random() * 90_000);
     try {
       const port = (server.address() as AddressInfo).port;
       const prov = '西藏';
@@ -200,7 +201,6 @@ describe('a change in the data reaches the e-mail, the feed and a webhook once',
       const hook = (await api(`/api/saved_searches/${s.id}/webhooks`, token, { method: 'POST', body: JSON.stringify({ url: `http://127.0.0.1:${port}/hook` }) })).data;
       expect(hook.secret).toMatch(/^whsec_/);
       await new Promise((r) => setTimeout(r, 50));
-      const comId = 9_900_000 + Math.floor(Math.random() * 90_000);
       d1Write(
         `INSERT INTO closures (com_id, com_name, com_prov, cat_id, se_cat_id, fund_status_id, born_date, close_date, operating_status)
          SELECT ${comId}, 'E2E雪域科技', '${prov}', cat_id, se_cat_id, 1, 20200101, 20261130, '已关闭' FROM closures WHERE fund_status_id = 1 LIMIT 1`,
@@ -240,6 +240,8 @@ describe('a change in the data reaches the e-mail, the feed and a webhook once',
     } finally {
       server.close();
       await clearSearches(token);
+      // The other files read the demo lists: the made-up company goes again.
+      d1Write(`DELETE FROM closures WHERE com_id = ${comId}`);
     }
   });
 });
@@ -278,6 +280,7 @@ describe('followed companies and a disabled webhook on the watchlist page', () =
       expect(mine.new_count).toBe(0);
     } finally {
       await api('/api/follow/cancel', token, { method: 'POST', body: JSON.stringify({ type: 1, item_id: comId }) });
+      d1Write(`DELETE FROM news WHERE id = ${comId}; DELETE FROM invest_events WHERE id = ${comId}; DELETE FROM companies WHERE id = ${comId}`);
     }
   });
 

@@ -1,12 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { lazy, Suspense } from 'react';
 import { USAGE_EXPORT_KIND } from '../../../../worker/src/apikeys/constants';
 import { openExport } from '../exports/store';
 import { EmptyState } from '../../ui/EmptyState';
 import { Loading } from '../../ui/Loading';
+import { lazyChunk } from '../../lib/staleBuild';
 import { usageQueryOptions, type KeyRow } from './queries/keys';
 
-const dayLabel = (day: number) => `${String(day).slice(4, 6)}-${String(day).slice(6, 8)}`;
+// Recharts loads with the first chart drawn, not with the page; the frame keeps the chart's height meanwhile.
+const UsageBars = lazy(lazyChunk(() => import('./UsageBars')));
 
 /** One key's last 30 days: calls per day (chart), calls per endpoint, and this month's quota. */
 export function UsageChart({ apiKey }: { apiKey: KeyRow }) {
@@ -46,15 +48,9 @@ export function UsageChart({ apiKey }: { apiKey: KeyRow }) {
       ) : (
         <>
           <div className="apikey-chart">
-            <ResponsiveContainer width="100%" height={220}>
-              <BarChart data={days.map((d) => ({ ...d, label: dayLabel(d.day) }))} margin={{ top: 8, right: 8, bottom: 0, left: -8 }}>
-                <CartesianGrid strokeDasharray="3 3" vertical={false} />
-                <XAxis dataKey="label" tick={{ fontSize: 11 }} interval="preserveStartEnd" />
-                <YAxis tick={{ fontSize: 11 }} allowDecimals={false} />
-                <Tooltip itemStyle={{ color: '#1d2129' }} formatter={(v, name) => [name === 'calls' ? `${v} 次` : `${v} 个桔子币`, name === 'calls' ? '调用' : '花费']} />
-                <Bar dataKey="calls" name="calls" fill="#ff6a00" radius={[3, 3, 0, 0]} />
-              </BarChart>
-            </ResponsiveContainer>
+            <Suspense fallback={<div style={{ height: 220 }} aria-hidden="true" />}>
+              <UsageBars days={days} />
+            </Suspense>
           </div>
           <table className="apikey-endpoints">
             <caption>按接口</caption>
