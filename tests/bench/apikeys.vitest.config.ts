@@ -1,11 +1,11 @@
 /**
- * Runs the API-key throughput bench (not part of `npm test`) with the rows bench's workerd setup:
+ * Runs the API-key throughput bench (not part of `npm test`):
  *   npx vitest run --config tests/bench/apikeys.vitest.config.ts      (npm run bench -- apikeys)
  */
-import { defineConfig } from 'vitest/config';
-import rows from './closure.vitest.config.ts';
+import { workerdBench } from './workerd-bench';
 
-export default defineConfig(async (env) => {
-  const base = await (rows as unknown as (e: typeof env) => Promise<Record<string, any>>)(env);
-  return { ...base, test: { ...base.test, name: 'bench-apikeys', include: ['tests/bench/apikeys.bench.test.ts'] } };
+export default workerdBench({
+  name: 'bench-apikeys',
+  include: ['tests/bench/apikeys.bench.test.ts'],
+  bindings: { BENCH_SCALE: process.env.BENCH_SCALE ?? '1' },
 });
