@@ -12,7 +12,7 @@ import { ApiError } from '../lib/errors';
 import { MAX_ID, optInt } from '../lib/params';
 import { ymd } from '../lib/time';
 import { USAGE_DAYS, USAGE_EXPORT_KIND } from './constants';
-import { flushUsage } from './meter';
+import { flushUsageLogged } from './meter';
 import { BJ_OFFSET_MS, DAY_MS } from './usage';
 
 /** The longest look-back an export may ask for. */
@@ -66,7 +66,7 @@ export const apiUsageExport: ExportKind<UsageParams> = {
     }
     // This isolate's counted calls first, so the export holds the calls just made; a failed write
     // keeps them for the next flush and the export still goes ahead.
-    await flushUsage(drizzleDb(d1)).catch((err) => console.error('api usage flush', err));
+    await flushUsageLogged(drizzleDb(d1));
     return {
       from: sql`${u} JOIN ${apiKeys} ON ${apiKeys.id} = ${u.keyId}`,
       where,

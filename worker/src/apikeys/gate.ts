@@ -15,7 +15,7 @@ import type { AppEnv } from '../env';
 import { ApiError } from '../lib/errors';
 import { derivePolicy, type PolicyEntry } from '../lib/route';
 import { keyOf, keyUser } from './auth';
-import { admit, countCall, flushDue, flushUsage, hitRate, rateHeaders } from './meter';
+import { admit, countCall, flushDue, flushUsageLogged, hitRate, rateHeaders } from './meter';
 import { keyUse } from './policy';
 
 export async function keySession(c: Context<AppEnv>, next: Next): Promise<void> {
@@ -54,7 +54,7 @@ export function keyGate(app: () => OpenAPIHono<AppEnv>): MiddlewareHandler<AppEn
     countCall(key.id, route);
     await next();
     if (flushDue()) {
-      const write = flushUsage(drizzleDb(c.env.DB)).catch((err) => console.error('api usage flush', err));
+      const write = flushUsageLogged(drizzleDb(c.env.DB));
       try {
         c.executionCtx.waitUntil(write);
       } catch {

@@ -225,6 +225,9 @@ export function flushUsage(db: Db, now = Date.now()): Promise<void> {
   return flushing;
 }
 
+/** flushUsage for a caller that goes on either way: a failed write keeps its counts for the next flush. */
+export const flushUsageLogged = (db: Db, now = Date.now()) => flushUsage(db, now).catch((err) => console.error('api usage flush', err));
+
 async function writeUsage(db: Db, now: number): Promise<void> {
   lastFlush = now;
   const rows = [...pending.values()];

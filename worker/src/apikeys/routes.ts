@@ -1,7 +1,7 @@
 /**
  * /api/keys: a signed-in user's API keys (a key itself can never call these: apikeys/policy.ts).
  */
-import type { AppEnv, Db } from '../env';
+import type { AppEnv } from '../env';
 import { currentUser } from '../auth/access';
 import { ok } from '../lib/envelope';
 import { createArea, defineRoute, jsonBody } from '../lib/route';
@@ -9,7 +9,7 @@ import type { Context } from 'hono';
 import { tierOf } from './auth';
 import { BLOCK_CALLS, BLOCK_COINS, FREE_PER_MONTH, MAX_KEYS, PRICE_TEXT, RATE_PER_MINUTE } from './constants';
 import { createKey, listKeys, ownKey, revokeKey, rotateKey } from './keys';
-import { flushUsage } from './meter';
+import { flushUsageLogged } from './meter';
 import * as S from './schemas';
 import { keyUsage } from './usage';
 
@@ -77,14 +77,12 @@ const limitsOf = (c: Context<AppEnv>) => {
   };
 };
 
-const flushQuietly = (db: Db) => flushUsage(db).catch((err) => console.error('api usage flush', err));
-
 export const apiKeyRoutes = createArea()
   .openapi(list, async (c) => {
     // This isolate's counted calls first (through the request's session, whose later reads see
     // them), so last-used times include the calls just made. A failed write keeps the counts for the
     // next flush and the list is still answered.
-    await flushQuietly(c.get('db'));
+    await flushUsageLogged(c.get('db'));
     return ok(c, { info: await listKeys(c.get('db'), currentUser(c).id), limits: limitsOf(c) });
   })
   .openapi(create, async (c) => {
@@ -98,7 +96,7 @@ export const apiKeyRoutes = createArea()
     const { id } = c.req.valid('param');
     await ownKey(c.get('db'), user.id, id);
     // This isolate's counted calls first, so the developer sees the calls just made.
-    await flushQuietly(c.get('db'));
+    await flushUsageLogged(c.get('db'));
     return ok(c, await keyUsage(c.get('db'), user.id, id, tierOf(user)));
   });
 

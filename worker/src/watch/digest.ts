@@ -180,6 +180,8 @@ export async function sendWatchChunk(env: Env, msg: WatchMessage, now = Date.now
       .update(watchDigests)
       .set({ ...set, touchedAt: Date.now() })
       .where(and(eq(watchDigests.day, msg.day), eq(watchDigests.userId, userId), eq(watchDigests.status, 'sending'), eq(watchDigests.claim, claim)));
+  // Loaded on first use, once per batch: the worker starts without the MIME builder.
+  const { buildMime } = await import('../digest/mime');
   for (const row of claimed) {
     try {
       const sections = JSON.parse(row.payload) as WatchSection[];
@@ -189,8 +191,6 @@ export async function sendWatchChunk(env: Env, msg: WatchMessage, now = Date.now
       // The header's one-click stops all of the user's watchlist e-mail; each section's link, its own search's.
       const all = await unsubscribeUrl(env, { user: row.userId });
       const body = renderWatchDigest(env.APP_ORIGIN, msg.day, sections, links as string[], { email: row.email, unsubscribeAll: all! });
-      // Loaded on first use: the worker starts without the MIME builder.
-      const { buildMime } = await import('../digest/mime');
       const { raw, messageId } = buildMime({
         from: { name: '桔子订阅', address: env.MAIL_FROM },
         to: row.email,
