@@ -1,3 +1,4 @@
+import { ymdParts } from '#shared/dates';
 import ExcelJS from 'exceljs';
 import { PassThrough } from 'node:stream';
 import type { ExportColumn, ExportRow } from '../../worker/src/exports';
@@ -8,10 +9,8 @@ const HEADER_FILL = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFFDE
 export function dateCell(v: unknown): Date | null {
   const n = Number(v);
   if (!Number.isFinite(n) || n <= 0) return null;
-  const y = Math.floor(n / 10000);
-  const m = Math.floor(n / 100) % 100 || 1;
-  const d = n % 100 || 1;
-  return new Date(Date.UTC(y, m - 1, d));
+  const { y, m, d } = ymdParts(n);
+  return new Date(Date.UTC(y, (m || 1) - 1, d || 1));
 }
 
 function cellValue(col: ExportColumn, v: unknown): ExcelJS.CellValue {

@@ -4,6 +4,7 @@
  * companies.total_money / round_id / last_invse_date always agree with invest_events.
  */
 import type { SeedContext } from './context.ts';
+import { trimZeros, UNDISCLOSED, USD_CNY, WAN_PER_YI } from '#shared/amounts';
 import { dayOfYearStart, yearOfDay, ymdOfDay } from './dates.ts';
 import type { Firm, FirmPool } from './firms.ts';
 import { pickPlace } from './places.ts';
@@ -81,7 +82,7 @@ function niceMoney(v: number): number {
 /** The amount as the product shows it: exact (5000万人民币, 1.2亿人民币, 2000万美元) or fuzzy (数千万人民币). */
 function guessMoney(rng: Rng, money: number, roundId: number): string {
   const r = rng.next();
-  if (r < 0.08) return '未透露';
+  if (r < 0.08) return UNDISCLOSED;
   if (r < 0.45) {
     if (money < 1000) return '数百万人民币';
     if (money < 9000) return '数千万人民币';
@@ -91,10 +92,10 @@ function guessMoney(rng: Rng, money: number, roundId: number): string {
   }
   // Later rounds are often priced in US dollars (1 USD = 7 RMB here).
   if (roundId >= ROUND.b && rng.chance(0.4)) {
-    const usd = money / 7;
-    return usd >= 10000 ? `${(usd / 10000).toFixed(1).replace(/\.0$/, '')}亿美元` : `${Math.round(usd / 100) * 100}万美元`;
+    const usd = money / USD_CNY;
+    return usd >= WAN_PER_YI ? `${trimZeros((usd / WAN_PER_YI).toFixed(1))}亿美元` : `${Math.round(usd / 100) * 100}万美元`;
   }
-  return money >= 10000 ? `${(money / 10000).toFixed(2).replace(/\.?0+$/, '')}亿人民币` : `${money}万人民币`;
+  return money >= WAN_PER_YI ? `${trimZeros((money / WAN_PER_YI).toFixed(2))}亿人民币` : `${money}万人民币`;
 }
 
 const INVESTOR_COUNT_BY_STAGE = (roundId: number) => (roundId <= ROUND.angel ? [1, 1, 2] : roundId <= ROUND.aPlus ? [1, 2, 2, 3] : [2, 3, 3, 4]);

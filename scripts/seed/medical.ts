@@ -11,7 +11,7 @@ import { medicalTagsFor } from './medical-tags.ts';
 import { zipf, type Rng } from './prng.ts';
 import type { Row } from './sql.ts';
 import { IPO_PLATFORM_WEIGHTS, MEDICAL_SECTOR_ID, ROUND, sectorById } from './taxonomy.ts';
-import { formatValuation } from '../../worker/src/lib/money.ts';
+import { formatValuation } from '#shared/amounts';
 
 const LADDER = [ROUND.seed, ROUND.angel, ROUND.preA, ROUND.a, ROUND.aPlus, ROUND.b, ROUND.bPlus, ROUND.c, ROUND.cPlus, ROUND.d, ROUND.e, ROUND.f, ROUND.preIpo, ROUND.ipo];
 const MAX_EVENTS = 12;

@@ -13,7 +13,7 @@ import type { Row } from './sql.ts';
 import type { StarCompany } from './starmarket.ts';
 import { businessName, CLOSURE_REASONS, MEDICAL_TAGS, ROUND, ROUNDS, SECTORS, STAR_STATE, sectorById } from './taxonomy.ts';
 import { brokerName, MEDIA, MEDICAL_MEDIA, personName } from './words.ts';
-import { formatWan as money } from '../../worker/src/lib/money.ts';
+import { formatWan as money } from '#shared/amounts';
 
 const roundName = (id: number) => ROUNDS.find((r) => r.id === id)!.name;
 const fill = (t: string, vars: Record<string, string | number>) => t.replace(/\{(\w+)\}/g, (_, k: string) => String(vars[k] ?? ''));

@@ -2,6 +2,7 @@
  * The rest of what users left behind: app share profiles with dynamics and comments,
  * SaaS trial applications, daily-digest subscriptions and their past deliveries.
  */
+import { formatYmd } from '#shared/dates';
 import chineseDays from 'chinese-days';
 import type { Company } from './companies.ts';
 import type { SeedContext } from './context.ts';
@@ -122,9 +123,7 @@ export function generateSubscriptions(ctx: SeedContext, crowd: SeedUser[]) {
   // Past working days (statutory calendar) before today, newest first.
   const workdays: number[] = [];
   for (let day = ctx.today - 1; workdays.length < 5 && day > ctx.today - 30; day--) {
-    const ymd = ymdOfDay(day);
-    const iso = `${Math.floor(ymd / 10000)}-${String(Math.floor(ymd / 100) % 100).padStart(2, '0')}-${String(ymd % 100).padStart(2, '0')}`;
-    if (chineseDays.isWorkday(iso)) workdays.push(day);
+    if (chineseDays.isWorkday(formatYmd(ymdOfDay(day)))) workdays.push(day);
   }
   for (const u of crowd) {
     if (u.role === 'user' || !rng.chance(0.6)) continue;

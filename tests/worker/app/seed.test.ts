@@ -8,7 +8,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../../scripts/seed/demo-account
 import { FULL_TEXT_INDEXES, generateSeed, SEED_TABLES } from '../../../scripts/seed/generate';
 import { SECTORS, TRACKS } from '../../../scripts/seed/taxonomy';
 import { api, dataOf, errorOf } from '../client';
-import { formatValuation, formatWan } from '../../../worker/src/lib/money';
+import { formatValuation, formatWan } from '#shared/amounts';
 
 const SCALE = 0.05;
 const seeded = generateSeed({ scale: SCALE });

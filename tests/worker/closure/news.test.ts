@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { beijingDate } from '../../../worker/src/lib/time';
+import { beijingDate } from '#shared/dates';
 import { baseTaxonomy, makeNews, SECTOR } from './fixtures';
 import { api, dataOf, errorOf } from '../client';
 import { makeUser, type TestUser } from '../helpers';

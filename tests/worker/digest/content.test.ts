@@ -3,7 +3,8 @@ import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { planDigest, reconcileDigest } from '../../../worker/src/digest/fanout';
 import { DIGEST_RETRY_AFTER_MS } from '../../../worker/src/digest/constants';
-import { addDays, isWorkday, loadOverrides, msToYmd, ymdToMs } from '../../../worker/src/digest/calendar';
+import { addDays, DAY_MS, dayNumber, ymd } from '#shared/dates';
+import { isWorkday, loadOverrides } from '../../../worker/src/digest/calendar';
 import { drizzleDb } from '../../../worker/src/db';
 import { encodeWords } from '../../../worker/src/digest/mime';
 import { deliver, deliveries, header, healthEvent, healthNews, recordingMail, subscriber, textPart, until, type Subscriber } from './fixtures';
@@ -77,10 +78,10 @@ describe('the reconciler', () => {
     // The digest goes out on Beijing working days only: on a weekend or a holiday the test's day is
     // the next working day at 10:00 Beijing (the clock is set there; the subscriber's membership,
     // taken out today, still holds), so the test means the same whatever day it runs.
-    let day = msToYmd(Date.now() + 8 * 3_600_000);
+    let day = ymd();
     const overrides = await loadOverrides(drizzleDb(env.DB), day, addDays(day, 30));
     while (!isWorkday(day, overrides)) day = addDays(day, 1);
-    const now = Math.max(Date.now(), ymdToMs(day) + 2 * 3_600_000);
+    const now = Math.max(Date.now(), dayNumber(day) * DAY_MS + 2 * 3_600_000);
     vi.useFakeTimers({ toFake: ['Date'] });
     try {
       vi.setSystemTime(now);

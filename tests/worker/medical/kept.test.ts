@@ -9,7 +9,7 @@ import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { generateSeed } from '../../../scripts/seed/generate';
 import { CHART_FIRST_YEAR, HORSE_MIN, MEDICAL_SCOPE, UNICORN_MIN } from '../../../worker/src/medical/constants';
-import { beijingDate } from '../../../worker/src/lib/time';
+import { beijingDate } from '#shared/dates';
 import { call, makeUser, type TestUser } from '../helpers';
 
 const S = MEDICAL_SCOPE;

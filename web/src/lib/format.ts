@@ -1,8 +1,8 @@
 /** Display rules shared by every area (spec §9). Money in the API is in 万元. */
-import { trimZeros } from '../../../worker/src/lib/money';
+import { trimZeros } from '#shared/amounts';
 
 // The amount rules are the worker's, so a figure reads the same on a page, in an e-mail and in the data.
-export { amountText, formatValuation, formatWan } from '../../../worker/src/lib/money';
+export { amountText, formatValuation, formatWan } from '#shared/amounts';
 
 /**
  * A count with thousands separators, rounded to a whole number: 6000 -> '6,000', 1234.5 -> '1,235'
@@ -26,14 +26,6 @@ export function totalText(n: number, unit = '家公司'): string {
 export function formatPercent(part: number, total: number): string {
   if (!total) return '0%';
   return `${trimZeros(((part / total) * 100).toFixed(2))}%`;
-}
-
-/** 20190315 or '2019-03-15' -> '2019-03-15'; '' for 0/empty. */
-export function formatDate(v: number | string | null | undefined): string {
-  if (!v) return '';
-  const s = String(v);
-  if (/^\d{8}$/.test(s)) return `${s.slice(0, 4)}-${s.slice(4, 6)}-${s.slice(6, 8)}`;
-  return s;
 }
 
 /** Survival time between founding and closing, in years and months: '3年5个月', '8个月'. Months, or the worker's { years, months }. */

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { WATCH_PAGE_SIZE } from '../../../worker/src/watch/constants';
-import { formatDateTime } from '../features/order/dateTime';
+import { formatDateTime } from '#shared/dates';
 import { AppLink } from '../ui/AppLink';
 import { EmptyState } from '../ui/EmptyState';
 import { Loading } from '../ui/Loading';

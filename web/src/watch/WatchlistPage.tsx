@@ -2,7 +2,7 @@ import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-q
 import { useNavigate } from '@tanstack/react-router';
 import { useId, useState, type FormEvent } from 'react';
 import { WATCH_NAME_MAX, WATCH_PAGE_SIZE } from '../../../worker/src/watch/constants';
-import { formatDateTime } from '../features/order/dateTime';
+import { formatDateTime } from '#shared/dates';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { Dialog } from '../ui/Dialog';
 import { EmptyState } from '../ui/EmptyState';

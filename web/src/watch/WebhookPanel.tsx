@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import { formatDateTime } from '../features/order/dateTime';
+import { formatDateTime } from '#shared/dates';
 import { Dialog } from '../ui/Dialog';
 import { toast } from '../ui/toast';
 import { addWebhook, deleteWebhook, enableWebhook, fieldErrorOf, gateUnlessFieldError, webhooksQueryOptions } from './queries';

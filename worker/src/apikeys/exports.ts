@@ -10,10 +10,9 @@ import { slice } from '../exports/schemas';
 import type { ExportColumn, ExportKind, ExportWho } from '../exports/types';
 import { ApiError } from '../lib/errors';
 import { MAX_ID, optInt } from '../lib/params';
-import { ymd } from '../lib/time';
+import { BJ_OFFSET_MS, DAY_MS, ymd } from '#shared/dates';
 import { USAGE_DAYS, USAGE_EXPORT_KIND } from './constants';
 import { flushUsageLogged } from './meter';
-import { BJ_OFFSET_MS, DAY_MS } from './usage';
 
 /** The longest look-back an export may ask for. */
 export const USAGE_EXPORT_MAX_DAYS = 366;

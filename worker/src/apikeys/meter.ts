@@ -16,7 +16,7 @@ import { debit } from '../coins';
 import { apiKeyMonths, apiKeys, apiUsageDays, drizzleDb } from '../db';
 import type { ApiKeyUse, Db } from '../env';
 import { ApiError } from '../lib/errors';
-import { ymd } from '../lib/time';
+import { ymd } from '#shared/dates';
 import { BLOCK_CALLS, BLOCK_COINS, FREE_PER_MONTH, RATE_PER_MINUTE } from './constants';
 
 const MINUTE = 60_000;

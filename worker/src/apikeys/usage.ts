@@ -6,12 +6,9 @@
 import { and, desc, eq, gte, sql, sum } from 'drizzle-orm';
 import { apiKeyMonths, apiUsageDays, coinLedger } from '../db';
 import type { Db } from '../env';
-import { ymd } from '../lib/time';
+import { BJ_OFFSET_MS, DAY_MS, ymd } from '#shared/dates';
 import { BLOCK_COINS, FREE_PER_MONTH, RATE_PER_MINUTE, USAGE_DAYS, type KeyTier } from './constants';
 import { monthOf } from './meter';
-
-export const DAY_MS = 86_400_000;
-export const BJ_OFFSET_MS = 8 * 3600 * 1000;
 
 export interface KeyUsage {
   days: { day: number; calls: number; coins: number }[];

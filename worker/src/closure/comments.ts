@@ -10,7 +10,7 @@ import type { Db } from '../env';
 import { ApiError } from '../lib/errors';
 import { offsetOf } from '../lib/pagination';
 import { countQuery } from './counts';
-import { formatDateTime } from '../lib/time';
+import { formatDateTime } from '#shared/dates';
 
 export type CommentTarget = { type: 'com' | 'reason'; id: number };
 

@@ -11,7 +11,7 @@ import { ApiError } from '../lib/errors';
 import { OTHER_ACTION_MSG, otherRequest } from '../lib/idempotency';
 import { offsetOf } from '../lib/pagination';
 import { countQuery } from './counts';
-import { formatDateTime } from '../lib/time';
+import { formatDateTime } from '#shared/dates';
 import { GONE_USER } from './comments';
 import { requireClosure } from './list';
 import { requireChildReason } from './reasons';

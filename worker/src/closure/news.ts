@@ -12,7 +12,7 @@ import { ApiError } from '../lib/errors';
 import { offsetOf, pageWindow } from '../lib/pagination';
 import { rawBatch } from '../lib/rawBatch';
 import { ph, runShaped, shapedSql } from '../lib/shaped';
-import { beijingDate, formatYmd } from '../lib/time';
+import { beijingDate, formatYmd } from '#shared/dates';
 import { yearRange } from './format';
 import { likeAnywhere } from '../lib/params';
 import { FIRST_NEWS_YEAR, NEWS_BEFORE_2012 } from './constants';

@@ -8,8 +8,8 @@ import { sql } from 'drizzle-orm';
 import { closureCards, closures } from '../db';
 import type { Db } from '../env';
 import { namesOf } from '../lib/names';
-import { formatYmd } from '../lib/time';
-import { formatMonth, liveDays, survival } from './format';
+import { formatYearMonth, formatYmd } from '#shared/dates';
+import { liveDays, survival } from './format';
 
 export interface ClosureRow {
   com_id: number;
@@ -104,7 +104,7 @@ export async function closureRowsOf(db: Db, base: BaseRow[]): Promise<ClosureRow
     cat_id: b.cat_id,
     cat_name: sectorName.get(b.cat_id) ?? '',
     se_cat_name: sectorName.get(b.se_cat_id) ?? '',
-    born: formatMonth(b.born_date),
+    born: formatYearMonth(b.born_date),
     com_change_close_date: formatYmd(b.close_date),
     com_fund_status_name: roundName.get(b.fund_status_id) ?? '',
     survival: survival(b.survival_months ?? 0),

@@ -7,23 +7,8 @@ import chineseDays from 'chinese-days';
 import { and, gte, lte } from 'drizzle-orm';
 import { workdayOverrides } from '../db';
 import type { Db } from '../env';
+import { addDays, DAY_MS, dayNumber, formatYmd, ymdParts } from '#shared/dates';
 import { DIGEST_MAX_LOOKBACK_DAYS } from './constants';
-
-const DAY_MS = 86_400_000;
-
-export const ymdToMs = (v: number) => Date.UTC(Math.floor(v / 10000), (Math.floor(v / 100) % 100) - 1, v % 100);
-
-export function msToYmd(ms: number): number {
-  const d = new Date(ms);
-  return d.getUTCFullYear() * 10000 + (d.getUTCMonth() + 1) * 100 + d.getUTCDate();
-}
-
-export const addDays = (v: number, n: number) => msToYmd(ymdToMs(v) + n * DAY_MS);
-
-export const isoOf = (v: number) => {
-  const s = String(v);
-  return `${s.slice(0, 4)}-${s.slice(4, 6)}-${s.slice(6, 8)}`;
-};
 
 const known = new Map<number, boolean>();
 
@@ -39,8 +24,8 @@ export function calendarKnowsYear(year: number): boolean {
 
 /** Working day by the package, or by the weekday for a year it does not know. */
 export function packageWorkday(v: number): boolean {
-  if (calendarKnowsYear(Math.floor(v / 10000))) return chineseDays.isWorkday(isoOf(v));
-  const dow = new Date(ymdToMs(v)).getUTCDay();
+  if (calendarKnowsYear(ymdParts(v).y)) return chineseDays.isWorkday(formatYmd(v));
+  const dow = new Date(dayNumber(v) * DAY_MS).getUTCDay();
   return dow !== 0 && dow !== 6;
 }
 

@@ -8,7 +8,7 @@ import { EmailMessage } from 'cloudflare:email';
 
 import { drizzleDb } from '../db';
 import type { DigestMessage, Env } from '../env';
-import { ymd } from '../lib/time';
+import { ymd } from '#shared/dates';
 import { digestWindow } from './calendar';
 import { DIGEST_CHUNK, DIGEST_ENQUEUE_BATCH, DIGEST_NAME, DIGEST_SEND_CONCURRENCY } from './constants';
 import { loadDigest, type DigestContent } from './content';

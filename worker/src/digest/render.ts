@@ -6,7 +6,8 @@
 import { DIGEST_NAME, DIGEST_SCHEDULE_TEXT, DIGEST_SCOPE } from './constants';
 import type { DigestContent, DigestEvent, DigestInvestor } from './content';
 import { escapeHtml } from '../lib/html';
-import { formatWan } from '../lib/money';
+import { roundAmount } from '#shared/amounts';
+import { ymdParts } from '#shared/dates';
 
 export interface Recipient {
   email: string;
@@ -22,17 +23,15 @@ export interface RenderedDigest {
 
 const WEEKDAYS = ['周日', '周一', '周二', '周三', '周四', '周五', '周六'];
 
-const dateParts = (v: number) => ({ y: Math.floor(v / 10000), m: Math.floor(v / 100) % 100, d: v % 100 });
-
 /** 20261008 -> '2026年10月8日（周四）' */
 export function longDate(v: number): string {
-  const { y, m, d } = dateParts(v);
+  const { y, m, d } = ymdParts(v);
   return `${y}年${m}月${d}日（${WEEKDAYS[new Date(Date.UTC(y, m - 1, d)).getUTCDay()]}）`;
 }
 
 /** 20261008 -> '10月8日' */
 const shortDate = (v: number) => {
-  const { m, d } = dateParts(v);
+  const { m, d } = ymdParts(v);
   return `${m}月${d}日`;
 };
 
@@ -43,8 +42,7 @@ export function windowText(from: number, to: number): string {
 
 /** 万元 as the product shows money: 10000 or more in 亿 (spec §9). */
 export function moneyText(e: Pick<DigestEvent, 'money' | 'guessMoney'>): string {
-  if (e.money <= 0) return e.guessMoney || '未透露';
-  return formatWan(e.money);
+  return roundAmount(e.money, e.guessMoney);
 }
 
 export const digestSubject = (day: number, c: Pick<DigestContent, 'eventTotal' | 'newsTotal'>) =>

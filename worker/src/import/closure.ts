@@ -12,6 +12,7 @@ import { closureCompanyTypes, closureInvestors, closures, closureTypes, companie
 import { sectorMaps, sectorOf, sectorsQuery, type Sectors } from './sectors';
 import type { Db } from '../env';
 import { ApiError } from '../lib/errors';
+import { ymdParts } from '#shared/dates';
 import { HORSE_MIN, UNICORN_MIN } from '../medical/constants';
 import { CLOSURE_FIELDS, type ColumnMap } from './columns';
 import { addDefault, changeRows, countBatch, emptyOutcome, inColumn, insertChunks, readRows, reserveIds, RowError, searchInsert, searchUpserts, slices, type ImportRow, type RowsOptions, type RowsOutcome } from './rows';
@@ -253,8 +254,8 @@ export async function importClosures(db: Db, map: ColumnMap, headers: string[], 
         city: '',
         catId: v.cat_id,
         seCatId: seCat,
-        bornYear: Math.floor(v.born_date / 10000),
-        bornMonth: Math.floor(v.born_date / 100) % 100,
+        bornYear: ymdParts(v.born_date).y,
+        bornMonth: ymdParts(v.born_date).m,
         roundId: fund,
         totalMoney: row.totalMoney,
         valuation: row.valuation,
@@ -342,8 +343,8 @@ export function companyFields(set: Partial<typeof closures.$inferInsert>): Parti
   if (set.seCatId !== undefined) out.seCatId = set.seCatId;
   if (set.comProv !== undefined) out.prov = set.comProv;
   if (set.bornDate !== undefined) {
-    out.bornYear = Math.floor(set.bornDate / 10000);
-    out.bornMonth = Math.floor(set.bornDate / 100) % 100;
+    out.bornYear = ymdParts(set.bornDate).y;
+    out.bornMonth = ymdParts(set.bornDate).m;
   }
   if (set.fundStatusId !== undefined) out.roundId = set.fundStatusId;
   if (set.totalMoney !== undefined) out.totalMoney = set.totalMoney;

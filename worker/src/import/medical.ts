@@ -11,7 +11,7 @@ import type { BatchItem } from 'drizzle-orm/batch';
 import { eq, inArray } from 'drizzle-orm';
 import { companies, investEventInvestors, investEvents, investFirms, rounds, type searchNames } from '../db';
 import type { Db } from '../env';
-import { formatWan } from '../lib/money';
+import { formatWan, UNDISCLOSED } from '#shared/amounts';
 import { MEDICAL_FIELDS, type ColumnMap } from './columns';
 import { changeRows, countBatch, emptyOutcome, inColumn, insertChunks, readRows, reserveIds, RowError, searchInsert, searchUpserts, slices, type ImportRow, type RowsOptions, type RowsOutcome } from './rows';
 import { amountValue, dateValue, listValue, text, type Cell } from './values';
@@ -125,13 +125,13 @@ export async function importMedicalEvents(db: Db, map: ColumnMap, headers: strin
     if (!old) {
       const id = eventId++;
       const money = v.money ?? 0;
-      inserts.events.push({ id, comId: company.id, roundId: v.roundId, money, guessMoney: v.guessMoney ?? '未透露', date: v.date, scope: MEDICAL_SCOPE });
+      inserts.events.push({ id, comId: company.id, roundId: v.roundId, money, guessMoney: v.guessMoney ?? UNDISCLOSED, date: v.date, scope: MEDICAL_SCOPE });
       const investors = investorsOf(v.investors ?? []);
       inserts.investors.push(...investors.map((i) => ({ eventId: id, invstId: i.id, invstName: i.name, invstType: i.type })));
       const latest = v.date >= company.lastInvseDate;
       touch(company, { totalMoney: company.totalMoney + money, isMedical: 1, ...(latest ? { lastInvseDate: v.date, roundId: v.roundId } : {}) });
       changes.push({ refKind: 'event', refId: id, action: 'insert', before: '{}' });
-      stored.set(key, { id, comId: company.id, roundId: v.roundId, money, guessMoney: v.guessMoney ?? '未透露', date: v.date, scope: MEDICAL_SCOPE, investors });
+      stored.set(key, { id, comId: company.id, roundId: v.roundId, money, guessMoney: v.guessMoney ?? UNDISCLOSED, date: v.date, scope: MEDICAL_SCOPE, investors });
       o.imported++;
       o.changes.push({ line, name: v.comName, action: 'insert', fields: [] });
       continue;

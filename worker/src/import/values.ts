@@ -4,6 +4,8 @@
  * goes into the rejects file as the reason. A cell arrives as the CLI read it: text, a number (an
  * Excel serial for a date cell typed as a number) or an ISO date string (a date-typed cell).
  */
+import { parseWan } from '#shared/amounts';
+import { isCalendarDay, ymdOfExcelSerial, ymdParts } from '#shared/dates';
 import { PROVINCES } from '../medical/constants';
 
 export type Cell = string | number | boolean | null | undefined;
@@ -16,18 +18,12 @@ export function text(v: Cell): string {
   return String(v).replace(/\u3000/g, ' ').trim();
 }
 
-const isLeap = (y: number) => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
-const daysIn = (y: number, m: number) => [31, isLeap(y) ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][m - 1];
-
 function ymdOf(y: number, m: number, d: number, raw: string): number {
   if (y < 1900 || y > 2100) throw new CellError(`日期“${raw}”的年份不在 1900–2100 之间`);
   if (m < 1 || m > 12) throw new CellError(`日期“${raw}”的月份不存在`);
-  if (d < 1 || d > daysIn(y, m)) throw new CellError(`日期“${raw}”的日不存在`);
+  if (!isCalendarDay(y, m, d)) throw new CellError(`日期“${raw}”的日不存在`);
   return y * 10000 + m * 100 + d;
 }
-
-/** Excel's day 1 is 1900-01-01 and it counts a 1900-02-29 that never was: serial 25569 is 1970-01-01. */
-const EXCEL_EPOCH_SERIAL = 25569;
 
 /**
  * A date as yyyymmdd: YYYY-MM-DD (also with / . or 年月日), YYYYMMDD, YYYY-MM (the 1st of the month:
@@ -39,12 +35,15 @@ export function dateValue(v: Cell): number | null {
   if (raw === '') return null;
   if (typeof v === 'number' || /^\d+(\.\d+)?$/.test(raw)) {
     const n = Number(raw);
-    if (/^\d{8}$/.test(raw)) return ymdOf(Math.floor(n / 10000), Math.floor(n / 100) % 100, n % 100, raw);
+    if (/^\d{8}$/.test(raw)) {
+      const { y, m, d } = ymdParts(n);
+      return ymdOf(y, m, d, raw);
+    }
     if (/^\d{4}$/.test(raw)) throw new CellError(`日期“${raw}”只有年份，至少要到月（YYYY-MM）`);
     // Serials from 1 (1900-01-01) to 2100-12-31; the fraction is a time of day.
     if (n >= 1 && n < 73416) {
-      const d = new Date(Math.round((Math.floor(n) - EXCEL_EPOCH_SERIAL) * 86400_000));
-      return ymdOf(d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate(), raw);
+      const { y, m, d } = ymdParts(ymdOfExcelSerial(n));
+      return ymdOf(y, m, d, raw);
     }
     throw new CellError(`日期“${raw}”不是可识别的日期`);
   }
@@ -54,44 +53,23 @@ export function dateValue(v: Cell): number | null {
   return ymdOf(Number(m[1]), Number(m[2]), m[3] ? Number(m[3]) : 1, raw);
 }
 
-/** USD amounts are converted at this rate: the same one the horse / unicorn bands use (medical/constants.ts). */
-export const USD_CNY = 7;
-
-/** Words that mean "no figure given": the amount is unknown and stored as 0. */
-const UNDISCLOSED = /^(未透露|未披露|不详|未知|暂无|无|-|—|--|n\/a|na)$/i;
-/** Amounts in words without a figure ('数千万人民币', '亿元及以上'): not a number, treated as undisclosed. */
-const VAGUE = /^(数|几|上|近|超)?[十百千万亿]+[元]?(人民币|美元)?(以上|及以上|级)?$|^(数|几)[^0-9]*$/;
-
 export interface Amount {
   wan: number;
   /** The cell gave no figure (empty, 未透露, 数千万): stored as 0 and reported as a default. */
   undisclosed: boolean;
 }
 
-/**
- * An amount in 万元: a bare number is already 万元 (the product's export); text reads its unit —
- * '1.2亿', '5000万', '3.5千万', '800万美元', '12,000万元', '2亿人民币'. USD is converted at USD_CNY.
- */
+/** An amount in 万元 (parseWan); a number cell is already 万元 (the product's export). */
 export function amountValue(v: Cell): Amount {
   const raw = text(v);
-  if (raw === '' || UNDISCLOSED.test(raw)) return { wan: 0, undisclosed: true };
-  if (typeof v === 'number') {
+  if (typeof v === 'number' && raw !== '') {
     if (!Number.isFinite(v) || v < 0) throw new CellError(`金额“${raw}”不能为负数`);
     return { wan: Math.round(v), undisclosed: false };
   }
-  const t = raw.replace(/[,，\s]/g, '').replace(/^(约|近|超过|超|逾)/, '');
-  const m = /^(\d+(?:\.\d+)?)(亿|千万|百万|十万|万|元)?(元)?(人民币|美元|RMB|USD|\$)?$/i.exec(t) ?? /^(?:US\$|\$|￥|¥)(\d+(?:\.\d+)?)(亿|千万|百万|十万|万|元)?(元)?()$/i.exec(t);
-  if (!m) {
-    if (VAGUE.test(t)) return { wan: 0, undisclosed: true };
-    throw new CellError(`金额“${raw}”无法识别（应为数字（万元）或“1.2亿”“5000万”这样的文字）`);
-  }
-  const n = Number(m[1]);
-  const unit = m[2] ?? (m[3] ? '元' : '万');
-  const perWan: Record<string, number> = { 亿: 10000, 千万: 1000, 百万: 100, 十万: 10, 万: 1, 元: 0.0001 };
-  const usd = /美元|USD|\$/i.test(m[4] ?? '') || /^(US\$|\$)/i.test(raw.replace(/\s/g, ''));
-  const wan = Math.round(n * perWan[unit] * (usd ? USD_CNY : 1));
-  if (wan > 99_999_999) throw new CellError(`金额“${raw}”超出范围（上限 99,999,999 万元）`);
-  return { wan, undisclosed: false };
+  const a = parseWan(raw);
+  if (!a) throw new CellError(`金额“${raw}”无法识别（应为数字（万元）或“1.2亿”“5000万”这样的文字）`);
+  if (a.wan > 99_999_999) throw new CellError(`金额“${raw}”超出范围（上限 99,999,999 万元）`);
+  return a;
 }
 
 /** A whole number of 万元 from a number cell or numeric text ('' is 0). */

@@ -52,8 +52,6 @@ export type MedicalOrder = (typeof MEDICAL_ORDERS)[number]['id'];
 
 /** ipo_platform indexes this list (spec §9). */
 export const IPO_PLATFORMS = ['无', '上交所', '深交所', '港交所', '纳斯达克', '纽交所', '伦交所', '新三板', '其他'] as const;
-/** An IPO valuation of '-' is shown as this (spec §5). */
-export const UNDISCLOSED = '未透露';
 
 /**
  * Valuation bands in 万元 (companies.valuation): a unicorn is worth 10亿美元 or more (about 70亿元),

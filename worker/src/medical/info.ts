@@ -9,6 +9,7 @@ import { eq, getTableColumns, sql, type Placeholder } from 'drizzle-orm';
 import { companies, investEventInvestors, investEvents, news, policies } from '../db';
 import type { Db } from '../env';
 import { pageWindow } from '../lib/pagination';
+import { ymdParts } from '#shared/dates';
 import { MEDICAL_PAGE_SIZE } from './constants';
 import { eventTotalSql } from './kept';
 import { countTotal, LIST, listPage } from './pages';
@@ -65,9 +66,9 @@ export async function listNews(db: Db, page: number, tagId?: number) {
     com_name: n.comName,
     scope: n.scope,
     prov: n.prov,
-    year: Math.floor(n.date / 10000),
-    month: Math.floor(n.date / 100) % 100,
-    day: n.date % 100,
+    year: ymdParts(n.date).y,
+    month: ymdParts(n.date).m,
+    day: ymdParts(n.date).d,
     logo: n.logo,
   }));
   return pageOf(data, total, page);

@@ -14,7 +14,7 @@ import { sharedCache } from '../lib/cache';
 import { ok } from '../lib/envelope';
 import { ApiError } from '../lib/errors';
 import { createArea, defineRoute } from '../lib/route';
-import { beijingDate } from '../lib/time';
+import { beijingDate } from '#shared/dates';
 import { blockCompanies, blockFirms, companyLists, moneyRank } from './block';
 import { financingTrend } from './chart';
 import { CHART_FIRST_YEAR, FA_TOP, MEDICAL_PAGE_SIZE, MONEY_RANK_SIZE, VISITOR_DATA_TYPES, type DataType, type InfoType } from './constants';

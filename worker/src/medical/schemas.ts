@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { literalOf } from '../lib/literal';
 import { pageParam } from '../lib/pagination';
 import { blankToUndefined, decimalOnly, MAX_ID, reqId } from '../lib/params';
-import { beijingDate } from '../lib/time';
+import { beijingDate } from '#shared/dates';
 import { BLOCK_TYPES, CHART_FIRST_YEAR, CHART_PLACEHOLDERS, DATA_TYPES, INFO_TYPES, MEDICAL_ORDERS } from './constants';
 
 /** Decimal integers only ('1e3', '0x1' and arrays stay as they are and fail the number check). */

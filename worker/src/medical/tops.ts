@@ -8,7 +8,7 @@ import { FA_TOP, IPO_PLATFORMS } from './constants';
 import { pageOf, windowed } from './info';
 import { countOf, countQuery } from './kept';
 import { countTotal, LIST, listPage } from './pages';
-import { amountText } from '../lib/money';
+import { amountText } from '#shared/amounts';
 import { perId } from '../lib/perId';
 
 const reportColumns = { id: brokerReports.id, name: brokerReports.name, title: brokerReports.title, url: brokerReports.url, time: brokerReports.time };

@@ -14,12 +14,11 @@ import { forgetSessions } from '../auth/session';
 import { debit, topUpStatements } from '../coins';
 import { orders } from '../db';
 import type { Db, Env } from '../env';
+import { DAY_MS } from '#shared/dates';
 import { ApiError } from '../lib/errors';
 import { orderStatus, orderView, type OrderRow, type OrderView } from './orders';
 import { ProviderError, refundNo, type PaymentNotice } from './provider';
 import { providerByName } from './providers';
-
-const DAY_MS = 86_400_000;
 
 type PaidGuard = { sql: string; params: unknown[] };
 

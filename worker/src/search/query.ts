@@ -15,6 +15,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../env';
+import { formatYmd } from '#shared/dates';
 import { rawFirst } from '../lib/rawBatch';
 import { SEARCH_PER_KIND, type SearchKind } from './constants';
 import { kindToken, latinKey, PREFIX_TOKENS, RANK_LENGTH_SPAN, syllablesOf, wholeToken } from './keys';
@@ -78,7 +79,6 @@ export interface PersonHit {
   title: string;
 }
 
-const ymdText = (v: number) => (v ? `${String(v).slice(0, 4)}-${String(v).slice(4, 6)}-${String(v).slice(6, 8)}` : '');
 /** A kind's rows in the group's order: class, then rank (a join's rows carry no order of their own). */
 const ranked = <T extends { c: number; r: number }>(rows: T[]) => rows.sort((a, b) => a.c - b.c || a.r - b.r);
 
@@ -112,7 +112,7 @@ export async function search(db: Db, keyword: string): Promise<{ company: Compan
       prov: r.prov,
       cat_name: r.cat_name ?? '',
       slogan: r.slogan,
-      closed: ymdText(r.close_date ?? 0),
+      closed: formatYmd(r.close_date),
     })),
     investfirm: rowsOf<{ id: number; name: string; logo: string; des: string; is_fa: number }>(row.investfirm).map((r) => ({ id: r.id, name: r.name, logo: r.logo, des: r.des, is_fa: r.is_fa === 1 })),
     person: rowsOf<{ id: number; name: string; role: string; position: string; com_name: string | null }>(row.person).map((r) => ({

@@ -2,7 +2,7 @@
 import { count, desc, eq, sql } from 'drizzle-orm';
 import { dynamicComments, dynamics, shareProfiles } from '../db';
 import type { Db } from '../env';
-import { formatDateTime } from '../lib/time';
+import { formatDateTime } from '#shared/dates';
 import { SHARE_LIST_SIZE } from './constants';
 import type { Character } from './schemas';
 

@@ -2,7 +2,7 @@
 import { asc, count, eq, sql } from 'drizzle-orm';
 import { companies, dynamicComments, dynamics, rounds, shareProfiles, users } from '../db';
 import type { Db } from '../env';
-import { formatDateTime } from '../lib/time';
+import { formatDateTime } from '#shared/dates';
 import { POST_COMMENTS_SIZE } from './constants';
 import type { Dynamic } from './schemas';
 

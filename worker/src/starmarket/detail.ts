@@ -19,7 +19,7 @@ import {
 } from '../db';
 import type { Db } from '../env';
 import { ApiError } from '../lib/errors';
-import { formatYmd } from '../lib/time';
+import { formatYmd } from '#shared/dates';
 import { NON_VIP_INVSE } from './constants';
 
 const s1 = alias(sectors, 'cat');

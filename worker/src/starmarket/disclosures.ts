@@ -13,7 +13,7 @@ import { likeAnywhere } from '../lib/params';
 import { rawBatch } from '../lib/rawBatch';
 import { namesOf } from '../lib/names';
 import { ph } from '../lib/shaped';
-import { formatYmd } from '../lib/time';
+import { formatYmd } from '#shared/dates';
 
 export interface DisclosureParams {
   keyword?: string;

@@ -7,7 +7,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { policies } from '../db';
 import type { Db } from '../env';
 import { runShaped, shapedParts, shapedSelect } from '../lib/shaped';
-import { formatYmd } from '../lib/time';
+import { formatYmd } from '#shared/dates';
 import { HOME_SIZE } from './constants';
 import { selectStarRows, toStarRows } from './rows';
 import { starConditions, starOrder, type Listed } from './select';

@@ -8,7 +8,7 @@ import { eq, sql, type SQL } from 'drizzle-orm';
 import { companies, starmarketCompanies as m } from '../db';
 import type { Db } from '../env';
 import { namesOf } from '../lib/names';
-import { formatYmd } from '../lib/time';
+import { formatYmd, ymdParts } from '#shared/dates';
 import type { StarRow } from './schemas';
 
 const columns = {
@@ -49,7 +49,7 @@ export async function toStarRows(db: Db, rows: Selected[]): Promise<StarRow[]> {
   const state = names.starmarket_states;
   const round = names.rounds;
   return rows.map((r) => {
-    const last = r.lastInvse ?? 0;
+    const last = ymdParts(r.lastInvse ?? 0);
     return {
       m_com_id: r.mComId,
       com_id: r.comId,
@@ -69,9 +69,9 @@ export async function toStarRows(db: Db, rows: Selected[]): Promise<StarRow[]> {
       total_money: r.totalMoney,
       invse_round_id: r.roundId ?? 0,
       invse_round_name: round.get(r.roundId ?? 0) ?? '',
-      invse_year: last ? Math.floor(last / 10000) : 0,
-      invse_month: last ? Math.floor(last / 100) % 100 : 0,
-      invse_day: last ? last % 100 : 0,
+      invse_year: last.y,
+      invse_month: last.m,
+      invse_day: last.d,
     };
   });
 }

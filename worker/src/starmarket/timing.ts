@@ -23,12 +23,9 @@ import { and, asc, gt, sql } from 'drizzle-orm';
 import { starmarketCompanies as m, starmarketStates } from '../db';
 import type { Db } from '../env';
 import { rawBatch } from '../lib/rawBatch';
-import { beijingDate } from '../lib/time';
+import { beijingDate, dayNumber } from '#shared/dates';
 import { LISTED_STATE } from './constants';
 import { starConditions, type StarFilter } from './select';
-
-/** Days since the Unix epoch of a yyyymmdd integer (Date.UTC rolls over as julianday does). */
-export const dayNumber = (v: number) => Date.UTC(Math.floor(v / 10000), (Math.floor(v / 100) % 100) - 1, v % 100) / 86_400_000;
 
 /** The median wait in whole days from the two middle entry dates (equal when the count is odd). */
 export const medianDays = (today: number, lo: number, hi: number) => Math.round(today - (dayNumber(lo) + dayNumber(hi)) / 2);

@@ -17,7 +17,7 @@ import { listNews } from '../entity/news';
 import * as Entity from '../entity/schemas';
 import type { Db } from '../env';
 import { NON_VIP_MAX_PAGE } from '../auth/limits';
-import { formatWan } from '../lib/money';
+import { formatWan, roundAmount } from '#shared/amounts';
 import { STAR_PAGE_SIZE } from '../starmarket/constants';
 import { listStar } from '../starmarket/list';
 import * as Star from '../starmarket/schemas';
@@ -149,7 +149,7 @@ export const AREAS: Record<WatchArea, AreaAdapter> = {
     id: (r: EventRow) => r.id,
     entry: (r: EventRow) => ({
       title: `${r.com_name} 完成${r.round || '新一轮'}融资`,
-      summary: [r.time, r.money > 0 ? formatWan(r.money) : r.guess_money || '金额未透露', r.invst.map((i) => i.name).join('、')].filter(Boolean).join(' · '),
+      summary: [r.time, roundAmount(r.money, r.guess_money, '金额未透露'), r.invst.map((i) => i.name).join('、')].filter(Boolean).join(' · '),
       path: `/company/${r.com_id}`,
     }),
   }),

@@ -12,7 +12,7 @@ import { drizzleDb, users } from '../db';
 import { digestWindow } from '../digest/calendar';
 import { digestSecret } from '../digest/signing';
 import type { Env } from '../env';
-import { ymd } from '../lib/time';
+import { ymd } from '#shared/dates';
 import { mailboxOf } from './mailbox';
 import { matchSearches, type WatchSection } from './matches';
 import { renderWatchDigest } from './render';

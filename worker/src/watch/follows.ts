@@ -7,8 +7,8 @@
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { closures, companies, follows, investEvents, news, rounds } from '../db';
 import type { Db } from '../env';
-import { formatWan } from '../lib/money';
-import { formatYmd } from '../lib/time';
+import { roundAmount } from '#shared/amounts';
+import { formatYmd } from '#shared/dates';
 import { changesBetween, WATCH_ITEMS_PER_SEARCH, type WatchItem, type WatchSection } from './matches';
 import { watchFollowMail, watchFollowVisits } from './tables';
 
@@ -41,7 +41,7 @@ export async function matchFollows(db: Db, since: number, until: number): Promis
       .where(inArray(investEvents.id, ids)),
   );
   for (const e of events) {
-    const money = e.money > 0 ? formatWan(e.money) : e.guess || '金额未透露';
+    const money = roundAmount(e.money, e.guess, '金额未透露');
     changed.push({
       comId: e.comId,
       item: { source: 'invest_events', id: e.id, changedAt: eventChanges.get(e.id)!, title: `${e.name} 完成${e.round || '新一轮'}融资`, summary: `${formatYmd(e.date)} · ${money}`, path: `/company/${e.comId}` },

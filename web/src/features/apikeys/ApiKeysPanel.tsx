@@ -6,7 +6,7 @@ import { openExport } from '../exports/store';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { EmptyState } from '../../ui/EmptyState';
 import { toast } from '../../ui/toast';
-import { formatDateTime } from '../order/dateTime';
+import { formatDateTime } from '#shared/dates';
 import { CreateKeyDialog } from './CreateKeyDialog';
 import { keysQueryOptions, revokeKey, rotateKey, type KeyRow, type NewKey } from './queries/keys';
 import { SecretDialog } from './SecretDialog';

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { isPending, type DownloadRecord } from './queries';
-import { batchText, formatDateTime, progressText, retentionText, statusLabel } from './recordText';
+import { formatDateTime } from '#shared/dates';
+import { batchText, progressText, retentionText, statusLabel } from './recordText';
 import { saveRecordFile } from './saveFile';
 
 /** One file of the download centre. Each cell is labelled so that the phone layout (cards) reads well. */

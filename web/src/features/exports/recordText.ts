@@ -1,13 +1,6 @@
+import { formatDateTime } from '#shared/dates';
 import { DOWNLOAD_STATUS, RETENTION_DAYS } from '../../../../worker/src/exports/constants';
 import type { DownloadRecord } from './queries';
-
-/** 'YYYY-MM-DD HH:mm' in the browser's time zone, from epoch ms. */
-export function formatDateTime(ms: number | null | undefined): string {
-  if (!ms) return '';
-  const d = new Date(ms);
-  const two = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}`;
-}
 
 /** The download centre's status words. The server's status_text adds detail (retries, refunded coins). */
 export function statusLabel(r: Pick<DownloadRecord, 'status' | 'refunded' | 'requeues' | 'status_text'>): string {

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { MEDICAL_PAGE_SIZE } from '../../../../worker/src/medical/constants';
-import { formatDate } from '../../lib/format';
+import { formatYmd } from '#shared/dates';
 import { requireLogin } from '../../lib/gate';
 import { EmptyState } from '../../ui/EmptyState';
 import { Loading } from '../../ui/Loading';
@@ -36,7 +36,7 @@ export function BrokerReports() {
                   {r.title}
                 </a>
                 <span className="info-meta">{r.name}</span>
-                <time className="info-time">{formatDate(r.time)}</time>
+                <time className="info-time">{formatYmd(r.time)}</time>
               </li>
             ))}
           </ul>

@@ -1,5 +1,6 @@
 import type { InfoTab } from '../../../../worker/src/medical/constants';
-import { formatDate, formatWan } from '../../lib/format';
+import { roundAmount } from '#shared/amounts';
+import { formatYmd, formatYmdParts } from '#shared/dates';
 import { AppLink } from '../../ui/AppLink';
 import { EmptyState } from '../../ui/EmptyState';
 import { LogoBadge } from '../../ui/LogoBadge';
@@ -10,9 +11,7 @@ import './info-list.css';
 export type InfoRows = { type: 'policy'; data: PolicyItem[] } | { type: 'news'; data: NewsItem[] } | { type: 'event'; data: EventItem[] };
 
 /** The amount of a round: the money in 万/亿元, or the disclosed wording when no figure is known. */
-export const eventMoney = (money: number, guess: string) => (money > 0 ? formatWan(money) : guess || '未透露');
-
-const ymdOf = (y: number, m: number, d: number) => `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+export const eventMoney = (money: number, guess: string) => roundAmount(money, guess);
 
 /**
  * Rows of an information tab: policies (title, date; linked to /policy/{id} for signed-in users),
@@ -28,7 +27,7 @@ export function InfoList({ rows, signedIn }: { rows: InfoRows; signedIn: boolean
           <li key={p.id} className="info-row">
             <span className="info-title">{signedIn ? <AppLink href={policyHref(p.id)}>{p.title}</AppLink> : p.title}</span>
             {p.reference_number && <span className="info-meta">{p.reference_number}</span>}
-            <time className="info-time">{formatDate(p.put_time)}</time>
+            <time className="info-time">{formatYmd(p.put_time)}</time>
           </li>
         ))}
       </ul>
@@ -47,7 +46,7 @@ export function InfoList({ rows, signedIn }: { rows: InfoRows; signedIn: boolean
                 {n.com_name}
               </AppLink>
             )}
-            <time className="info-time">{ymdOf(n.year, n.month, n.day)}</time>
+            <time className="info-time">{formatYmdParts(n.year, n.month, n.day)}</time>
           </li>
         ))}
       </ul>
@@ -79,7 +78,7 @@ export function InfoList({ rows, signedIn }: { rows: InfoRows; signedIn: boolean
                   ))}
             </div>
           </div>
-          <time className="info-time">{formatDate(e.time)}</time>
+          <time className="info-time">{formatYmd(e.time)}</time>
         </li>
       ))}
     </ul>

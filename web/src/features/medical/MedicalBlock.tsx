@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { BLOCK_TAB_LABELS, MEDICAL_ORDERS, MEDICAL_PAGE_SIZE, type BlockType, type MedicalOrder } from '../../../../worker/src/medical/constants';
-import { formatDate, formatWan } from '../../lib/format';
+import { formatYmd } from '#shared/dates';
+import { formatWan } from '../../lib/format';
 import { handleApiError, requireLogin } from '../../lib/gate';
 import { AppLink } from '../../ui/AppLink';
 import { EmptyState } from '../../ui/EmptyState';
@@ -159,7 +160,7 @@ function CompanyRow({ company: c, rank }: { company: BlockCompany; rank?: number
           <>
             <span>融资总额 {formatWan(c.total_money)}</span>
             {c.born && <span>成立于 {c.born}</span>}
-            {c.last_invse_date > 0 && <span>最近融资 {formatDate(c.last_invse_date)}</span>}
+            {c.last_invse_date > 0 && <span>最近融资 {formatYmd(c.last_invse_date)}</span>}
           </>
         )}
       </div>

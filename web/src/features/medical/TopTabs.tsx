@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { DEFAULT_TOP_TAB, MEDICAL_PAGE_SIZE, TOP_TAB_LABELS, TOP_TABS, type TopTab } from '../../../../worker/src/medical/constants';
-import { formatDate, formatValuation, formatWan } from '../../lib/format';
+import { formatYmd } from '#shared/dates';
+import { formatValuation, formatWan } from '../../lib/format';
 import { requireLogin } from '../../lib/gate';
 import { AppLink } from '../../ui/AppLink';
 import { EmptyState } from '../../ui/EmptyState';
@@ -89,7 +90,7 @@ function TopRows({ data, page }: { data: HealthData; page: number }) {
                 {r.name}
               </AppLink>
               <span className="top-figure">
-                募资 {formatWan(r.money)} · 估值 {r.valuation_text} · {formatDate(r.time)}
+                募资 {formatWan(r.money)} · 估值 {r.valuation_text} · {formatYmd(r.time)}
               </span>
             </div>
             <span className="top-tag">{r.ipo_platform_name}</span>
@@ -111,7 +112,7 @@ function TopRows({ data, page }: { data: HealthData; page: number }) {
               </AppLink>
               {c.event && (
                 <span className="top-figure">
-                  最近 {c.event.round} {eventMoney(c.event.money, c.event.guess_money)}（{formatDate(c.event.time)}）
+                  最近 {c.event.round} {eventMoney(c.event.money, c.event.guess_money)}（{formatYmd(c.event.time)}）
                 </span>
               )}
             </div>

@@ -2,7 +2,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { AppLink } from '../../ui/AppLink';
 import { EmptyState } from '../../ui/EmptyState';
 import { Pagination } from '../../ui/Pagination';
-import { formatDateTime } from './dateTime';
+import { formatDateTime } from '#shared/dates';
 import { FOLLOWS_PER_PAGE, followsQueryOptions } from './queries/follows';
 import './follow-list.css';
 

@@ -2,7 +2,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { LedgerReason } from '../coins/LedgerReason';
 import { EmptyState } from '../../ui/EmptyState';
 import { Pagination } from '../../ui/Pagination';
-import { formatDateTime } from './dateTime';
+import { formatDateTime } from '#shared/dates';
 import { LEDGER_PER_PAGE, ledgerQueryOptions } from './queries/ledger';
 import './ledger-table.css';
 

@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { AppLink } from '../../ui/AppLink';
 import { MemberBadge } from '../layout/MemberBadge';
-import { formatDateTime } from './dateTime';
+import { formatDateTime } from '#shared/dates';
 import { membershipQueryOptions } from './queries/plans';
 import './membership-card.css';
 

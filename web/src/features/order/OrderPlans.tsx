@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { newIntentKey } from '../../lib/api';
 import { openLogin, useGateDialog } from '../../lib/gate';
 import { useViewer } from '../auth/me';
-import { formatDateTime } from './dateTime';
+import { formatDateTime } from '#shared/dates';
 import { PlanCard } from './PlanCard';
 import { createOrder, type ProviderName } from './queries/orders';
 import { membershipQueryOptions, plansQueryOptions, type Plan } from './queries/plans';

@@ -2,7 +2,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { AppLink } from '../../ui/AppLink';
 import { EmptyState } from '../../ui/EmptyState';
 import { Pagination } from '../../ui/Pagination';
-import { formatDateTime } from './dateTime';
+import { formatDateTime } from '#shared/dates';
 import { ORDERS_PER_PAGE, ordersQueryOptions } from './queries/orders';
 import './order-table.css';
 

@@ -3,7 +3,7 @@ import { useRouter } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { toast } from '../../ui/toast';
 import { lazyChunk } from '../../lib/staleBuild';
-import { formatDateTime } from './dateTime';
+import { formatDateTime } from '#shared/dates';
 import { OrderOutcome } from './OrderOutcome';
 import { orderQueryOptions } from './queries/orders';
 import './payment-result.css';

@@ -1,4 +1,4 @@
-import { formatDateTime } from './dateTime';
+import { formatDateTime } from '#shared/dates';
 import type { Plan } from './queries/plans';
 import './plan-card.css';
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { toast } from '../../ui/toast';
-import { formatDateTime } from './dateTime';
+import { formatDateTime } from '#shared/dates';
 import { OrderOutcome } from './OrderOutcome';
 import { orderQueryOptions, sandboxPay } from './queries/orders';
 import './sandbox-cashier.css';

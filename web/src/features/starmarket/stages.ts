@@ -1,3 +1,4 @@
+import { dayNumberOfText } from '#shared/dates';
 import { STOPPED_STATES } from '../../../../worker/src/starmarket/constants';
 
 /** The tracker's reading of the listing stages (spec §4 "STAR listing stages"). */
@@ -16,12 +17,10 @@ export function currentStep(stages: readonly StageLike[]): number {
 /** Stopped when any stage has state 7 (中止) or 8 (终止). */
 export const isStopped = (stages: readonly StageLike[]) => stages.some((s) => (STOPPED_STATES as readonly number[]).includes(s.state));
 
-const dayNumber = (ymd: string) => Date.UTC(Number(ymd.slice(0, 4)), Number(ymd.slice(5, 7)) - 1, Number(ymd.slice(8, 10))) / 86_400_000;
-
 /** Whole days from one 'YYYY-MM-DD' to another; null when either is empty. */
 export function daysBetween(from: string, to: string): number | null {
   if (!from || !to) return null;
-  return Math.round(dayNumber(to) - dayNumber(from));
+  return Math.round(dayNumberOfText(to) - dayNumberOfText(from));
 }
 
 export type StepStatus = 'finished' | 'current' | 'waiting';

@@ -7,7 +7,7 @@ import { InvestorsCell } from '../../features/starmarket/InvestorsCell';
 import { comDisclosureQueryOptions, detailQueryOptions, type StarDetail } from '../../features/starmarket/queries/starmarket';
 import { StageTracker } from '../../features/starmarket/StageTracker';
 import { ApiError } from '../../lib/api';
-import { formatWan } from '../../lib/format';
+import { roundAmount } from '#shared/amounts';
 import { orderHref } from '../../lib/gate';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { LoginWall } from '../../ui/LoginWall';
@@ -141,7 +141,7 @@ function Financing({ d }: { d: StarDetail }) {
             <tr key={e.investevents_id}>
               <td data-label="日期">{e.date}</td>
               <td data-label="轮次">{e.round}</td>
-              <td data-label="金额">{e.money ? formatWan(e.money) : e.money_text || '未透露'}</td>
+              <td data-label="金额">{roundAmount(e.money, e.money_text)}</td>
               <td data-label="投资方">
                 <InvestorsCell investors={e.investors} />
               </td>
