@@ -9,6 +9,8 @@ export const CLOSURE_PAGE_SIZE = 10;
 export const NEWS_PAGE_SIZE = 20;
 /** Comments per page of a comment widget (company or closing reason); replies shown before '展开剩余N条回复'. */
 export const COMMENT_PAGE_SIZE = 5;
+/** The largest page of comments a client may ask for (the widget's '查看全部' reads pages of this size). */
+export const COMMENT_PAGE_MAX = 50;
 export const REPLIES_SHOWN = 3;
 /** Incense records per fetch; incense ranking length by default. */
 export const INCENSE_PAGE_SIZE = 10;

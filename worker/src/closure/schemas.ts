@@ -13,6 +13,7 @@ import {
   CLOSURE_PAGE_SIZE,
   CLOSURE_SORTS,
   COMMENT_MAX,
+  COMMENT_PAGE_MAX,
   COMMENT_PAGE_SIZE,
   INCENSE_MAX,
   INCENSE_PAGE_SIZE,
@@ -63,14 +64,14 @@ export type ListQuery = z.infer<typeof listQuery>;
 export const comCommentQuery = z.object({
   com_id: reqId('公司 com_id'),
   page: pageParam,
-  per_page: perPageParam(COMMENT_PAGE_SIZE, 50),
+  per_page: perPageParam(COMMENT_PAGE_SIZE, COMMENT_PAGE_MAX),
   type: choice('排序 type', [1, 2], 1),
 });
 
 export const reasonCommentQuery = z.object({
   type_id: reqId('关闭原因 type_id'),
   page: pageParam,
-  per_page: perPageParam(COMMENT_PAGE_SIZE, 50),
+  per_page: perPageParam(COMMENT_PAGE_SIZE, COMMENT_PAGE_MAX),
   type: choice('排序 type', [1, 2], 1),
 });
 

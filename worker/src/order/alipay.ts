@@ -10,6 +10,7 @@
  * same way, verified with Alipay's public key. Response signature: the JSON text of the
  * `<method>_response` member exactly as sent, verified with Alipay's public key.
  */
+import { BJ_OFFSET_MS } from '#shared/dates';
 import type { Env } from '../env';
 import { yuan } from './plans';
 import {
@@ -46,7 +47,7 @@ function requireConfig(env: Env): AlipayConfig {
 
 /** 'yyyy-MM-dd HH:mm:ss' in Beijing time, the gateway's timestamp and time_expire format. */
 export function beijingTime(ms: number): string {
-  return new Date(ms + 8 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
+  return new Date(ms + BJ_OFFSET_MS).toISOString().slice(0, 19).replace('T', ' ');
 }
 
 /** The text a request signature covers. */

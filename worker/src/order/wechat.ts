@@ -12,6 +12,7 @@
  * encrypted with the APIv3 key. Success is answered 204 without a body; failure 4xx with
  * {"code":"FAIL","message":…}.
  */
+import { BJ_OFFSET_MS } from '#shared/dates';
 import type { Env } from '../env';
 import { outTradeNo, orderIdOf, ProviderError, type PaymentNotice, type PaymentProvider } from './provider';
 import { aesGcmDecrypt, randomToken, rsaSign, rsaVerify } from './signing';
@@ -118,7 +119,7 @@ function failure(what: string, a: Answer): ProviderError {
 }
 
 /** RFC 3339 in Beijing time, the time_expire format ('2026-11-28T10:34:56+08:00'). */
-export const rfc3339Beijing = (ms: number) => `${new Date(ms + 8 * 3_600_000).toISOString().slice(0, 19)}+08:00`;
+export const rfc3339Beijing = (ms: number) => `${new Date(ms + BJ_OFFSET_MS).toISOString().slice(0, 19)}+08:00`;
 
 interface Transaction {
   appid?: string;

@@ -23,7 +23,7 @@ import { and, asc, gt, sql } from 'drizzle-orm';
 import { starmarketCompanies as m, starmarketStates } from '../db';
 import type { Db } from '../env';
 import { rawBatch } from '../lib/rawBatch';
-import { beijingDate, dayNumber } from '#shared/dates';
+import { dayNumber, dayOfMs } from '#shared/dates';
 import { LISTED_STATE } from './constants';
 import { starConditions, type StarFilter } from './select';
 
@@ -110,8 +110,7 @@ async function computeMedians(db: Db, prov: string, cat: number) {
 }
 
 export async function reviewTiming(db: Db, p: Omit<StarFilter, 'state'>, now = Date.now()) {
-  const { y, m: mo, d } = beijingDate(now);
-  const today = Date.UTC(y, mo - 1, d) / 86_400_000;
+  const today = dayOfMs(now);
   const byState = new Map<number, { total: number; lo: number; hi: number }>();
   let states: { id: number; name: string }[];
   if (p.keyword) {

@@ -12,7 +12,7 @@ import { drizzleDb, users } from '../db';
 import { digestWindow } from '../digest/calendar';
 import { digestSecret } from '../digest/signing';
 import type { Env } from '../env';
-import { ymd } from '#shared/dates';
+import { DAY_MS, ymd } from '#shared/dates';
 import { mailboxOf } from './mailbox';
 import { matchSearches, type WatchSection } from './matches';
 import { renderWatchDigest } from './render';
@@ -64,7 +64,7 @@ export async function planWatchDigest(env: Env, scheduledTime: number, now = Dat
   const run = await matchSearches(db, searches, now);
   // Followed companies: since the last working day's run (a first run looks back one day).
   const mark = await db.select({ at: watchMarks.at }).from(watchMarks).where(eq(watchMarks.name, FOLLOWS_MARK)).get();
-  const followed = await matchFollows(db, mark?.at ?? now - 86_400_000, now);
+  const followed = await matchFollows(db, mark?.at ?? now - DAY_MS, now);
   run.changesRead += followed.changesRead;
   for (const [userId, section] of followed.sections) {
     // A row a saved search of the user already carries is not repeated under the followed companies.

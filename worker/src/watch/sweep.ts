@@ -5,6 +5,7 @@
  */
 import { lt, sql } from 'drizzle-orm';
 import { drizzleDb } from '../db';
+import { DAY_MS } from '#shared/dates';
 import type { Env } from '../env';
 import { watchChanges } from './tables';
 
@@ -15,7 +16,7 @@ const SWEEP_ROUNDS = 4;
 
 export async function sweepChanges(env: Pick<Env, 'DB'>, now = Date.now()): Promise<number> {
   const db = drizzleDb(env.DB);
-  const before = now - WATCH_CHANGES_KEEP_DAYS * 86_400_000;
+  const before = now - WATCH_CHANGES_KEEP_DAYS * DAY_MS;
   let removed = 0;
   for (let i = 0; i < SWEEP_ROUNDS; i++) {
     const r = await db

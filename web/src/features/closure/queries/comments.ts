@@ -1,13 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
-import { COMMENT_PAGE_SIZE } from '../../../../../worker/src/closure/constants';
+import { COMMENT_PAGE_MAX, COMMENT_PAGE_SIZE } from '../../../../../worker/src/closure/constants';
 import { api, unwrap } from '../../../lib/api';
 import { qs } from '../../../lib/queryString';
 
 /** What a comment widget talks about: a closed company (com_id) or a closing reason (child type id). */
 export type CommentTarget = { kind: 'com'; comId: number } | { kind: 'reason'; typeId: number };
-
-/** The worker's largest page of comments (worker/src/closure/params.ts; not in the shared constants yet). */
-const COMMENT_MAX_PER_PAGE = 50;
 
 /**
  * One page of top-level comments with all their replies. `perPage` is COMMENT_PAGE_SIZE normally;
@@ -35,15 +32,15 @@ export const commentsQueryOptions = (target: CommentTarget) =>
     queryFn: () => fetchComments(target, 1, COMMENT_PAGE_SIZE),
   });
 
-/** Every comment of the target, read COMMENT_MAX_PER_PAGE at a time: the widget's '查看全部' state. */
+/** Every comment of the target, read COMMENT_PAGE_MAX at a time: the widget's '查看全部' state. */
 export const allCommentsQueryOptions = (target: CommentTarget) =>
   queryOptions({
     queryKey: [...commentsKey(target), 'all'],
     queryFn: async (): Promise<CommentList> => {
-      const first = await fetchComments(target, 1, COMMENT_MAX_PER_PAGE);
+      const first = await fetchComments(target, 1, COMMENT_PAGE_MAX);
       const info = [...first.info];
-      const pages = Math.ceil(first.page.total / COMMENT_MAX_PER_PAGE);
-      for (let page = 2; page <= pages; page++) info.push(...(await fetchComments(target, page, COMMENT_MAX_PER_PAGE)).info);
+      const pages = Math.ceil(first.page.total / COMMENT_PAGE_MAX);
+      for (let page = 2; page <= pages; page++) info.push(...(await fetchComments(target, page, COMMENT_PAGE_MAX)).info);
       return { info, page: { ...first.page, per_page: info.length } };
     },
   });
