@@ -8,6 +8,7 @@ import {
   dayNumberOfText,
   dayOfMs,
   formatDateTime,
+  formatFounded,
   formatMonthDay,
   formatYearMonth,
   formatYmd,
@@ -39,6 +40,9 @@ describe('yyyymmdd dates', () => {
     expect(formatMonthDay(20261008)).toBe('10-08');
     expect(formatYmdParts(2019, 3, 5)).toBe('2019-03-05');
     expect(formatYmdParts(2019, 12, 31)).toBe('2019-12-31');
+    expect(formatFounded(2015, 3)).toBe('2015.03');
+    expect(formatFounded(2015, 11)).toBe('2015.11');
+    expect(formatFounded(0, 0)).toBe('');
   });
 
   it('counts days across months, leap days and years', () => {

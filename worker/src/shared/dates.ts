@@ -74,6 +74,9 @@ export function formatYearMonth(v: number): string {
   return `${s.slice(0, 4)}-${s.slice(4, 6)}`;
 }
 
+/** A founding year and month as a company card shows them: 2015, 3 -> '2015.03'; '' when the year is unknown. */
+export const formatFounded = (y: number, m: number) => (y ? `${y}.${pad2(m)}` : '');
+
 /** 20190315 -> '03-15' (a chart's day label). */
 export const formatMonthDay = (v: number) => `${String(v).slice(4, 6)}-${String(v).slice(6, 8)}`;
 

@@ -8,6 +8,7 @@ import { comDisclosureQueryOptions, detailQueryOptions, type StarDetail } from '
 import { StageTracker } from '../../features/starmarket/StageTracker';
 import { ApiError } from '../../lib/api';
 import { roundAmount } from '#shared/amounts';
+import { formatFounded } from '#shared/dates';
 import { orderHref } from '../../lib/gate';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { LoginWall } from '../../ui/LoginWall';
@@ -66,7 +67,7 @@ function DetailContent({ mComId }: { mComId: number }) {
 type Info = StarDetail['com_info'];
 
 function CompanyCard({ info }: { info: Info }) {
-  const born = info.com_born_year ? `${info.com_born_year}.${String(info.com_born_month).padStart(2, '0')}` : '';
+  const born = formatFounded(info.com_born_year, info.com_born_month);
   return (
     <section className="star-card com-card" aria-label="公司信息">
       {info.com_logo ? <img className="star-logo" src={info.com_logo} alt="" /> : <span className="star-logo star-logo-text">{info.com_name.slice(0, 2)}</span>}
