@@ -18,6 +18,7 @@ import {
   ymd,
   ymdOfDayNumber,
   ymdOfExcelSerial,
+  weekdayOf,
   ymdParts,
 } from '#shared/dates';
 
@@ -60,6 +61,15 @@ describe('yyyymmdd dates', () => {
     expect(ymdOfDayNumber(dayNumber(20190230))).toBe(20190302);
     expect(dayNumberOfText('2019-03-15')).toBe(dayNumber(20190315));
     expect(dayNumberOfText('未知')).toBeNaN();
+  });
+
+  it('knows the day of the week, before 1970 too', () => {
+    expect(weekdayOf(19700101)).toBe(4);
+    expect(weekdayOf(20261008)).toBe(4);
+    expect(weekdayOf(20261011)).toBe(0);
+    expect(weekdayOf(20261010)).toBe(6);
+    expect(weekdayOf(19691231)).toBe(3);
+    expect(weekdayOf(19000101)).toBe(1);
   });
 
   it('tells a calendar day from an impossible one', () => {

@@ -7,7 +7,7 @@ import chineseDays from 'chinese-days';
 import { and, gte, lte } from 'drizzle-orm';
 import { workdayOverrides } from '../db';
 import type { Db } from '../env';
-import { addDays, DAY_MS, dayNumber, formatYmd, ymdParts } from '#shared/dates';
+import { addDays, formatYmd, weekdayOf, ymdParts } from '#shared/dates';
 import { DIGEST_MAX_LOOKBACK_DAYS } from './constants';
 
 const known = new Map<number, boolean>();
@@ -25,7 +25,7 @@ export function calendarKnowsYear(year: number): boolean {
 /** Working day by the package, or by the weekday for a year it does not know. */
 export function packageWorkday(v: number): boolean {
   if (calendarKnowsYear(ymdParts(v).y)) return chineseDays.isWorkday(formatYmd(v));
-  const dow = new Date(dayNumber(v) * DAY_MS).getUTCDay();
+  const dow = weekdayOf(v);
   return dow !== 0 && dow !== 6;
 }
 

@@ -7,7 +7,7 @@ import { DIGEST_NAME, DIGEST_SCHEDULE_TEXT, DIGEST_SCOPE } from './constants';
 import type { DigestContent, DigestEvent, DigestInvestor } from './content';
 import { escapeHtml } from '../lib/html';
 import { roundAmount } from '#shared/amounts';
-import { ymdParts } from '#shared/dates';
+import { weekdayOf, ymdParts } from '#shared/dates';
 
 export interface Recipient {
   email: string;
@@ -26,7 +26,7 @@ const WEEKDAYS = ['周日', '周一', '周二', '周三', '周四', '周五', '�
 /** 20261008 -> '2026年10月8日（周四）' */
 export function longDate(v: number): string {
   const { y, m, d } = ymdParts(v);
-  return `${y}年${m}月${d}日（${WEEKDAYS[new Date(Date.UTC(y, m - 1, d)).getUTCDay()]}）`;
+  return `${y}年${m}月${d}日（${WEEKDAYS[weekdayOf(v)]}）`;
 }
 
 /** 20261008 -> '10月8日' */

@@ -38,6 +38,9 @@ export function ymdOfDayNumber(day: number): number {
   return t.getUTCFullYear() * 10000 + (t.getUTCMonth() + 1) * 100 + t.getUTCDate();
 }
 
+/** The day of the week of a yyyymmdd: 0 Sunday to 6 Saturday. */
+export const weekdayOf = (v: number) => (((dayNumber(v) + 4) % 7) + 7) % 7;
+
 /** The yyyymmdd `n` calendar days after (before, when negative) another. */
 export const addDays = (v: number, n: number) => ymdOfDayNumber(dayNumber(v) + n);
 
