@@ -6,6 +6,9 @@ import { createRoot } from 'react-dom/client';
 import './styles.css';
 // Notes the page the document was opened on before any route renders.
 import { openedPlainly } from './lib/firstScreen';
+// In the entry's file: the pages that render their first screen first share it, and it is too small
+// to be one more file each of them fetches.
+import './ui/BelowTheFold';
 import { createQueryClient } from './lib/queryClient';
 import { routeTree } from './routeTree.gen';
 import { buildIsStale, onPreloadError, prefetchQuietly } from './lib/staleBuild';
