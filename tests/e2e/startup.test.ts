@@ -26,11 +26,14 @@ const HEAVY = [
 let dir: string;
 let mf: Miniflare;
 const missing: string[] = [];
+/** esbuild's metafile of the bundle: each input file and the imports it makes. */
+let meta: { inputs: Record<string, { imports: { path: string; original?: string }[] }> };
 
 beforeAll(async () => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'startup-'));
-  const r = spawnSync('wrangler', ['deploy', '--dry-run', '--outdir', dir], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, WRANGLER_SEND_METRICS: 'false' } });
+  const r = spawnSync('wrangler', ['deploy', '--dry-run', '--outdir', dir, '--metafile', path.join(dir, 'meta.json')], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, WRANGLER_SEND_METRICS: 'false' } });
   expect(r.status, `${r.stdout}\n${r.stderr}`).toBe(0);
+  meta = JSON.parse(readFileSync(path.join(dir, 'meta.json'), 'utf8'));
   let code = readFileSync(path.join(dir, 'index.js'), 'utf8');
   for (const m of HEAVY) {
     // The path is relative to the project, through any symlink on the way to node_modules.
@@ -91,5 +94,24 @@ describe('API worker start-up', () => {
     await res.arrayBuffer();
     expect(await evaluated()).toEqual(expect.arrayContaining(['node_modules/pinyin-pro/dist/esm/index.mjs', 'worker/src/search/keys.ts']));
     expect(await evaluated()).not.toContain('node_modules/chinese-days/dist/index.es.js');
+  });
+
+  it("bundles only the zod locales the worker uses, and the alias touches only zod's import of them", () => {
+    const inputs = Object.keys(meta.inputs);
+    const locales = inputs.filter((f) => /node_modules\/zod\/v4\/locales\//.test(f)).map((f) => f.replace(/.*\/locales\//, ''));
+    expect(locales.sort()).toEqual(['en.js', 'zh-CN.js']);
+    const redirected = Object.entries(meta.inputs).filter(([, v]) => v.imports.some((i) => i.original === '../locales/index.js'));
+    expect(redirected.map(([f]) => f.replace(/.*node_modules\//, '')).sort()).toEqual(['zod/v4/classic/external.js', 'zod/v4/core/index.js']);
+  });
+
+  it("words what a schema does not in zod's Chinese", async () => {
+    const res = await mf.dispatchFetch('http://localhost/api/auth/login', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': '203.0.113.71' },
+      body: '[]',
+    });
+    const body = (await res.json()) as { code: string; msg: string };
+    expect(res.status).toBe(400);
+    expect(body).toMatchObject({ code: 'BAD_REQUEST', msg: '请求体：无效输入：期望 object，实际接收 数组' });
   });
 });

@@ -5,7 +5,10 @@ import { createRoot } from 'react-dom/client';
 // The base styles first, so every component's own stylesheet (imported by the routes) comes after them.
 import './styles.css';
 // Notes the page the document was opened on before any route renders.
-import './lib/firstScreen';
+import { openedPlainly } from './lib/firstScreen';
+// In the entry's file: the pages that render their first screen first share it, and it is too small
+// to be one more file each of them fetches.
+import './ui/BelowTheFold';
 import { createQueryClient } from './lib/queryClient';
 import { routeTree } from './routeTree.gen';
 import { buildIsStale, onPreloadError, prefetchQuietly } from './lib/staleBuild';
@@ -14,13 +17,22 @@ const queryClient = createQueryClient();
 
 window.addEventListener('vite:preloadError', (event) => onPreloadError(event));
 
+// The first page of a plain load is at the top with nothing to restore: the router's scroll to the top
+// after it renders would only force a layout inside the render's task, lengthening the page's longest task.
+let firstRender = true;
+const restoreScroll = () => {
+  const skip = firstRender && openedPlainly();
+  firstRender = false;
+  return !skip;
+};
+
 const router = createRouter({
   routeTree,
   context: { queryClient },
   defaultPreload: 'intent',
   // React Query decides freshness; the router must not keep its own copy of loader data.
   defaultPreloadStaleTime: 0,
-  scrollRestoration: true,
+  scrollRestoration: restoreScroll,
 });
 
 // The router preloads a link's route when the pointer rests on it: a background load, whose failure

@@ -50,4 +50,32 @@ describe('BelowTheFold', () => {
     renderSections(BelowTheFold);
     expect(screen.getByText('产业图谱')).toBeTruthy();
   });
+
+  it('on a phone opening /health, treats /healthMobile (where the root route sends it) as the opening page', async () => {
+    const ua = vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue('Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148');
+    try {
+      const BelowTheFold = await fresh('/health');
+      window.history.replaceState(null, '', '/healthMobile');
+      const first = renderSections(BelowTheFold);
+      expect(screen.queryByText('产业图谱')).toBeNull();
+      expect(first.container.querySelector('.below-the-fold-placeholder')).not.toBeNull();
+      await screen.findByText('产业图谱');
+    } finally {
+      ua.mockRestore();
+    }
+  });
+});
+
+describe('openedPlainly', () => {
+  const opened = async (url: string) => {
+    window.history.replaceState(null, '', url);
+    vi.resetModules();
+    return (await import('../../../web/src/lib/firstScreen')).openedPlainly();
+  };
+
+  // main.tsx skips the router's scroll to the top after the first page of such a load (nothing to restore).
+  it('is true for a plain load and false for one on an anchor', async () => {
+    expect(await opened('/deathCompany')).toBe(true);
+    expect(await opened('/health#atlas')).toBe(false);
+  });
 });

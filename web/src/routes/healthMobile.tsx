@@ -13,6 +13,7 @@ import { openLogin } from '../lib/gate';
 import { site } from '../lib/site';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
 import { AppLink } from '../ui/AppLink';
+import { BelowTheFold } from '../ui/BelowTheFold';
 import { Loading } from '../ui/Loading';
 import { RouteError } from '../ui/RouteError';
 import { RoutePending } from '../ui/RoutePending';
@@ -68,9 +69,11 @@ function HealthMobile() {
       )}
       <div className="hm-body">
         <InfoSection />
-        <TopTabs />
-        <AtlasTags />
-        <HealthDatabase className="hm-database" />
+        <BelowTheFold>
+          <TopTabs />
+          <AtlasTags />
+          <HealthDatabase className="hm-database" />
+        </BelowTheFold>
       </div>
       <footer className="hm-footer">
         <AppLink href="/health">电脑版</AppLink>

@@ -41,10 +41,12 @@ let common: Promise<Set<string>> | undefined;
 
 /**
  * zxcvbn-ts's maintained list of common passwords (@zxcvbn-ts/language-common, ~49,000 entries,
- * lower case), loaded on first use (a separate chunk: decompressing it at start-up would slow every isolate).
+ * lower case), evaluated on first use: decompressing it at start-up would slow every isolate. Its own
+ * module, not the package's index, which also carries the diceware list and keyboard graphs the rule
+ * does not read.
  */
 export function commonPasswords(): Promise<Set<string>> {
-  common ??= import('@zxcvbn-ts/language-common').then((m) => new Set(m.dictionary['passwords-common']));
+  common ??= import('@zxcvbn-ts/language-common/dist/passwords.json.mjs').then((m) => new Set(m.default));
   return common;
 }
 

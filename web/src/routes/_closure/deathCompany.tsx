@@ -20,6 +20,7 @@ import { isApiError } from '../../lib/api';
 import { totalText } from '../../lib/format';
 import { currentPageWith, requireLogin, useLoginDialogOnMount, useRequireVip } from '../../lib/gate';
 import { fallBackToKnownOptions, optIdParam, optTextParam, pageSearchParam, type SearchOf, searchValidator } from '../../lib/searchParams';
+import { BelowTheFold } from '../../ui/BelowTheFold';
 import { EmptyState } from '../../ui/EmptyState';
 import { RouteError } from '../../ui/RouteError';
 import { RoutePending } from '../../ui/RoutePending';
@@ -184,16 +185,19 @@ function ClosureHome({ params, list, refreshing = false }: { params: ClosureList
         <div className="closure-list-head">
           <span>{list ? totalText(listTotal) : ' '}</span>
         </div>
-        {list ? <ListRows list={list} params={params} /> : <RefusedList />}
-        {list && (
-          <PagerOrLoginBar
-            total={listTotal}
-            page={page}
-            pageSize={CLOSURE_PAGE_SIZE}
-            onChange={(p) => void goToPage(p)}
-            loginText="登录后可翻页、筛选和查看全部死亡公司"
-          />
-        )}
+        {/* The rows reach below the first screen on a phone: the title, years and filters paint first. */}
+        <BelowTheFold>
+          {list ? <ListRows list={list} params={params} /> : <RefusedList />}
+          {list && (
+            <PagerOrLoginBar
+              total={listTotal}
+              page={page}
+              pageSize={CLOSURE_PAGE_SIZE}
+              onChange={(p) => void goToPage(p)}
+              loginText="登录后可翻页、筛选和查看全部死亡公司"
+            />
+          )}
+        </BelowTheFold>
       </section>
       <BatchDownloadDialog open={downloadOpen} onOpenChange={setDownloadOpen} total={listTotal} filters={filters} />
     </div>
