@@ -21,44 +21,39 @@ export interface HitRow {
 /** Whether the key's row started before `since` (its window is over): the upserts' CASE (the builder has no conditional expression). */
 const expired = (since: number) => sql`${actionHits.windowStart} <= ${since}`;
 
+type Db = ReturnType<typeof drizzle>;
+
 /**
- * Counts one hit on each key in one batch (so concurrent requests all count): a key whose window
- * started at or before `since` starts a new window at `now`. Returns each key's window and hits.
+ * One hit on `key`: a key whose window started at or before `since` starts a new one at `now`.
+ * `streak`: the window start moves to `now` on every hit (the login backoff runs from the last failure).
+ */
+const countOne = (db: Db, key: string, now: number, since: number, streak: boolean) =>
+  db
+    .insert(actionHits)
+    .values({ key, windowStart: now, hits: 1 })
+    .onConflictDoUpdate({
+      target: actionHits.key,
+      set: {
+        hits: sql`CASE WHEN ${expired(since)} THEN 1 ELSE ${actionHits.hits} + 1 END`,
+        windowStart: streak ? now : sql`CASE WHEN ${expired(since)} THEN ${now} ELSE ${actionHits.windowStart} END`,
+      },
+    });
+
+/**
+ * Counts one hit on each key in one batch (so concurrent requests all count) and returns each
+ * key's window and hits.
  */
 export async function countHits(d1: D1Database, keys: string[], now: number, since: number): Promise<HitRow[]> {
   const db = drizzle(d1);
-  const upsert = (key: string) =>
-    db
-      .insert(actionHits)
-      .values({ key, windowStart: now, hits: 1 })
-      .onConflictDoUpdate({
-        target: actionHits.key,
-        set: {
-          hits: sql`CASE WHEN ${expired(since)} THEN 1 ELSE ${actionHits.hits} + 1 END`,
-          windowStart: sql`CASE WHEN ${expired(since)} THEN ${now} ELSE ${actionHits.windowStart} END`,
-        },
-      })
-      .returning();
-  const [first, ...rest] = keys.map(upsert);
+  const [first, ...rest] = keys.map((key) => countOne(db, key, now, since, false).returning());
   const results = await db.batch([first, ...rest]);
   return results.map((rows) => rows[0]);
 }
 
-/**
- * Counts one failure on each key in one batch; the window start moves to `now` on every failure
- * (a streak), and a key whose last failure was at or before `since` starts a new streak.
- */
+/** Counts one failure on each key in one batch, as a streak (the window start moves to `now`). */
 export async function countFailures(d1: D1Database, keys: string[], now: number, since: number): Promise<void> {
   const db = drizzle(d1);
-  const upsert = (key: string) =>
-    db
-      .insert(actionHits)
-      .values({ key, windowStart: now, hits: 1 })
-      .onConflictDoUpdate({
-        target: actionHits.key,
-        set: { hits: sql`CASE WHEN ${expired(since)} THEN 1 ELSE ${actionHits.hits} + 1 END`, windowStart: now },
-      });
-  const [first, ...rest] = keys.map(upsert);
+  const [first, ...rest] = keys.map((key) => countOne(db, key, now, since, true));
   await db.batch([first, ...rest]);
 }
 
