@@ -20,7 +20,9 @@ const declared = Object.fromEntries(
 );
 
 /** A valid value other than the default, per field a rule fixes. */
-const OTHER: Record<string, string | number> = { page: 2, sort: 2, com_prov: '北京', cat_id: 1, fund_status: 1 };
+const OTHER: Record<string, string | number> = { page: 2, sort: 2, com_prov: '北京', cat_id: 1, fund_status: 1, type: 2, per_page: 3 };
+/** The fields a route requires (a visitor sets them too). */
+const REQUIRED: Record<string, Record<string, number>> = { 'GET /api/closure/com_comment': { com_id: 1 } };
 
 describe('visitor rules', () => {
   it('the generated module holds the declared rules', () => {
@@ -34,14 +36,16 @@ describe('visitor rules', () => {
     for (const [route, rule] of Object.entries(declared)) {
       const [method, path] = route.split(' ');
       expect(method, route).toBe('GET');
+      const base = REQUIRED[route] ?? {};
+      expect((await call(path, { query: base })).status, `${route} with its defaults as visitor`).toBe(200);
       for (const field of Object.keys(rule.fixed)) {
-        const query = { [field]: OTHER[field] };
+        const query = { ...base, [field]: OTHER[field] };
         expect(OTHER[field], `${route}: a sample value for ${field}`).toBeDefined();
         const visitor = await call(path, { query });
         expect([visitor.status, visitor.body.code], `${route} ${field} as visitor`).toEqual([401, 'LOGIN_REQUIRED']);
         expect((await call(path, { query, token: member.token })).status, `${route} ${field} as member`).toBe(200);
       }
-      for (const field of rule.may) expect((await call(path, { query: { [field]: '测试' } })).status, `${route} ${field} as visitor`).toBe(200);
+      for (const field of rule.may) expect((await call(path, { query: { ...base, [field]: '测试' } })).status, `${route} ${field} as visitor`).toBe(200);
     }
   });
 });

@@ -4,4 +4,6 @@
 /** Per route: the fields a visitor may set, and the value every other field must keep (null: absent). */
 export const VISITOR_RULES: Record<string, { may: string[]; fixed: Record<string, string | number | boolean | null> }> = {
   "GET /api/closure": {"may":["keyword"],"fixed":{"com_prov":null,"fund_status":null,"cat_id":null,"sort":1,"page":1}},
+  "GET /api/closure/com_comment": {"may":[],"fixed":{"page":1,"per_page":5,"type":1}},
+  "GET /api/closure/incense_top": {"may":[],"fixed":{"type":1,"per_page":10}},
 };

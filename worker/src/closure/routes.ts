@@ -8,7 +8,7 @@
 import type { Context } from 'hono';
 import { z } from 'zod';
 import { currentUser } from '../auth/access';
-import { NON_VIP_MAX_PAGE, nonVipPageLimit, visitorSeesDefaultsOnly } from '../auth/rules';
+import { NON_VIP_MAX_PAGE, nonVipPageLimit } from '../auth/rules';
 import type { AppEnv } from '../env';
 import { list, ok, paged } from '../lib/envelope';
 import { idempotencyKey } from '../lib/idempotency';
@@ -57,6 +57,7 @@ const comComments = defineRoute({
   method: 'get',
   path: '/com_comment',
   access: 'public',
+  visitor: [],
   summary: `公司评论（一级评论分页，含全部回复）：com_id、page、per_page（默认${COMMENT_PAGE_SIZE}）、type 1 最新 / 2 最早`,
   note: '游客只能看第1页、默认每页条数与排序（否则 LOGIN_REQUIRED）',
   request: { query: S.comCommentQuery },
@@ -253,6 +254,7 @@ const incenseTop = defineRoute({
   path: '/incense_top',
   access: 'public',
   cache: { maxAge: 60, shared: 'visitors' },
+  visitor: [],
   summary: '上香排行：type 1 公司 / 2 关闭原因，per_page（默认10）',
   note: '游客只能看公司榜（type 1，默认条数），否则 LOGIN_REQUIRED',
   request: { query: S.incenseTopQuery },
@@ -326,7 +328,6 @@ export const closureRoutes = createArea()
   })
   .openapi(comComments, async (c) => {
     const q = c.req.valid('query');
-    visitorSeesDefaultsOnly(c.get('user'), q.page !== 1 || q.per_page !== COMMENT_PAGE_SIZE || q.type !== 1);
     return paged(c, q, await listComments(c.get('db'), { type: 'com', id: q.com_id }, { page: q.page, per_page: q.per_page, order: q.type }));
   })
   .openapi(reasonTreeRoute, async (c) => {
@@ -388,7 +389,6 @@ export const closureRoutes = createArea()
   .openapi(addIncense.post, (c) => lightIncense(c, c.req.valid('json')))
   .openapi(incenseTop, async (c) => {
     const q = c.req.valid('query');
-    visitorSeesDefaultsOnly(c.get('user'), q.type !== 1 || q.per_page !== INCENSE_PAGE_SIZE);
     const db = c.get('db');
     return ok(c, q.type === 1 ? await companyIncenseTop(db, q.per_page) : await reasonIncenseTop(db, q.per_page));
   })
