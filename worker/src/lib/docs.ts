@@ -26,7 +26,7 @@ const docs = defineRawRoute({ method: 'get', path: '/docs', access: 'public', su
 export function docsRoutes(areas: OpenAPIHono<AppEnv, any, any>) { // eslint-disable-line @typescript-eslint/no-explicit-any -- any areas' schema
   // Built on the first request (the routes never change while an isolate lives), not per request or at start-up.
   let doc: Record<string, unknown> | undefined;
-  const whole = (): OpenAPIHono<AppEnv, any, any> => createArea().route('/api', areas).route('/api', routes); // eslint-disable-line @typescript-eslint/no-explicit-any -- the whole API's schema
+  const whole = (): OpenAPIHono<AppEnv, any, any> => createArea().route('/api', routes).route('/api', areas); // eslint-disable-line @typescript-eslint/no-explicit-any -- the whole API's schema
   const routes = createArea()
     .openapi(health, (c) => ok(c, { ok: true }))
     .openapi(openapiJson, (c) => c.json((doc ??= buildOpenApi(whole()) as unknown as Record<string, unknown>), 200))
