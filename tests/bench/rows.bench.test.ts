@@ -20,6 +20,7 @@ import { createSession } from '../../worker/src/auth/session';
 import { drizzleDb } from '../../worker/src/db';
 import { AREAS } from './areas';
 import { edgeCacheKey } from '../../worker/src/lib/cache';
+import { policy } from '../../worker/src/app';
 import { printSection, table } from './section.mjs';
 
 const benchEnv = env as unknown as { BENCH_SCALE?: string; BENCH_RUNS?: string; BENCH_AREA?: string };
@@ -97,7 +98,7 @@ describe(`rows read per call at scale ${SCALE}`, () => {
           times.push(performance.now() - t);
         }
         times.sort((a, b) => a - b);
-        const key = await edgeCacheKey(new Request(url, init));
+        const key = await edgeCacheKey(new Request(url, init), policy()[`${method} ${url.pathname}`]);
         if (key) await (caches as unknown as { default: Cache }).default.delete(key);
         const recorded = await recordRequest(call.path, init);
         const read = (await rowsReadBy(recorded.statements)).reduce((s, r) => s + r.rows, 0);

@@ -13,7 +13,7 @@ import { followRoutes } from './follow/routes';
 import { importRoutes } from './import/routes';
 import { starmarketRoutes } from './starmarket/routes';
 import { medicalRoutes } from './medical/routes';
-import { edgeCache, keyOnDeclaredQueries } from './lib/cache';
+import { edgeCache } from './lib/cache';
 import { docsRoutes } from './lib/docs';
 import { robotsTxt, sitemapXml } from './lib/delivery';
 import { apiCors, securityHeaders } from './lib/headers';
@@ -25,7 +25,7 @@ import { entityRoutes } from './entity/routes';
 import { searchRoutes } from './search/routes';
 import { errorResponse } from './lib/envelope';
 import { ApiError } from './lib/errors';
-import { createArea, declared, declaredQueries, derivePolicy } from './lib/route';
+import { createArea, declared, routePolicy } from './lib/route';
 import { notifyRefusal } from './order/notify';
 import { orderRoutes } from './order/routes';
 import { saasRoutes } from './saas/routes';
@@ -39,8 +39,7 @@ import { watchRoutes } from './watch/routes';
 export const MAX_BODY_BYTES = 64 * 1024;
 
 /** The areas, one line each: `.route(<prefix>, declared(<area>Routes))`. */
-const api = createArea()
-  .route('/', declared(docsRoutes(() => app)))
+const areas = createArea()
   .route('/auth', declared(authRoutes))
   .route('/user', declared(userRoutes))
   .route('/closure', declared(closureRoutes))
@@ -58,6 +57,12 @@ const api = createArea()
   .route('/', declared(watchRoutes))
   .route('/keys', declared(apiKeyRoutes))
   .route('/', declared(importRoutes));
+
+/** The API: the areas and its own description of them (the OpenAPI document, health). */
+const api = createArea().route('/', declared(docsRoutes(areas))).route('/', areas);
+
+/** Every route's policy (access, caching, limit, visitor rule), from the declarations; the middlewares read it. */
+const apiPolicy = routePolicy(api, '/api');
 
 const app = createArea();
 
@@ -78,23 +83,21 @@ app.use('/api/*', async (c, next) => {
     setCookie(c, BOOKMARK_COOKIE, mark, { path: '/api', httpOnly: true, sameSite: 'Lax', maxAge: 3600 });
   }
 });
-app.use('/api/*', edgeCache);
+app.use('/api/*', edgeCache(apiPolicy));
 app.use(
   '/api/*',
   bodyLimit({ maxSize: MAX_BODY_BYTES, onError: () => { throw new ApiError('PAYLOAD_TOO_LARGE', '请求内容过大（上限 64KB）'); } }),
 );
-app.use('/api/*', requestBodies(() => app));
+app.use('/api/*', requestBodies(apiPolicy));
 app.use('/api/*', cleanInput);
 app.use('/api/*', session);
-app.use('/api/*', access(() => app));
+app.use('/api/*', access(apiPolicy));
 // A call made with an API key: what a key may call, its monthly quota and usage (apikeys/gate.ts).
-app.use('/api/*', keyGate(() => app));
-app.use('/api/*', actionLimits);
+app.use('/api/*', keyGate(apiPolicy));
+app.use('/api/*', actionLimits(apiPolicy));
 
 // eslint-disable-next-line @typescript-eslint/no-unused-vars -- the typed client's type (AppType) is read off it
 const routes = app.route('/api', api);
-// The edge cache keys an answer on the query parameters its route declares, and on no other.
-keyOnDeclaredQueries(() => declaredQueries(app));
 
 /**
  * Phones, Android and the product's app opening /health get the mobile page: its HTML and its
@@ -143,5 +146,5 @@ app.onError((err, c) => {
 export type AppType = typeof routes;
 export { app };
 
-/** Every route's access level and summary, from the routes' declarations (the access-matrix test walks it). */
-export const policy = () => derivePolicy(app);
+/** Every route's policy, from the routes' declarations (the access-matrix, cache and limit tests walk it). */
+export const policy = () => apiPolicy.routes;

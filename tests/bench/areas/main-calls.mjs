@@ -53,7 +53,7 @@ export const mainCalls = (auth) => {
     ['entity', `GET /api/investevent?scope=医疗健康 (signed in)`, `/api/investevent?scope=${encodeURIComponent('医疗健康')}`, { headers: auth }],
     ['entity', 'GET /api/news page 2 (signed in)', '/api/news?page=2', { headers: auth }],
     ['entity', 'GET /api/search?q=科技 signed in (edge cache: the same for everyone)', `/api/search?q=${encodeURIComponent('科技')}`, { headers: auth }],
-    // A keyword's first request goes to the handler alone; its second reads the cache, misses and stores (lib/cache.ts STORED_ON_SECOND_REQUEST).
+    // A keyword's first request goes to the handler alone; its second reads the cache, misses and stores (the search route declares `stored: 'second'`).
     ['entity', 'GET /api/search signed in, another 2-character keyword each time (first request: the handler, no cache)', '/api/search', { headers: auth, fresh: (n) => ({ path: `/api/search?q=${encodeURIComponent(keywordOf(n))}` }) }],
     ['entity', 'GET /api/search signed in, each new 3-character keyword twice (the second: cache read, miss, stored)', '/api/search', { headers: auth, fresh: (n) => ({ path: `/api/search?q=${encodeURIComponent(threeCharKeywordOf(n >> 1))}` }) }],
     ['order', 'GET /api/order/plans (signed in)', '/api/order/plans', { headers: auth }],

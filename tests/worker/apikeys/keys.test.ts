@@ -145,7 +145,7 @@ describe('API keys: role and scope', () => {
 
   it('a keyed request never reads or fills the edge cache, even where signed-in requests may', async () => {
     const u = await userWithKey();
-    // openapi.json is served from the cache to signed-in callers too (lib/cache.ts SAME_FOR_EVERYONE).
+    // openapi.json is served from the cache to signed-in callers too (its declared cache is shared by everyone).
     await call('/api/openapi.json');
     const cached = await call('/api/openapi.json');
     expect(cached.headers.get('X-Edge-Cache')).toBe('HIT');

@@ -89,16 +89,16 @@ describe('register, login, info, logout', () => {
     for (let i = 0; i < LOGIN_LIMITS.backoffFree; i++) await (await from.auth.login.$post({ json: { account: u.account, password: 'nope-nope' } })).text();
     // The wait passes (moved into the past): one more wrong guess, and the next wait is twice as long.
     const key = `login:pair:${u.account}|${ip}`;
-    await env.DB.prepare('UPDATE login_attempts SET window_start = window_start - ? WHERE key = ?').bind(LOGIN_LIMITS.backoffBaseMs + 1, key).run();
+    await env.DB.prepare('UPDATE action_hits SET window_start = window_start - ? WHERE key = ?').bind(LOGIN_LIMITS.backoffBaseMs + 1, key).run();
     expect((await errorOf(from.auth.login.$post({ json: { account: u.account, password: 'nope-nope' } }))).status).toBe(400);
     const res = await from.auth.login.$post({ json: { account: u.account, password: 'right-pass-1' } });
     expect(res.status).toBe(429);
     expect(Number(res.headers.get('Retry-After'))).toBe((2 * LOGIN_LIMITS.backoffBaseMs) / 1000);
     await res.text();
     // After the wait the right password works and clears the streak.
-    await env.DB.prepare('UPDATE login_attempts SET window_start = window_start - ? WHERE key = ?').bind(2 * LOGIN_LIMITS.backoffBaseMs + 1, key).run();
+    await env.DB.prepare('UPDATE action_hits SET window_start = window_start - ? WHERE key = ?').bind(2 * LOGIN_LIMITS.backoffBaseMs + 1, key).run();
     await dataOf(from.auth.login.$post({ json: { account: u.account, password: 'right-pass-1' } }));
-    expect(await env.DB.prepare('SELECT COUNT(*) AS n FROM login_attempts WHERE key = ?').bind(key).first('n')).toBe(0);
+    expect(await env.DB.prepare('SELECT COUNT(*) AS n FROM action_hits WHERE key = ?').bind(key).first('n')).toBe(0);
   });
 
   it('many addresses guessing one account only space attempts a few seconds apart', async () => {
@@ -110,7 +110,7 @@ describe('register, login, info, logout', () => {
     expect(res.status).toBe(429);
     expect(Number(res.headers.get('Retry-After'))).toBeLessThanOrEqual(LOGIN_LIMITS.accountSpacingMs / 1000);
     await res.text();
-    await env.DB.prepare('UPDATE login_attempts SET window_start = window_start - ? WHERE key = ?').bind(LOGIN_LIMITS.accountSpacingMs + 1, `login:acct:${u.account}`).run();
+    await env.DB.prepare('UPDATE action_hits SET window_start = window_start - ? WHERE key = ?').bind(LOGIN_LIMITS.accountSpacingMs + 1, `login:acct:${u.account}`).run();
     await dataOf(api(undefined, { 'cf-connecting-ip': '10.5.5.5' }).auth.login.$post({ json: { account: u.account, password: 'right-pass-1' } }));
   });
 

@@ -68,7 +68,7 @@ async function oracle(q: string): Promise<Record<SearchKind, number[]>> {
 
 /**
  * A search that reaches the index: its answer is the same for everyone and edge-cached for a minute
- * (lib/cache.ts SAME_FOR_EVERYONE), so the stored answer is dropped first (the key is the URL with
+ * (its declared cache is shared by everyone), so the stored answer is dropped first (the key is the URL with
  * its parameters sorted), as a minute's wait would.
  */
 async function get(q: string) {

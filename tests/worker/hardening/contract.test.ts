@@ -203,7 +203,7 @@ async function send(op: Operation, field: Field, value: string | number, token: 
   let res = await fetchOnce();
   if (res.status === 429) {
     // The probes write as one user (comments, trial applications): the action limits are not what is tested.
-    await env.DB.prepare('DELETE FROM login_attempts').run();
+    await env.DB.prepare('DELETE FROM action_hits').run();
     res = await fetchOnce();
   }
   const text = await res.text();

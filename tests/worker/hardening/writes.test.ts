@@ -4,7 +4,8 @@
  */
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ACTION_LIMITS, LIMITS } from '../../../worker/src/lib/ratelimit';
+import { policy } from '../../../worker/src/app';
+import { LIMITS } from '../../../worker/src/lib/ratelimit';
 import { OTHER_REQUEST_MSG } from '../../../worker/src/lib/idempotency';
 import { baseTaxonomy, count, makeClosure } from '../closure/fixtures';
 import { seedClosures } from '../exports/fixtures';
@@ -143,7 +144,7 @@ describe('rate limits of write actions', () => {
     const com = await makeClosure();
     const u = await makeUser({ coins: 1000 });
     // Fill the IP's window directly (as LIMITS.incense.perIp offerings from many users would), then one more is refused.
-    await env.DB.prepare('INSERT OR REPLACE INTO login_attempts (key, window_start, failures) VALUES (?, ?, ?)').bind(`incense:ip:${ip}`, Date.now(), LIMITS.incense.perIp).run();
+    await env.DB.prepare('INSERT OR REPLACE INTO action_hits (key, window_start, hits) VALUES (?, ?, ?)').bind(`incense:ip:${ip}`, Date.now(), LIMITS.incense.perIp).run();
     const limited = await call('/api/closure/add_incense', { token: u.token, json: { item_id: com, type: 1, juzi_btc: 1 }, headers: { 'CF-Connecting-IP': ip } });
     expect(limited.status).toBe(429);
     expect(limited.body.msg).toMatch(/^上香过于频繁/);
@@ -155,6 +156,7 @@ describe('rate limits of write actions', () => {
   });
 
   it('every limited route is a declared write: comments, incense, registration, the subscription, and trials through the same limiter', async () => {
+    const ACTION_LIMITS = Object.fromEntries(Object.entries(policy()).flatMap(([route, entry]) => (entry.limit ? [[route, entry.limit]] : [])));
     expect(ACTION_LIMITS['POST /api/medical/subscribe']).toBe(LIMITS.subscribe);
     for (const k of ['GET /api/add_comment', 'POST /api/add_comment', 'POST /api/closure/add_incense', 'GET /api/closure/add_incense', 'POST /api/auth/register']) {
       expect(ACTION_LIMITS[k]).toBeTruthy();

@@ -168,7 +168,7 @@ describe('POST /api/saas_app_examination', () => {
     expect((await apply(form())).status).toBe(200);
 
     // Once the window has passed, the IP may apply again.
-    await env.DB.prepare('UPDATE login_attempts SET window_start = window_start - ? WHERE key = ?').bind(TRIAL_RATE_LIMIT.windowMs, `saas_trial:ip:${ip}`).run();
+    await env.DB.prepare('UPDATE action_hits SET window_start = window_start - ? WHERE key = ?').bind(TRIAL_RATE_LIMIT.windowMs, `saas_trial:ip:${ip}`).run();
     expect((await apply(form(), ip)).status).toBe(200);
   });
 

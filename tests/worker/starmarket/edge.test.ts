@@ -2,12 +2,13 @@
  * The edge cache (lib/cache.ts) and reads through D1 sessions (db/index.ts sessionDb):
  * a visitor's user-independent answers are marked public and served from caches.default; a
  * signed-in request never reads from or writes to the cache, except the answers that are the same
- * for everyone (SAME_FOR_EVERYONE); errors are never stored; signed-in
+ * for everyone (declared `cache: { shared: 'everyone' }`); errors are never stored; signed-in
  * and write requests get their D1 bookmark back, and sending it back reads their own writes.
  */
 import { env, SELF } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CACHE_STATUS_HEADER, SAME_FOR_EVERYONE } from '../../../worker/src/lib/cache';
+import { policy } from '../../../worker/src/app';
+import { CACHE_STATUS_HEADER } from '../../../worker/src/lib/cache';
 import { makeUser } from '../helpers';
 import { baseTaxonomy, makeClosures } from '../closure/fixtures';
 
@@ -21,6 +22,11 @@ const post = (path: string, body: unknown, token?: string) =>
     body: JSON.stringify(body),
   });
 const names = async (res: Response) => ((await res.json()) as { data: { info: { com_name: string }[] } }).data.info.map((r) => r.com_name);
+
+/** The routes whose declared cache is shared by everyone. */
+const SAME_FOR_EVERYONE = Object.entries(policy())
+  .filter(([, entry]) => entry.cache?.shared === 'everyone')
+  .map(([route]) => ({ method: route.split(' ')[0], path: route.split(' ')[1] }));
 
 let user: string;
 
@@ -150,7 +156,7 @@ describe('edge cache', () => {
       const key = new URL(`http://localhost${path}`);
       key.searchParams.sort();
       if (call.method === 'POST') key.searchParams.set('__post', '1');
-      // The search stores a keyword from its second request on (STORED_ON_SECOND_REQUEST): ask once first.
+      // The search stores a keyword from its second request on (`stored: 'second'`): ask once first.
       if (call.path === '/api/search') await fetchAs();
       await cache().delete(key.toString());
       const fresh = await fetchAs(vip);

@@ -7,13 +7,11 @@
  *   keyGate     (after the access check) refuses what a key may not call (policy.ts), admits the
  *               call against the monthly quota (402 when it cannot be paid), counts it for usage.
  */
-import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context, MiddlewareHandler, Next } from 'hono';
-import { matchedRoutes } from 'hono/route';
 import { drizzleDb } from '../db';
 import type { AppEnv } from '../env';
 import { ApiError } from '../lib/errors';
-import { derivePolicy, type PolicyEntry } from '../lib/route';
+import type { RoutePolicy } from '../lib/route';
 import { keyOf, keyUser } from './auth';
 import { admit, countCall, flushDue, flushUsageLogged, hitRate, rateHeaders } from './meter';
 import { keyUse } from './policy';
@@ -37,17 +35,14 @@ export async function keySession(c: Context<AppEnv>, next: Next): Promise<void> 
   c.header('Cache-Control', 'private, no-store');
 }
 
-export function keyGate(app: () => OpenAPIHono<AppEnv>): MiddlewareHandler<AppEnv> {
-  let policy: Record<string, PolicyEntry> | undefined;
+export function keyGate(policy: RoutePolicy): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const key = c.get('apiKey');
     const user = c.get('user');
     if (!key || !user) return next();
     // The access check ran before: the endpoint exists and has an entry.
-    const endpoint = [...matchedRoutes(c)].reverse().find((r) => r.method !== 'ALL')!;
-    const route = `${endpoint.method} ${endpoint.path}`;
-    policy ??= derivePolicy(app());
-    const use = keyUse(route, policy[route] ?? {});
+    const { route, entry } = policy.of(c)!;
+    const use = keyUse(route, entry ?? {});
     if (use === 'session') throw new ApiError('LOGIN_REQUIRED', 'API 密钥不能调用这个接口（管理密钥、账户、订单、评论等需要登录后在网站上操作）');
     if (use === 'spend' && key.scope !== 'spend') throw new ApiError('SCOPE_REQUIRED', '这个接口会扣桔子币，需要创建时勾选“允许消费桔子币”（spend）的 API 密钥');
     await admit(c.env.DB, key, user.id);

@@ -1,9 +1,7 @@
-import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context, MiddlewareHandler } from 'hono';
-import { matchedRoutes } from 'hono/route';
 import type { AppEnv, SessionUser } from '../env';
 import { ApiError } from '../lib/errors';
-import { derivePolicy, type AccessLevel, type PolicyEntry } from '../lib/route';
+import type { AccessLevel, RoutePolicy } from '../lib/route';
 import { userForToken } from './session';
 import { carriesKey } from '../apikeys/auth';
 import { keySession } from '../apikeys/gate';
@@ -38,21 +36,14 @@ export function currentUser(c: Context<AppEnv>): SessionUser {
 /**
  * Enforces each route's declared level, before its validators run. The endpoint is the last
  * matched route with a concrete method; with none, the path is unknown (NOT_FOUND) or known for
- * other methods (METHOD_NOT_ALLOWED). The levels come from the routes' own declarations
- * (derived once per isolate: the routes never change while it lives).
+ * other methods (METHOD_NOT_ALLOWED). The levels come from the routes' own declarations (`policy`,
+ * derived from the mounted areas by app.ts).
  */
-export function access(app: () => OpenAPIHono<AppEnv>): MiddlewareHandler<AppEnv> {
-  let policy: Record<string, PolicyEntry> | undefined;
+export function access(policy: RoutePolicy): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const endpoint = [...matchedRoutes(c)].reverse().find((r) => r.method !== 'ALL');
-    if (!endpoint) {
-      const other = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].some(
-        (m) => m !== c.req.method && app().router.match(m, c.req.path)[0].some(([[, route]]) => route.method !== 'ALL'),
-      );
-      throw other ? new ApiError('METHOD_NOT_ALLOWED') : new ApiError('NOT_FOUND', '接口不存在');
-    }
-    policy ??= derivePolicy(app());
-    const entry = policy[`${endpoint.method} ${endpoint.path}`];
+    const matched = policy.of(c);
+    if (!matched) throw policy.otherMethods(c.req.method, c.req.path) ? new ApiError('METHOD_NOT_ALLOWED') : new ApiError('NOT_FOUND', '接口不存在');
+    const entry = matched.entry;
     if (!entry) throw new ApiError('INTERNAL', '接口未声明访问级别');
     // Hono answers HEAD with the GET handler: on a GET that writes (comment, incense, export) that
     // would write and charge for a request whose answer nobody reads. Refused before anything runs.

@@ -1,8 +1,8 @@
 /**
  * Login throttling that cannot be turned against the account's owner.
  *
- * Failures are counted in `login_attempts` (key, window_start = time of the last failure,
- * failures = failures in the current streak; a streak ends after STREAK_MS without a failure):
+ * Failures are counted in `action_hits` (db/ratelimit.ts: key, window_start = time of the last failure,
+ * hits = failures in the current streak; a streak ends after STREAK_MS without a failure):
  *  - per account + IP: the first BACKOFF_FREE failures are free, then each further attempt from
  *    that address waits 15 s, 30 s, 1 min … doubling up to 15 minutes after the last failure.
  *    Only the guessing address slows down; the owner elsewhere is unaffected.
@@ -12,6 +12,7 @@
  * Every refusal is RATE_LIMITED with retry_after (the Retry-After header). A successful login
  * clears the account's counters.
  */
+import { clearHits, countFailures, liveHits } from '../db/ratelimit';
 import { ApiError } from '../lib/errors';
 
 export const LOGIN_LIMITS = {
@@ -38,27 +39,25 @@ export function backoffMs(failures: number): number {
   return Math.min(LOGIN_LIMITS.backoffMaxMs, LOGIN_LIMITS.backoffBaseMs * 2 ** (failures - LOGIN_LIMITS.backoffFree));
 }
 
-const waitText = (seconds: number) => (seconds < 60 ? `${seconds}秒` : `${Math.ceil(seconds / 60)}分钟`);
+/** A wait in words: seconds under a minute, else whole minutes. */
+export const waitText = (seconds: number) => (seconds < 60 ? `${seconds}秒` : `${Math.ceil(seconds / 60)}分钟`);
 
 export async function assertLoginAllowed(d1: D1Database, account: string, ip: string, now = Date.now()) {
   const k = keys(account, ip);
-  const { results } = await d1
-    .prepare('SELECT key, window_start, failures FROM login_attempts WHERE key IN (?, ?, ?) AND window_start > ?')
-    .bind(k.pair, k.account, k.ip, now - LOGIN_LIMITS.streakMs)
-    .all<{ key: string; window_start: number; failures: number }>();
+  const rows = await liveHits(d1, [k.pair, k.account, k.ip], now - LOGIN_LIMITS.streakMs);
   let until = 0;
-  for (const r of results) {
+  for (const r of rows) {
     const wait =
       r.key === k.pair
-        ? backoffMs(r.failures)
+        ? backoffMs(r.hits)
         : r.key === k.account
-          ? r.failures >= LOGIN_LIMITS.accountSoft
+          ? r.hits >= LOGIN_LIMITS.accountSoft
             ? LOGIN_LIMITS.accountSpacingMs
             : 0
-          : r.failures >= LOGIN_LIMITS.ip
+          : r.hits >= LOGIN_LIMITS.ip
             ? LOGIN_LIMITS.ipWaitMs
             : 0;
-    if (wait > 0) until = Math.max(until, r.window_start + wait);
+    if (wait > 0) until = Math.max(until, r.windowStart + wait);
   }
   if (until > now) {
     const seconds = Math.max(1, Math.ceil((until - now) / 1000));
@@ -67,18 +66,11 @@ export async function assertLoginAllowed(d1: D1Database, account: string, ip: st
 }
 
 export async function recordLoginFailure(d1: D1Database, account: string, ip: string, now = Date.now()) {
-  const since = now - LOGIN_LIMITS.streakMs;
-  const stmt = d1.prepare(
-    `INSERT INTO login_attempts (key, window_start, failures) VALUES (?1, ?2, 1)
-     ON CONFLICT(key) DO UPDATE SET
-       failures = CASE WHEN window_start <= ?3 THEN 1 ELSE failures + 1 END,
-       window_start = ?2`,
-  );
   const k = keys(account, ip);
-  await d1.batch([stmt.bind(k.pair, now, since), stmt.bind(k.account, now, since), stmt.bind(k.ip, now, since)]);
+  await countFailures(d1, [k.pair, k.account, k.ip], now, now - LOGIN_LIMITS.streakMs);
 }
 
 export async function clearAccountFailures(d1: D1Database, account: string, ip: string) {
   const k = keys(account, ip);
-  await d1.prepare('DELETE FROM login_attempts WHERE key IN (?, ?)').bind(k.account, k.pair).run();
+  await clearHits(d1, [k.account, k.pair]);
 }

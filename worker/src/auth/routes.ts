@@ -6,6 +6,7 @@ import { users } from '../db';
 import { ok } from '../lib/envelope';
 import { ApiError } from '../lib/errors';
 import { clientIp } from '../lib/params';
+import { LIMITS } from '../lib/ratelimit';
 import { createArea, defineRoute, jsonBody } from '../lib/route';
 import { textRule } from '../lib/text';
 import { currentUser } from './access';
@@ -55,6 +56,7 @@ const register = defineRoute({
   method: 'post',
   path: '/register',
   access: 'public',
+  limit: LIMITS.register,
   summary: '注册（手机号或邮箱 + 密码）',
   request: { body: jsonBody(registerBody) },
   data: sessionData,

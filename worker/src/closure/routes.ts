@@ -5,14 +5,14 @@
  * Each route declares its level here; the finer list rules (visitor defaults, non-VIP page limit)
  * come from auth/rules.ts.
  */
-import { sharedCache } from '../lib/cache';
 import type { Context } from 'hono';
 import { z } from 'zod';
 import { currentUser } from '../auth/access';
-import { NON_VIP_MAX_PAGE, nonVipPageLimit, visitorSeesDefaultsOnly } from '../auth/rules';
+import { NON_VIP_MAX_PAGE, nonVipPageLimit } from '../auth/rules';
 import type { AppEnv } from '../env';
 import { list, ok, paged } from '../lib/envelope';
 import { idempotencyKey } from '../lib/idempotency';
+import { LIMITS } from '../lib/ratelimit';
 import { createArea, defineRoute, defineTwin, listOf } from '../lib/route';
 import { addComment, addReply, listComments } from './comments';
 import { CLOSURE_PAGE_SIZE, COMMENT_PAGE_SIZE, INCENSE_PAGE_SIZE } from './constants';
@@ -34,18 +34,21 @@ const closureList = defineRoute({
   method: 'get',
   path: '/',
   access: 'public',
+  cache: { maxAge: 60, shared: 'visitors' },
+  visitor: ['keyword'],
   summary: `死亡公司列表（每页${CLOSURE_PAGE_SIZE}条）：com_prov、fund_status、cat_id、keyword、sort 1-3、page`,
   note: `游客只能看第1页，且除公司名 keyword（分享链接）外不能筛选或排序（否则 LOGIN_REQUIRED）；非VIP最多看前${NON_VIP_MAX_PAGE}页（否则 VIP_REQUIRED）`,
   request: { query: S.listQuery },
   data: listOf(S.closureRow),
 });
 
-const yearNumber = defineRoute({ method: 'get', path: '/year_number', access: 'public', summary: '每年关闭公司数 { 年份: 数量 }', data: S.yearNumbers });
+const yearNumber = defineRoute({ method: 'get', path: '/year_number', access: 'public', cache: { maxAge: 60, shared: 'visitors' }, summary: '每年关闭公司数 { 年份: 数量 }', data: S.yearNumbers });
 
 const filters = defineRoute({
   method: 'get',
   path: '/filters',
   access: 'public',
+  cache: { maxAge: 60, shared: 'visitors' },
   summary: '筛选项：省份、行业（含子行业）、融资轮次、排序方式、新闻地区与年份',
   data: S.filterOptions,
 });
@@ -54,6 +57,7 @@ const comComments = defineRoute({
   method: 'get',
   path: '/com_comment',
   access: 'public',
+  visitor: [],
   summary: `公司评论（一级评论分页，含全部回复）：com_id、page、per_page（默认${COMMENT_PAGE_SIZE}）、type 1 最新 / 2 最早`,
   note: '游客只能看第1页、默认每页条数与排序（否则 LOGIN_REQUIRED）',
   request: { query: S.comCommentQuery },
@@ -63,6 +67,7 @@ const comComments = defineRoute({
 const addComComment = defineTwin({
   path: '/add_comment',
   access: 'login',
+  limit: LIMITS.comment,
   summary: '评论公司：com_id、commont_detail、is_closure=1',
   note: '内容去首尾空格后不能为空，最多500字',
   input: S.addComComment,
@@ -72,6 +77,7 @@ const addComComment = defineTwin({
 const addComReply = defineTwin({
   path: '/add_revert_comment',
   access: 'login',
+  limit: LIMITS.comment,
   summary: '回复公司评论：com_id、commont_id、replay_user_id、commont_replay_info',
   note: '只能回复该公司的一级评论；被回复者须是该评论或其回复的作者',
   input: S.addComReply,
@@ -84,6 +90,7 @@ const reasonTreeRoute = defineRoute({
   method: 'get',
   path: '/closure_type',
   access: 'public',
+  cache: { maxAge: 60, shared: 'visitors' },
   summary: '两级关闭原因导航：[{ id, p_id, name, child: [...] }]',
   data: z.array(S.reasonNode),
 });
@@ -110,6 +117,7 @@ const reasonComments = defineRoute({
 const addReasonComment = defineTwin({
   path: '/add_closure_comment',
   access: 'login',
+  limit: LIMITS.comment,
   summary: '评论关闭原因：type_id、content',
   note: 'type_id 须为二级原因',
   input: S.addReasonComment,
@@ -119,6 +127,7 @@ const addReasonComment = defineTwin({
 const addReasonReply = defineTwin({
   path: '/add_closure_revert_comment',
   access: 'login',
+  limit: LIMITS.comment,
   summary: '回复关闭原因的评论：type_id、comment_id、replay_user_id、comment_replay_info',
   note: '只能回复该原因的一级评论',
   input: S.addReasonReply,
@@ -170,12 +179,13 @@ const invstTop = defineRoute({
 
 // --- tracks and albums ---
 
-const tracks = defineRoute({ method: 'get', path: '/death_track', access: 'public', summary: '死亡赛道列表：[{ tag_id, tag_name }]', data: z.array(S.track) });
+const tracks = defineRoute({ method: 'get', path: '/death_track', access: 'public', cache: { maxAge: 60, shared: 'visitors' }, summary: '死亡赛道列表：[{ tag_id, tag_name }]', data: z.array(S.track) });
 
 const albums = defineRoute({
   method: 'get',
   path: '/death_album',
   access: 'public',
+  cache: { maxAge: 60, shared: 'visitors' },
   summary: '死亡专辑列表：[{ album_id, album_name, des }]',
   data: z.array(S.album),
 });
@@ -232,6 +242,7 @@ const news = defineRoute({
 const addIncense = defineTwin({
   path: '/add_incense',
   access: 'login',
+  limit: LIMITS.incense,
   summary: '上香：item_id、type 1 公司 / 2 关闭原因、juzi_btc 炷数（1桔子币1炷），返回 balance 与上香记录',
   note: '付费操作，请带 Idempotency-Key：相同键的重复请求只扣一次费并返回首次结果；余额不足 INSUFFICIENT_COINS（含 balance）',
   input: S.addIncense,
@@ -242,6 +253,8 @@ const incenseTop = defineRoute({
   method: 'get',
   path: '/incense_top',
   access: 'public',
+  cache: { maxAge: 60, shared: 'visitors' },
+  visitor: [],
   summary: '上香排行：type 1 公司 / 2 关闭原因，per_page（默认10）',
   note: '游客只能看公司榜（type 1，默认条数），否则 LOGIN_REQUIRED',
   request: { query: S.incenseTopQuery },
@@ -302,30 +315,22 @@ export const closureCommentRoutes = createArea()
 export const closureRoutes = createArea()
   .openapi(closureList, async (c) => {
     const q = c.req.valid('query');
-    const user = c.get('user');
-    // A shared link (/deathCompany?company=<name>) shows a visitor that company's rows: a company name
-    // alone on page 1 is allowed; any other filter, sort or page still needs login.
-    const filtered = q.com_prov !== undefined || q.fund_status !== undefined || q.cat_id !== undefined;
-    visitorSeesDefaultsOnly(user, filtered || q.sort !== 1 || q.page !== 1);
-    nonVipPageLimit(user, q.page);
+    // A visitor's filters, sort and page were checked against the declaration's visitor rule.
+    nonVipPageLimit(c.get('user'), q.page);
     const { info, total } = await listClosures(c.get('db'), q);
     return list(c, info, { total, page: q.page, per_page: CLOSURE_PAGE_SIZE });
   })
   .openapi(yearNumber, async (c) => {
-    sharedCache(c);
     return ok(c, await yearNumbers(c.get('db')));
   })
   .openapi(filters, async (c) => {
-    sharedCache(c);
     return ok(c, await closureFilters(c.get('db')));
   })
   .openapi(comComments, async (c) => {
     const q = c.req.valid('query');
-    visitorSeesDefaultsOnly(c.get('user'), q.page !== 1 || q.per_page !== COMMENT_PAGE_SIZE || q.type !== 1);
     return paged(c, q, await listComments(c.get('db'), { type: 'com', id: q.com_id }, { page: q.page, per_page: q.per_page, order: q.type }));
   })
   .openapi(reasonTreeRoute, async (c) => {
-    sharedCache(c);
     return ok(c, await reasonTree(c.get('db')));
   })
   .openapi(delegates, async (c) => ok(c, await reasonDelegates(c.get('db'), c.req.valid('query').type_id)))
@@ -355,11 +360,9 @@ export const closureRoutes = createArea()
     return paged(c, q, await firmTop(c.get('db'), q));
   })
   .openapi(tracks, async (c) => {
-    sharedCache(c);
     return ok(c, await listTracks(c.get('db')));
   })
   .openapi(albums, async (c) => {
-    sharedCache(c);
     return ok(c, await listAlbums(c.get('db')));
   })
   .openapi(trackCompanies, async (c) => {
@@ -386,7 +389,6 @@ export const closureRoutes = createArea()
   .openapi(addIncense.post, (c) => lightIncense(c, c.req.valid('json')))
   .openapi(incenseTop, async (c) => {
     const q = c.req.valid('query');
-    visitorSeesDefaultsOnly(c.get('user'), q.type !== 1 || q.per_page !== INCENSE_PAGE_SIZE);
     const db = c.get('db');
     return ok(c, q.type === 1 ? await companyIncenseTop(db, q.per_page) : await reasonIncenseTop(db, q.per_page));
   })

@@ -9,6 +9,7 @@ export * from './group';
 export * from './follows';
 export * from './entity';
 export * from './apikeys';
+export * from './ratelimit';
 
 import { drizzle } from 'drizzle-orm/d1';
 

@@ -33,13 +33,6 @@ export const sessions = sqliteTable(
   (t) => [uniqueIndex('sessions_token_uq').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
 );
 
-/** Failed-login counters in fixed windows, keyed 'acct:<account>' or 'ip:<address>'. */
-export const loginAttempts = sqliteTable('login_attempts', {
-  key: text('key').primaryKey(),
-  windowStart: integer('window_start').notNull(),
-  failures: integer('failures').notNull(),
-});
-
 /** VIP / SVIP periods; a user is VIP while any vip or svip period covers now. */
 export const memberships = sqliteTable(
   'memberships',

@@ -6,6 +6,7 @@
 import type { ZodError } from 'zod';
 import { ok } from '../lib/envelope';
 import { ApiError } from '../lib/errors';
+import { LIMITS } from '../lib/ratelimit';
 import { createArea, defineRawRoute, defineRoute, jsonBody } from '../lib/route';
 import { NOT_SUBSCRIBED, SUBSCRIBE_MESSAGES, SUBSCRIBED, UNSUBSCRIBE_LINK_DAYS } from './constants';
 import { unsubscribePage, type UnsubscribeView } from './page';
@@ -28,6 +29,7 @@ const add = defineRoute({
   method: 'post',
   path: '/medical/subscribe',
   access: 'vip',
+  limit: LIMITS.subscribe,
   summary: '订阅医疗健康日报（body：email）；成功时 status 为 success',
   note: `邮箱由服务端校验：为空返回 BAD_REQUEST「${SUBSCRIBE_MESSAGES.empty}」，格式不对「${SUBSCRIBE_MESSAGES.invalid}」；再次订阅更新邮箱；非会员 VIP_REQUIRED`,
   request: { body: jsonBody(S.subscribeInput) },

@@ -56,7 +56,7 @@ const starmarketDownload = defineRoute({
   data: S.created,
 });
 
-const kinds = defineRoute({ method: 'get', path: '/exports/kinds', access: 'public', summary: '可导出的类型、列名与价格规则', data: S.kindsInfo });
+const kinds = defineRoute({ method: 'get', path: '/exports/kinds', access: 'public', cache: { maxAge: 3600, shared: 'everyone' }, summary: '可导出的类型、列名与价格规则', data: S.kindsInfo });
 
 const check = defineRoute({
   method: 'post',

@@ -11,12 +11,11 @@
  *  - a route that reads its own body (the payment callbacks, the one-click unsubscribe) gets it
  *    unread: only a clone is scanned.
  */
-import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
-import { matchedRoutes } from 'hono/route';
 import type { AppEnv } from '../env';
 import { ApiError } from './errors';
 import { cleanJson } from './input';
+import type { RoutePolicy } from './route';
 
 /** Arrays and objects inside each other, at most; the API's own bodies use three or four. */
 export const MAX_JSON_DEPTH = 32;
@@ -64,22 +63,6 @@ export function jsonDepth(text: string, limit = MAX_JSON_DEPTH): number {
   return deepest;
 }
 
-interface Declared {
-  type: string;
-  route?: { method: string; path: string; request?: { body?: { content?: Record<string, unknown> } } };
-}
-
-/** `METHOD /api/path` (Hono pattern) of every declared route whose request body is JSON. */
-export function jsonBodyRoutes(app: OpenAPIHono<AppEnv, any, any>): Set<string> { // eslint-disable-line @typescript-eslint/no-explicit-any -- any area's schema
-  const out = new Set<string>();
-  for (const def of app.openAPIRegistry.definitions as Declared[]) {
-    const r = def.route;
-    if (def.type !== 'route' || !r?.request?.body?.content) continue;
-    if (Object.keys(r.request.body.content).some((t) => isJsonMediaType(t))) out.add(`${r.method.toUpperCase()} ${r.path.replace(/\{(\w+)\}/g, ':$1')}`);
-  }
-  return out;
-}
-
 /** The body's text from a clone (the request's own body stays unread); a read that fails past the size limit is 413. */
 async function peekText(req: Request): Promise<string> {
   try {
@@ -90,14 +73,11 @@ async function peekText(req: Request): Promise<string> {
   }
 }
 
-export function requestBodies(app: () => OpenAPIHono<AppEnv>): MiddlewareHandler<AppEnv> {
-  let jsonRoutes: Set<string> | undefined;
+export function requestBodies(policy: RoutePolicy): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (c.req.method === 'GET' || c.req.method === 'HEAD' || c.req.method === 'OPTIONS' || !c.req.raw.body) return next();
-    const endpoint = [...matchedRoutes(c)].reverse().find((r) => r.method !== 'ALL');
-    jsonRoutes ??= jsonBodyRoutes(app());
     const contentType = c.req.header('Content-Type');
-    const takesJson = !!endpoint && jsonRoutes.has(`${endpoint.method} ${endpoint.path}`);
+    const takesJson = !!policy.of(c)?.entry?.json;
     if (!takesJson && isFormMediaType(contentType)) return next();
 
     const text = await peekText(c.req.raw);

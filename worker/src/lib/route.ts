@@ -1,16 +1,22 @@
 /**
- * How every API route is declared: method, path, access level, request schemas and the `data`
- * schema of its success envelope, in one `defineRoute` call. From these declarations come
- * request validation (@hono/zod-openapi), the typed client's response types, the OpenAPI
- * document, and the access policy (`derivePolicy`): nothing is kept beside the routes.
+ * How every API route is declared: method, path, request schemas, the `data` schema of its
+ * success envelope and all of its policy (access level, edge caching, rate limit, what a visitor
+ * may ask for), in one `defineRoute` call. From these declarations come request validation
+ * (@hono/zod-openapi), the typed client's response types, the OpenAPI document, and the policy
+ * the middlewares apply (`routePolicy`): nothing is kept beside the routes.
  *
- *   const list = defineRoute({ method: 'get', path: '/', access: 'public', summary: '…', request: { query }, data: listOf(row) });
+ *   const list = defineRoute({ method: 'get', path: '/', access: 'public', cache: { maxAge: 60, shared: 'visitors' },
+ *     visitor: ['keyword'], summary: '…', request: { query }, data: listOf(row) });
  *   export const closureRoutes = createArea().openapi(list, async (c) => ok(c, …));
  */
 import { createRoute, OpenAPIHono, type RouteConfig } from '@hono/zod-openapi';
+import type { Context, MiddlewareHandler } from 'hono';
+import { matchedRoutes } from 'hono/route';
 import { z } from 'zod';
 import type { AppEnv } from '../env';
+import { isJsonMediaType } from './body';
 import { ERROR_STATUS, ApiError, type ErrorCode } from './errors';
+import type { RateLimit } from './ratelimit';
 
 // zod's own Chinese messages for every rule a schema does not word itself.
 z.config(z.locales.zhCN());
@@ -58,6 +64,38 @@ const ERROR_RESPONSES = {
 
 type Request = NonNullable<RouteConfig['request']>;
 
+/**
+ * A route's edge caching (lib/cache.ts). Its 200 answers are `public, s-maxage=<maxAge>` and kept in
+ * the worker's cache, keyed on the query parameters the route declares (a POST: only an empty body).
+ */
+export interface CacheRule {
+  /** Seconds the edge keeps an answer. */
+  maxAge: number;
+  /**
+   * Who shares a stored answer. 'visitors': anonymous requests only (a signed-in reader may see
+   * more, or expects their own writes at once), a signed-in answer is `private, no-store`.
+   * 'everyone': no caller's identity or writes change the answer (imported data, the API's own
+   * description), so a signed-in request reads and fills the cache too.
+   */
+  shared: 'visitors' | 'everyone';
+  /**
+   * 'second': a key is stored from its second request in this isolate on (its first neither reads
+   * nor writes the cache), for keys most of which are asked once (the search box's prefixes).
+   */
+  stored?: 'first' | 'second';
+}
+
+/** What the OpenAPI document says of a route's caching: `no-store` for a route without a cache rule. */
+export type CacheNote = 'no-store' | { 's-maxage': number; shared: CacheRule['shared']; stored: NonNullable<CacheRule['stored']> };
+
+/** What the OpenAPI document says of a route's rate limit. */
+export interface LimitNote {
+  name: string;
+  per_ip: number;
+  per_user?: number;
+  window_seconds: number;
+}
+
 interface Declaration<M extends 'get' | 'post' | 'delete', P extends string, Req extends Request> {
   method: M;
   path: P;
@@ -70,19 +108,98 @@ interface Declaration<M extends 'get' | 'post' | 'delete', P extends string, Req
    * handler (Hono routes HEAD to GET handlers). defineTwin sets it; set it on any other writing GET.
    */
   writes?: boolean;
+  /** Edge caching; a route without it is never cached (`private, no-store`). */
+  cache?: CacheRule;
+  /** The rate limit every request to the route counts against (lib/ratelimit.ts LIMITS), per IP and per user. */
+  limit?: RateLimit;
+  /**
+   * The query (or JSON body) fields a visitor may set; every other field must keep its default
+   * (page 1, the default sort, no filter), or the visitor is asked to log in (LOGIN_REQUIRED).
+   * A route without it lets a visitor ask anything its level allows.
+   */
+  visitor?: readonly string[];
   request?: Req;
 }
 
 /** A required JSON request body: `request: { body: jsonBody(schema) }`. */
 export const jsonBody = <S extends z.ZodType>(schema: S) => ({ required: true, content: { 'application/json': { schema } } });
 
-const operation = (d: Declaration<'get' | 'post' | 'delete', string, Request>) => ({
-  summary: d.summary,
-  description: [`访问级别：${LEVEL_TEXT[d.access]}`, d.note].filter(Boolean).join('。'),
-  security: d.access === 'public' ? [] : [{ bearer: [] }],
-  'x-access': d.access,
-  ...(d.writes ? { 'x-writes': true } : {}),
+const cacheNote = (rule: CacheRule | undefined): CacheNote =>
+  rule ? { 's-maxage': rule.maxAge, shared: rule.shared, stored: rule.stored ?? 'first' } : 'no-store';
+
+const limitNote = (l: RateLimit): LimitNote => ({
+  name: l.name,
+  per_ip: l.perIp,
+  ...(l.perUser !== undefined ? { per_user: l.perUser } : {}),
+  window_seconds: l.windowMs / 1000,
 });
+
+/** The fields of a declared object schema, from a query or a JSON body. */
+function fieldsOf(req: Request | undefined): { target: 'query' | 'json'; shape: Record<string, z.ZodType> } | undefined {
+  const query = req?.query;
+  if (query instanceof z.ZodObject) return { target: 'query', shape: query.shape as Record<string, z.ZodType> };
+  const body = (req?.body as { content?: Record<string, { schema?: unknown }> } | undefined)?.content?.['application/json']?.schema;
+  if (body instanceof z.ZodObject) return { target: 'json', shape: body.shape as Record<string, z.ZodType> };
+  return undefined;
+}
+
+/**
+ * A visitor rule as data: the fields a visitor may set and the value each other field must keep
+ * (its schema's default; null where it has none, i.e. absent). A required field is the visitor's to set.
+ */
+export interface VisitorRule {
+  target: 'query' | 'json';
+  may: string[];
+  fixed: Record<string, string | number | boolean | null>;
+}
+
+function visitorRule(fields: readonly string[], req: Request | undefined): VisitorRule {
+  const found = fieldsOf(req);
+  if (!found) throw new Error('a visitor rule needs an object query or JSON body schema');
+  const unknown = fields.filter((f) => !(f in found.shape));
+  if (unknown.length) throw new Error(`visitor rule names fields the schema lacks: ${unknown.join(', ')}`);
+  const fixed: VisitorRule['fixed'] = {};
+  for (const [name, schema] of Object.entries(found.shape)) {
+    if (fields.includes(name)) continue;
+    const absent = schema.safeParse(undefined);
+    if (absent.success) fixed[name] = (absent.data ?? null) as VisitorRule['fixed'][string];
+  }
+  return { target: found.target, may: [...fields], fixed };
+}
+
+/** Set by a route's own middleware, read by the validation hook once its target has been validated. */
+const visitorRuleOf = new WeakMap<Context, VisitorRule>();
+
+/** Whether validated input keeps every field a visitor may not set at its default. */
+export const withinVisitorRule = (rule: VisitorRule, input: Record<string, unknown>) =>
+  Object.entries(rule.fixed).every(([name, value]) => (input[name] ?? null) === value);
+
+/** The declaration's cache and limit objects as declared, beside the document's notes of them. */
+const POLICY = Symbol('policy');
+
+const operation = (d: Declaration<'get' | 'post' | 'delete', string, Request>) => {
+  const visitor = d.visitor ? visitorRule(d.visitor, d.request) : undefined;
+  return {
+    summary: d.summary,
+    description: [`访问级别：${LEVEL_TEXT[d.access]}`, d.note].filter(Boolean).join('。'),
+    security: d.access === 'public' ? [] : [{ bearer: [] }],
+    'x-access': d.access,
+    ...(d.writes ? { 'x-writes': true } : {}),
+    'x-cache': cacheNote(d.cache),
+    ...(d.limit ? { 'x-rate-limit': limitNote(d.limit) } : {}),
+    ...(visitor ? { 'x-visitor': visitor } : {}),
+    ...(visitor
+      ? {
+          middleware: (async (c, next) => {
+            visitorRuleOf.set(c, visitor);
+            await next();
+          }) as MiddlewareHandler,
+        }
+      : {}),
+    // Kept on the declaration (not in the document) for the middlewares.
+    ...(d.cache || d.limit ? { [POLICY]: { cache: d.cache, limit: d.limit } } : {}),
+  };
+};
 
 /** A JSON route: its success answer is `{ status: 'success', data }` with `data` as declared. */
 export function defineRoute<M extends 'get' | 'post' | 'delete', P extends string, D extends z.ZodType, Req extends Request = {}>(
@@ -142,9 +259,16 @@ export function issueError(error: z.ZodError, fallbackField: string): ApiError {
   return new ApiError('BAD_REQUEST', `${field}：${issue?.message ?? '不合法'}`, { field });
 }
 
-export function validationHook(result: { success: boolean; target: string; error?: z.ZodError }): void {
+export function validationHook(result: { success: boolean; target: string; error?: z.ZodError; data?: unknown }, c?: Context<AppEnv>): void {
   if (!result.success && result.error) throw issueError(result.error, TARGET_LABEL[result.target] || result.target);
+  // A visitor's input, once valid: anything but the defaults outside the route's visitor rule needs login.
+  const rule = c && visitorRuleOf.get(c);
+  if (rule && rule.target === result.target && !c.get('user') && !withinVisitorRule(rule, result.data as Record<string, unknown>)) {
+    throw new ApiError('LOGIN_REQUIRED', VISITOR_MESSAGE);
+  }
 }
+
+export const VISITOR_MESSAGE = '登录后才能翻页、筛选、排序或切换标签';
 
 /** An area's sub-app: validation through the API's error envelope. */
 export const createArea = () => new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
@@ -157,46 +281,94 @@ export interface PolicyEntry {
   note?: string;
   /** A GET that changes data: HEAD is refused (auth/access.ts). */
   writes?: boolean;
+  /** Edge caching (lib/cache.ts); absent: never cached. */
+  cache?: CacheRule;
+  /** The rate limit each request counts against (lib/ratelimit.ts). */
+  limit?: RateLimit;
+  /** What a visitor may set (checked by the validation hook; the SPA reads it from web/src/generated/visitor-rules.ts). */
+  visitor?: VisitorRule;
+  /**
+   * The names of the query parameters the route declares (an object schema; none without a query).
+   * The handlers read only these (zod drops the rest), so the edge cache keys on these alone.
+   */
+  query?: ReadonlySet<string>;
+  /** The route takes a JSON body (lib/body.ts). */
+  json?: boolean;
 }
 
 interface Declared {
   type: string;
-  route?: { method: string; path: string; summary?: string; description?: string; 'x-access'?: AccessLevel; 'x-writes'?: boolean };
+  route?: {
+    method: string;
+    path: string;
+    summary?: string;
+    description?: string;
+    'x-access'?: AccessLevel;
+    'x-writes'?: boolean;
+    'x-visitor'?: VisitorRule;
+    [POLICY]?: { cache?: CacheRule; limit?: RateLimit };
+    request?: { query?: unknown; body?: { content?: Record<string, unknown> } };
+  };
 }
 
 const toHonoPath = (p: string) => p.replace(/\{(\w+)\}/g, ':$1');
 
-/** `METHOD /api/path` (Hono pattern) -> level and summary, for every declared route of the app. */
-export function derivePolicy(app: OpenAPIHono<AppEnv, any, any>): Record<string, PolicyEntry> { // eslint-disable-line @typescript-eslint/no-explicit-any -- any area's schema
+/** `METHOD <prefix>/path` (Hono pattern) -> the route's whole policy, for every declared route of `app`. */
+export function derivePolicy(app: OpenAPIHono<AppEnv, any, any>, prefix = ''): Record<string, PolicyEntry> { // eslint-disable-line @typescript-eslint/no-explicit-any -- any area's schema
   const out: Record<string, PolicyEntry> = {};
   for (const def of app.openAPIRegistry.definitions as Declared[]) {
     const r = def.route;
     if (def.type !== 'route' || !r?.['x-access']) continue;
-    out[`${r.method.toUpperCase()} ${toHonoPath(r.path)}`] = {
+    const declared = r[POLICY];
+    const query = r.request?.query;
+    out[`${r.method.toUpperCase()} ${prefix}${toHonoPath(r.path)}`] = {
       level: r['x-access'],
       summary: r.summary ?? '',
       note: r.description,
       ...(r['x-writes'] ? { writes: true } : {}),
+      ...(declared?.cache ? { cache: declared.cache } : {}),
+      ...(declared?.limit ? { limit: declared.limit } : {}),
+      ...(r['x-visitor'] ? { visitor: r['x-visitor'] } : {}),
+      ...(query === undefined ? { query: new Set<string>() } : query instanceof z.ZodObject ? { query: new Set(Object.keys(query.shape)) } : {}),
+      ...(Object.keys(r.request?.body?.content ?? {}).some((t) => isJsonMediaType(t)) ? { json: true } : {}),
     };
   }
   return out;
 }
 
+/** The policy of a request's route, for the middlewares. */
+export interface RoutePolicy {
+  /** `METHOD /api/path` (Hono pattern) -> policy, for every declared route. */
+  readonly routes: Record<string, PolicyEntry>;
+  /** The matched route of a request and its policy (none when no declared route matched). */
+  of(c: Context): { route: string; entry?: PolicyEntry } | undefined;
+  /** Whether `path` has a route for a method other than `method` (METHOD_NOT_ALLOWED rather than NOT_FOUND). */
+  otherMethods(method: string, path: string): boolean;
+}
+
 /**
- * `METHOD /api/path` (Hono pattern) -> the names of the query parameters its schema declares, for
- * every declared route whose query is an object schema (a route without a query declares none). The
- * handlers read only these (zod drops the rest), so the edge cache keys on these alone (lib/cache.ts).
+ * The policy of the API mounted at `prefix`, a value the middlewares are given when they are
+ * created: derived from `api`'s declarations on first use (the routes never change while an isolate lives).
  */
-export function declaredQueries(app: OpenAPIHono<AppEnv, any, any>): Map<string, Set<string>> { // eslint-disable-line @typescript-eslint/no-explicit-any -- any area's schema
-  const out = new Map<string, Set<string>>();
-  for (const def of app.openAPIRegistry.definitions as (Declared & { route?: { request?: { query?: unknown } } })[]) {
-    const r = def.route;
-    if (def.type !== 'route' || !r) continue;
-    const query = r.request?.query;
-    if (query !== undefined && !(query instanceof z.ZodObject)) continue;
-    out.set(`${r.method.toUpperCase()} ${toHonoPath(r.path)}`, new Set(query ? Object.keys(query.shape) : []));
-  }
-  return out;
+export function routePolicy(api: OpenAPIHono<AppEnv, any, any>, prefix: string): RoutePolicy { // eslint-disable-line @typescript-eslint/no-explicit-any -- any area's schema
+  let routes: Record<string, PolicyEntry> | undefined;
+  const all = () => (routes ??= derivePolicy(api, prefix));
+  return {
+    get routes() {
+      return all();
+    },
+    of(c) {
+      const endpoint = [...matchedRoutes(c)].reverse().find((r) => r.method !== 'ALL');
+      if (!endpoint) return undefined;
+      const route = `${endpoint.method} ${endpoint.path}`;
+      return { route, entry: all()[route] };
+    },
+    otherMethods(method, path) {
+      if (!path.startsWith(prefix)) return false;
+      const inner = path.slice(prefix.length) || '/';
+      return ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].some((m) => m !== method && api.router.match(m, inner)[0].some(([[, route]]) => route.method !== 'ALL'));
+    },
+  };
 }
 
 /**

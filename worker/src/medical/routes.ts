@@ -10,7 +10,6 @@ import { z } from 'zod';
 import { currentUser } from '../auth/access';
 import { membersOnly, visitorSeesDefaultsOnly } from '../auth/rules';
 import type { AppEnv } from '../env';
-import { sharedCache } from '../lib/cache';
 import { ok } from '../lib/envelope';
 import { ApiError } from '../lib/errors';
 import { createArea, defineRoute } from '../lib/route';
@@ -43,6 +42,7 @@ const info = defineRoute({
   method: 'get',
   path: '/',
   access: 'public',
+  cache: { maxAge: 60, shared: 'visitors' },
   summary: `医疗健康资讯：type 为 basic、policy、news、event 的列表（逗号分隔或重复参数，默认 basic,event），page（每页${MEDICAL_PAGE_SIZE}条），tag_id`,
   note: '带 tag_id 时同 /medical/detail（VIP）；游客只能取 basic 与 event（默认页签）的第1页，其余需登录',
   request: { query: S.infoQuery },
@@ -79,6 +79,7 @@ const data = defineRoute({
   method: 'get',
   path: '/data',
   access: 'public',
+  cache: { maxAge: 60, shared: 'visitors' },
   summary: `医疗健康数据：type 为 policy、news、event、broker_report、fa_rand（FA机构TOP${FA_TOP}）、ipo_rank、horse（千里马）、unicorn（独角兽）之一，page`,
   note: `游客只能取默认页签（${VISITOR_DATA_TYPES.join('、')}）的第1页，其余需登录；IPO 估值为 '-' 时 valuation_text 为“未透露”`,
   request: { query: S.dataQuery },
@@ -112,6 +113,7 @@ const block = defineRoute({
   method: 'get',
   path: '/block',
   access: 'public',
+  cache: { maxAge: 60, shared: 'visitors' },
   summary: `医疗健康公司 / 机构 / 榜单：type 为 company、invst、invse_money_rank 的列表，page，order（1 融资总额、2 成立时间、3 最近融资时间），tag_id；每类回答 { data, page }`,
   note: `加载更多用下一页与单个 type；融资金额TOP${MONEY_RANK_SIZE} 只有前${MONEY_RANK_SIZE}名；带 tag_id 需VIP；游客只能看第1页、默认排序`,
   request: { query: S.blockQuery },
@@ -124,6 +126,7 @@ const chart = defineRoute({
   method: 'get',
   path: '/chart',
   access: 'public',
+  cache: { maxAge: 300, shared: 'visitors' },
   summary: `融资趋势：year（${CHART_FIRST_YEAR}至今；不选为逐年）、round（轮次 id）、field（子领域标签）、tag_id（标签页）；回答 { 标签: { num, money } }`,
   note: '“请选择时间 / 轮次 / 子领域”与空值都算未选；标签页上子领域只能是该标签或其下的标签；带 tag_id 需VIP；游客不能选择条件',
   request: { query: S.chartQuery },
@@ -138,16 +141,18 @@ const provinces = defineRoute({
   method: 'get',
   path: '/provinces',
   access: 'public',
+  cache: { maxAge: 60, shared: 'visitors' },
   summary: '医疗健康公司所在省份：{ in: { 省份: 公司数 }（GB/T 2260 顺序）, out: { 境外地区: 公司数 } }',
   data: z.object({ in: z.record(z.string(), z.number().int()), out: z.record(z.string(), z.number().int()) }),
 });
 
-const roundsRoute = defineRoute({ method: 'get', path: '/rounds', access: 'public', summary: '融资轮次：[{ id, name }]', data: z.array(S.option) });
+const roundsRoute = defineRoute({ method: 'get', path: '/rounds', access: 'public', cache: { maxAge: 60, shared: 'visitors' }, summary: '融资轮次：[{ id, name }]', data: z.array(S.option) });
 
 const scope = defineRoute({
   method: 'get',
   path: '/scope',
   access: 'public',
+  cache: { maxAge: 60, shared: 'visitors' },
   summary: '产业图谱的领域与标签（融资趋势的子领域选项）：[{ id, p_id, name, desc, child }]；带 tag_id 时只含该标签（标签页）',
   note: '带 tag_id 需VIP',
   request: { query: S.scopeQuery },
@@ -200,17 +205,14 @@ export const medicalRoutes = createArea()
   })
   .openapi(vip, async (c) => ok(c, { isVip: currentUser(c).isVip }))
   .openapi(provinces, async (c) => {
-    sharedCache(c);
     return ok(c, await medicalProvinces(c.get('db')));
   })
   .openapi(roundsRoute, async (c) => {
-    sharedCache(c);
     return ok(c, await listRounds(c.get('db')));
   })
   .openapi(scope, async (c) => {
     const q = c.req.valid('query');
-    if (q.tag_id === undefined) sharedCache(c);
-    else membersOnly(c.get('user'), TAG_PAGE);
+    if (q.tag_id !== undefined) membersOnly(c.get('user'), TAG_PAGE);
     return ok(c, await scopeList(c.get('db'), q.tag_id));
   });
 

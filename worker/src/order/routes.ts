@@ -11,7 +11,6 @@
  *   POST /pay/refund/{id}        the operator's refund (X-Operator-Key), `npm run refund -- <order>`
  * The notify routes are public: the provider's signature authenticates them.
  */
-import { sharedCache } from '../lib/cache';
 import { currentUser } from '../auth/access';
 import { list, ok } from '../lib/envelope';
 import { ApiError } from '../lib/errors';
@@ -31,6 +30,7 @@ const planList = defineRoute({
   method: 'get',
   path: '/order/plans',
   access: 'public',
+  cache: { maxAge: 300, shared: 'visitors' },
   summary: '会员与桔子币套餐：id、name、kind（vip / svip / coins）、price_fen（分）与 price_yuan（元）、days、coins、grants',
   data: S.plans,
 });
@@ -153,7 +153,6 @@ function requiredKey(c: Parameters<typeof idempotencyKey>[0]): string {
 
 export const orderRoutes = createArea()
   .openapi(planList, (c) => {
-    sharedCache(c, 300);
     const providers = configuredProviders(c.env).map((p) => ({ name: p.name, label: p.label }));
     return ok(c, { plans: PLAN_VIEWS, order_ttl_minutes: ORDER_TTL_MS / 60_000, providers });
   })

@@ -12,7 +12,6 @@ import type { Context } from 'hono';
 import { z } from 'zod';
 import { visitorSeesDefaultsOnly } from '../auth/rules';
 import type { AppEnv } from '../env';
-import { sharedCache } from '../lib/cache';
 import { ok, paged } from '../lib/envelope';
 import { createArea, defineRoute, jsonBody, listOf } from '../lib/route';
 import { DETAIL_DISCLOSURE_SIZE, DISCLOSURE_PAGE_SIZE, NON_VIP_INVSE, STAR_PAGE_SIZE, STAR_RANK_MAX, STAR_RANK_SIZE } from './constants';
@@ -37,13 +36,14 @@ const home = defineRoute({
   method: 'post',
   path: '/home',
   access: 'public',
+  cache: { maxAge: 300, shared: 'everyone' },
   summary: '科创板首页数据：com 最新受理的申报企业、listed 最新上市企业、rule 业务规则',
   data: S.home,
 });
 
-const homeCom = defineRoute({ method: 'post', path: '/home/com', access: 'public', summary: '首页·申报动态（最新受理的10家）', data: z.array(S.starRow) });
-const homeListed = defineRoute({ method: 'post', path: '/home/listed', access: 'public', summary: '首页·上市动态（最新上市的10家）', data: z.array(S.starRow) });
-const homeRule = defineRoute({ method: 'post', path: '/home/rule', access: 'public', summary: '首页·业务规则（/policy/{id}，最新10条）', data: z.array(S.rule) });
+const homeCom = defineRoute({ method: 'post', path: '/home/com', access: 'public', cache: { maxAge: 60, shared: 'visitors' }, summary: '首页·申报动态（最新受理的10家）', data: z.array(S.starRow) });
+const homeListed = defineRoute({ method: 'post', path: '/home/listed', access: 'public', cache: { maxAge: 60, shared: 'visitors' }, summary: '首页·上市动态（最新上市的10家）', data: z.array(S.starRow) });
+const homeRule = defineRoute({ method: 'post', path: '/home/rule', access: 'public', cache: { maxAge: 60, shared: 'visitors' }, summary: '首页·业务规则（/policy/{id}，最新10条）', data: z.array(S.rule) });
 
 // --- project tabs ---
 
@@ -77,9 +77,9 @@ const stateList = defineRoute({
   data: z.array(S.stateCount),
 });
 
-const typeList = defineRoute({ method: 'post', path: '/type_list', access: 'public', summary: '信息披露类型 [{ id, name }]', data: z.array(S.named) });
+const typeList = defineRoute({ method: 'post', path: '/type_list', access: 'public', cache: { maxAge: 60, shared: 'visitors' }, summary: '信息披露类型 [{ id, name }]', data: z.array(S.named) });
 
-const filters = defineRoute({ method: 'post', path: '/filters', access: 'public', summary: '筛选项：有科创板公司的省份与行业', data: S.filterOptions });
+const filters = defineRoute({ method: 'post', path: '/filters', access: 'public', cache: { maxAge: 60, shared: 'visitors' }, summary: '筛选项：有科创板公司的省份与行业', data: S.filterOptions });
 
 const timing = defineRoute({
   method: 'post',
@@ -160,19 +160,15 @@ const detail = defineRoute({
 
 export const starmarketRoutes = createArea()
   .openapi(home, async (c) => {
-    sharedCache(c);
     return ok(c, await homeData(c.get('db')));
   })
   .openapi(homeCom, async (c) => {
-    sharedCache(c);
     return ok(c, await homeCompanies(c.get('db'), 0));
   })
   .openapi(homeListed, async (c) => {
-    sharedCache(c);
     return ok(c, await homeCompanies(c.get('db'), 1));
   })
   .openapi(homeRule, async (c) => {
-    sharedCache(c);
     return ok(c, await homeRules(c.get('db')));
   })
   .openapi(applicants, (c) => applicantList(c, c.req.valid('json')))
@@ -187,11 +183,9 @@ export const starmarketRoutes = createArea()
     return ok(c, await stateCounts(c.get('db'), q));
   })
   .openapi(typeList, async (c) => {
-    sharedCache(c);
     return ok(c, await disclosureTypeList(c.get('db')));
   })
   .openapi(filters, async (c) => {
-    sharedCache(c);
     return ok(c, await starFilters(c.get('db')));
   })
   .openapi(timing, async (c) => ok(c, await reviewTiming(c.get('db'), c.req.valid('json'))))

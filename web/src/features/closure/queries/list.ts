@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { ClosureSort } from '../../../../../worker/src/closure/constants';
+import { VISITOR_RULES } from '../../../generated/visitor-rules';
 import { api, unwrap, type DataOf } from '../../../lib/api';
 import { qs } from '../../../lib/queryString';
 
@@ -32,12 +33,17 @@ export type ClosureList = DataOf<Awaited<ReturnType<typeof api.closure.$get>>>;
 export type ClosureRow = ClosureList['info'][number];
 
 /**
- * The views of the list a visitor may load, as the worker's rule has them: page 1 in the default
- * sort without filters, the default list or one company name (a shared link,
- * /deathCompany?company=<name>). The worker answers anything else with LOGIN_REQUIRED, so the page
- * asks for it only after login.
+ * The views of the list a visitor may load, as the worker's rule has them (the route's declared
+ * visitor rule): page 1 in the default sort without filters, the default list or one company name
+ * (a shared link, /deathCompany?company=<name>). The worker answers anything else with
+ * LOGIN_REQUIRED, so the page asks for it only after login.
  */
-export const isVisitorView = (p: ClosureListParams) => p.page === 1 && p.sort === 1 && !p.com_prov && !p.cat_id && !p.fund_status;
+const VISITOR_RULE = VISITOR_RULES['GET /api/closure'];
+export const isVisitorView = (p: ClosureListParams) =>
+  Object.entries(VISITOR_RULE.fixed).every(([name, value]) => {
+    const given = p[name as keyof ClosureListParams];
+    return (given === undefined || given === '' ? null : given) === value;
+  });
 
 /** { '2019': 812, ... }: closed companies per closing year. */
 export const yearNumberQueryOptions = () =>
