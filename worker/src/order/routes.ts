@@ -157,7 +157,7 @@ export const orderRoutes = createArea()
     const providers = configuredProviders(c.env).map((p) => ({ name: p.name, label: p.label }));
     return ok(c, { plans: PLAN_VIEWS, order_ttl_minutes: ORDER_TTL_MS / 60_000, providers });
   })
-  .openapi(membership, async (c) => ok(c, await membershipSummary(c.get('db'), c.env.DB, currentUser(c))))
+  .openapi(membership, async (c) => ok(c, await membershipSummary(c.get('db'), currentUser(c))))
   .openapi(create, async (c) => {
     const user = currentUser(c);
     const key = requiredKey(c);
