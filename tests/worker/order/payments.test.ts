@@ -96,7 +96,7 @@ describe('the cashier and the status query', () => {
     const u = await makeUser();
     const id = (await order(u, 'coins_100')).body.data.order_id;
     // The sandbox recorded the payment, but its callback was lost.
-    await recordSandboxTrade(env.DB, id, 1000, true);
+    await recordSandboxTrade(db(), id, 1000, true);
     const views = await Promise.all([1, 2, 3].map(() => call(`/api/orders/${id}`, { token: u.token })));
     for (const v of views) expect(v.body.data.status).toBe('paid');
     const h = await holdings(u.id);

@@ -50,4 +50,4 @@ function fieldMessageHook(result: { success: boolean; error?: ZodError }): undef
 const area = createArea();
 area.use(trialPath, limitTrials);
 
-export const saasRoutes = area.openapi(apply, async (c) => ok(c, await submitTrial(c.env.DB, c.req.valid('json'))), fieldMessageHook);
+export const saasRoutes = area.openapi(apply, async (c) => ok(c, await submitTrial(c.get('db'), c.req.valid('json'))), fieldMessageHook);
