@@ -174,6 +174,7 @@ async function payBlock(db: Db, keyId: number, userId: number, month: number, pa
         (g) => [
           db
             .update(apiKeyMonths)
+            // `sql`: arithmetic on a column in SET has no builder form.
             .set({ paidBlocks: sql`${apiKeyMonths.paidBlocks} + 1` })
             .where(and(eq(apiKeyMonths.keyId, keyId), eq(apiKeyMonths.month, month), g)),
         ],

@@ -85,6 +85,7 @@ export async function offerIncense(db: Db, o: Offering): Promise<{ balance: numb
         },
         guard,
       ),
+      // `sql`: arithmetic on a column in SET has no builder form.
       o.type === 1
         ? db
             .update(closures)

@@ -77,6 +77,7 @@ async function move(db: Db, m: Movement, sign: 1 | -1, extra?: Extra): Promise<M
       .from(coinLedger)
       .where(and(eq(coinLedger.userId, m.userId), eq(coinLedger.idempotencyKey, m.idempotencyKey), eq(coinLedger.opNonce, nonce))),
   );
+  // `sql`: arithmetic on a column in SET has no builder form.
   const update = db
     .update(coinWallets)
     .set({ balance: sql`${coinWallets.balance} + ${sign * m.amount}`, updatedAt: now })
@@ -127,6 +128,7 @@ export function topUpStatements(db: Db, m: Movement, when: Guard): Statement[] {
   const now = Date.now();
   return [
     openWallet(db, m.userId),
+    // `sql`: arithmetic on a column in SET has no builder form.
     db
       .update(coinWallets)
       .set({ balance: sql`${coinWallets.balance} + ${m.amount}`, updatedAt: now })

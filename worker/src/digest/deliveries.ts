@@ -35,6 +35,7 @@ export async function planDeliveries(db: Db, day: number, window: { from: number
   const r = await db
     .insert(e)
     .select(
+      // `sql`: the row's constants, in an insert-select that names every column.
       db
         .select({
           subscriptionId: s.id,
@@ -110,6 +111,7 @@ export async function claimDeliveries(db: Db, day: number, ids: number[], nonce:
   if (!ids.length) return [];
   const claimed = await db
     .update(e)
+    // `sql`: arithmetic on a column in SET has no builder form.
     .set({ status: 'sending', claim: nonce, attempts: sql`${e.attempts} + 1`, touchedAt: now, error: '' })
     .where(
       and(

@@ -77,6 +77,7 @@ export async function claimRecord(
   const now = opts.now ?? Date.now();
   const row = await db
     .update(r)
+    // `sql`: arithmetic on a column in SET has no builder form.
     .set({ status: 'generating', attempts: sql`${r.attempts} + 1`, rowsDone: 0, touchedAt: now })
     .where(
       and(
@@ -144,6 +145,7 @@ export type SeenLease = Pick<DownloadRecordRow, 'attempts'> & Partial<Pick<Downl
 export async function requeueRecord(db: Db, seen: Pick<DownloadRecordRow, 'id' | 'status' | 'attempts' | 'touched_at'>, now = Date.now()): Promise<boolean> {
   const res = await db
     .update(r)
+    // `sql`: arithmetic on a column in SET has no builder form.
     .set({ status: 'queued', requeues: sql`${r.requeues} + 1`, touchedAt: now })
     .where(and(eq(r.id, seen.id), eq(r.status, seen.status), eq(r.attempts, seen.attempts), eq(r.touchedAt, seen.touched_at)))
     .run();
@@ -169,6 +171,7 @@ export async function failRecord(
     : [];
   const row = await db
     .update(r)
+    // `sql`: a failed record keeps its first error, a CASE the builder cannot write.
     .set({ error: sql`CASE WHEN ${r.status} = 'failed' THEN ${r.error} ELSE ${error.slice(0, 500)} END`, status: 'failed', touchedAt: now })
     .where(and(eq(r.id, recordId), or(eq(r.status, 'failed'), and(running, ...cas))))
     .returning({ user_id: r.userId, coins: r.coins })

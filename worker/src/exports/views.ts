@@ -53,7 +53,7 @@ export type RecordForView = DownloadRecordRow & {
 
 const d = alias(r, 'd');
 
-/** The files of the record's job in a state: a correlated count. */
+/** The files of the record's job in a state: a correlated count (`sql`: a subquery as a selected field). */
 const jobFiles = (db: Db, state: SQL) =>
   sql<number>`${db
     .select({ n: count() })

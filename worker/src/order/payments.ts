@@ -45,10 +45,12 @@ const startSql = (db: Db, userId: number, kind: 'vip' | 'svip', now: number) =>
 function membershipStatements(db: Db, o: OrderRow, paid: PaidGuard, now: number): Statement[] {
   const length = o.days * DAY_MS;
   const start = startSql(db, o.userId, o.kind as 'vip' | 'svip', now);
+  // `sql`: the end is the start (read in the batch) plus the length, arithmetic the builder cannot write.
   const insert = insertWhen(db, memberships, { userId: o.userId, level: o.kind as 'vip' | 'svip', startsAt: start, endsAt: sql<number>`${start} + ${length}`, orderId: o.id }, paid);
   if (o.kind !== 'svip') return [insert];
   // Before the insert: the start is read from the super-VIP periods as they were.
   const svipStart = startSql(db, o.userId, 'svip', now);
+  // `sql`: CASE and arithmetic in SET have no builder form.
   const shift = db
     .update(memberships)
     .set({
@@ -284,6 +286,7 @@ export async function refundOrder(env: Env, db: Db, orderId: number, now = Date.
           db
             .update(memberships)
             .set({
+              // `sql`: CASE and arithmetic in SET have no builder form.
               startsAt: sql`CASE WHEN ${memberships.startsAt} >= ${period.endsAt} THEN ${memberships.startsAt} - ${removed} ELSE ${memberships.startsAt} END`,
               // max() of two values has no builder form.
               endsAt: sql`max(${cut}, ${memberships.endsAt} - ${removed})`,

@@ -158,6 +158,7 @@ export const sandboxProvider: PaymentProvider = {
     await db
       .insert(t)
       .select(
+        // `sql`: the row's constants, in an insert-select that names every column.
         db
           .select({
             tradeNo: sql<string>`${`sbx_${crypto.randomUUID().replace(/-/g, '')}`}`.as('trade_no'),
