@@ -67,7 +67,10 @@ function keep(key: string, make: () => Kept): Kept {
   return k;
 }
 
-/** A select builder's prepared query: drizzle's public `.prepare()`, which builds the text once. */
+/**
+ * A select builder's prepared query: drizzle's public `.prepare()`, which builds the text once. Only
+ * its text and row mapping are kept; each request binds the text on its own D1 session.
+ */
 const preparedOf = (q: SelectLike) => (q as SelectLike & { prepare(): PreparedSelect }).prepare();
 
 /** A row whose every column is null: drizzle maps it without decoding, one key per selected field. */
