@@ -56,6 +56,14 @@ export default defineConfig(
           selector: "CallExpression[callee.property.name='batch'][callee.object.type='MemberExpression'][callee.object.property.name='DB']",
           message: "The D1 binding's batch only in worker/src/db/: use drizzle's db.batch.",
         },
+        {
+          selector: "CallExpression[callee.property.name='batch'][callee.object.name='d1']",
+          message: "The D1 binding's batch only in worker/src/db/: use drizzle's db.batch.",
+        },
+        {
+          selector: "MemberExpression[property.name='$client']",
+          message: 'The D1 binding under a drizzle instance only in worker/src/db/.',
+        },
       ],
     },
   },
