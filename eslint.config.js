@@ -41,6 +41,33 @@ export default defineConfig(
     },
   },
   {
+    // One way to reach D1: drizzle. The binding's own prepare(sql) / batch belong in worker/src/db/
+    // (drizzle's argument-less .prepare() of a built query is allowed everywhere).
+    files: ['worker/src/**/*.ts', 'export-worker/src/**/*.ts'],
+    ignores: ['worker/src/db/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='prepare'][arguments.length>0]",
+          message: 'Raw SQL through the D1 binding only in worker/src/db/: use the drizzle query builder (or a `sql` fragment where it cannot say it).',
+        },
+        {
+          selector: "CallExpression[callee.property.name='batch'][callee.object.type='MemberExpression'][callee.object.property.name='DB']",
+          message: "The D1 binding's batch only in worker/src/db/: use drizzle's db.batch.",
+        },
+        {
+          selector: "CallExpression[callee.property.name='batch'][callee.object.name='d1']",
+          message: "The D1 binding's batch only in worker/src/db/: use drizzle's db.batch.",
+        },
+        {
+          selector: "MemberExpression[property.name='$client']",
+          message: 'The D1 binding under a drizzle instance only in worker/src/db/.',
+        },
+      ],
+    },
+  },
+  {
     // Answers of many shapes are read loosely in tests.
     files: ['tests/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },

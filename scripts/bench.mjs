@@ -19,10 +19,11 @@
 //   profile:    where a signed-in call's CPU goes: per request, CPU ms of the API worker, the D1 database and the entry
 //               isolate, and the API worker's busiest functions, from workerd's inspector (tests/bench/profile.mjs);
 //               with --processes, CPU ms per request of each process of the stack instead
+//   shaped:     the API worker's CPU per request of list calls with lib/shaped.ts's statement cache and without it (tests/bench/shaped-cache.mjs)
 //   import:     `npm run import` of 100,000 closed companies (--rows N): read, first import, the same file again, undo (tests/bench/import.mjs)
 //   fuzz:       10,200 requests generated from /api/openapi.json over every operation and role (tests/bench/fuzz.bench.test.ts)
 //   watch:      rows the 10:00 watchlist matching step reads for a day of N changed rows, 10,000 saved searches (tests/bench/watch.bench.test.ts)
-// Without a bench name every bench but profile, startup and import runs. Works on a fresh clone: web/dist (which the export
+// Without a bench name every bench but profile, startup, import and shaped runs. Works on a fresh clone: web/dist (which the export
 // bench's wrangler dry-run and the stack need) is built first when missing, and when stale for the benches that serve it.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -35,11 +36,11 @@ const arg = (name, def) => {
   const i = process.argv.indexOf(name);
   return i > 0 ? process.argv[i + 1] : def;
 };
-const BENCHES = ['rows', 'closure', 'throughput', 'apikeys', 'exports', 'bundle', 'fuzz', 'size', 'pages', 'profile', 'startup', 'watch', 'import'];
+const BENCHES = ['rows', 'closure', 'throughput', 'apikeys', 'exports', 'bundle', 'fuzz', 'size', 'pages', 'profile', 'startup', 'watch', 'import', 'shaped'];
 const scale = arg('--scale', '10');
 const only = process.argv.find((a) => BENCHES.includes(a));
 const writeTo = arg('--write', null) && path.resolve(process.cwd(), arg('--write', null));
-const runs = (name) => only === name || (!only && !['profile', 'startup', 'import'].includes(name));
+const runs = (name) => only === name || (!only && !['profile', 'startup', 'import', 'shaped'].includes(name));
 
 /** What was measured on: the commit (and whether the tree had changes), the time, the machine and its load when the run began. */
 const stamp = (() => {
@@ -125,11 +126,12 @@ else {
     process.exit(0);
   }
   // The stack and the deployable bundle serve the current SPA; the rows and fuzz benches only need one to exist.
-  const servesSpa = ['throughput', 'exports', 'pages', 'profile'].some(runs);
+  const servesSpa = ['throughput', 'exports', 'pages', 'profile', 'shaped'].some(runs);
   if (!arg('--base') && (servesSpa || !existsSync(path.join(ROOT, 'web', 'dist', 'index.html')))) buildSpa();
   if (runs('rows') || only === 'closure') await run('npx', ['vitest', 'run', '--config', 'tests/bench/closure.vitest.config.ts'], { BENCH_SCALE: scale });
   if (only === 'profile')
     await run('node', ['tests/bench/profile.mjs', '--scale', arg('--tscale', '1'), ...(arg('--only') ? ['--only', arg('--only')] : []), ...(process.argv.includes('--processes') ? ['--processes'] : [])]);
+  if (only === 'shaped') await run('node', ['tests/bench/shaped-cache.mjs', ...(arg('--duration') ? ['--duration', arg('--duration')] : [])]);
   if (runs('throughput'))
     await run('node', ['tests/bench/throughput.mjs', '--scale', arg('--tscale', '1'), '--duration', arg('--duration', '15'), ...(arg('--only') ? ['--only', arg('--only')] : []), ...(arg('--call') ? ['--call', arg('--call')] : [])]);
   if (runs('apikeys')) await run('npx', ['vitest', 'run', '--config', 'tests/bench/apikeys.vitest.config.ts'], { BENCH_SCALE: arg('--scale', '1') });

@@ -1,4 +1,5 @@
 /** Builds one download record's xlsx: keyset reads from D1 -> streaming writer -> one sized R2 put. */
+import { drizzleDb } from '../../worker/src/db';
 import type { Env } from '../../worker/src/env';
 import { readRows } from '../../worker/src/exports/keyset';
 import { exportKind } from '../../worker/src/exports/kinds';
@@ -26,14 +27,15 @@ export class Superseded extends Error {
 export async function buildRecordFile(env: Env, record: RecordWithJob, attempt: number, limits: Limits): Promise<BuiltFile> {
   const kind = exportKind(record.kind);
   const params = kind.params.parse(JSON.parse(record.params));
-  const query = await within(limits, 'd1', 'export query', kind.query(params, env.DB, { userId: record.user_id }));
+  const db = drizzleDb(env.DB);
+  const query = await within(limits, 'd1', 'export query', kind.query(params, db, { userId: record.user_id }));
   let written = 0;
   // Each renewal is also the attempt's ownership check: a lost lease stops it before it writes.
   const renew = async () => {
-    if (!(await within(limits, 'd1', 'lease renewal', renewLease(env.DB, record.id, attempt, written)))) throw new Superseded(record.id, attempt);
+    if (!(await within(limits, 'd1', 'lease renewal', renewLease(db, record.id, attempt, written)))) throw new Superseded(record.id, attempt);
   };
   async function* rows(): AsyncGenerator<ExportRow[]> {
-    const pages = readRows(env.DB, query, record.offset, record.rows);
+    const pages = readRows(db, query, record.offset, record.rows);
     for (;;) {
       // One step of the reader is one D1 read (the start cursor is read with the first page).
       const next = await within(limits, 'd1', 'row page', pages.next());

@@ -12,6 +12,7 @@
  * - the refund of a failed record is keyed by the record (once, whoever fails it).
  * Lost messages are the reconciler's (worker/src/exports/reconcile.ts).
  */
+import { drizzleDb } from '../../worker/src/db';
 import type { Env, ExportMessage } from '../../worker/src/env';
 import { backoffSeconds, LEASE_MS, MAX_ATTEMPTS } from '../../worker/src/exports/lease';
 import { reconcileRecord, STRANDED_ERROR } from '../../worker/src/exports/reconcile';
@@ -31,14 +32,15 @@ async function handle(msg: Message<ExportMessage>, env: Env, limits: Limits): Pr
     return;
   }
   const d1 = <T>(label: string, call: Promise<T>) => within(limits, 'd1', label, call);
-  const record = await d1('load record', loadRecord(env.DB, recordId));
+  const db = drizzleDb(env.DB);
+  const record = await d1('load record', loadRecord(db, recordId));
   if (!record || record.status === 'done' || record.status === 'expired') {
     msg.ack();
     return;
   }
   if (record.status === 'failed') {
     // A delivery after the record failed: make sure the refund happened (once), nothing else.
-    await d1('refund check', failRecord(env.DB, recordId, record.error || STRANDED_ERROR));
+    await d1('refund check', failRecord(db, recordId, record.error || STRANDED_ERROR));
     msg.ack();
     return;
   }
@@ -51,11 +53,11 @@ async function handle(msg: Message<ExportMessage>, env: Env, limits: Limits): Pr
   }
   if (record.attempts >= MAX_ATTEMPTS) {
     // Its last attempt died without an answer: fail and refund, unless another delivery moved it meanwhile.
-    await d1('fail record', failRecord(env.DB, recordId, record.error || STRANDED_ERROR, now, record));
+    await d1('fail record', failRecord(db, recordId, record.error || STRANDED_ERROR, now, record));
     msg.ack();
     return;
   }
-  const attempt = await d1('claim record', claimRecord(env.DB, record, { now, leaseMs: LEASE_MS, maxAttempts: MAX_ATTEMPTS }));
+  const attempt = await d1('claim record', claimRecord(db, record, { now, leaseMs: LEASE_MS, maxAttempts: MAX_ATTEMPTS }));
   if (attempt === null) {
     // Another delivery claimed it between our read and our claim.
     msg.ack();
@@ -65,7 +67,7 @@ async function handle(msg: Message<ExportMessage>, env: Env, limits: Limits): Pr
     const file = await buildRecordFile(env, record, attempt, limits);
     // False when a later attempt took the record while this one wrote: the file at the record's
     // key is the same export either way, and nothing is charged or refunded here.
-    if (!(await d1('mark done', markDone(env.DB, recordId, attempt, file)))) await dropIfFailed(env, recordId, file.r2Key, limits);
+    if (!(await d1('mark done', markDone(db, recordId, attempt, file)))) await dropIfFailed(env, recordId, file.r2Key, limits);
     msg.ack();
   } catch (err) {
     if (err instanceof Superseded) {
@@ -75,7 +77,7 @@ async function handle(msg: Message<ExportMessage>, env: Env, limits: Limits): Pr
     console.error('export build failed', recordId, 'attempt', attempt, err);
     if (attempt < MAX_ATTEMPTS) {
       // Not held any more (a re-send was claimed meanwhile): that attempt carries on, this message is done.
-      const held = await d1('mark retrying', markRetrying(env.DB, recordId, attempt, describe(err))).catch((e) => {
+      const held = await d1('mark retrying', markRetrying(db, recordId, attempt, describe(err))).catch((e) => {
         console.error('mark retrying failed', recordId, e);
         return true;
       });
@@ -83,7 +85,7 @@ async function handle(msg: Message<ExportMessage>, env: Env, limits: Limits): Pr
       else msg.ack();
     } else {
       // If this throws, the message is retried; its next delivery finds the attempts used up and fails the record.
-      await d1('fail record', failRecord(env.DB, recordId, describe(err), Date.now(), { attempts: attempt }));
+      await d1('fail record', failRecord(db, recordId, describe(err), Date.now(), { attempts: attempt }));
       msg.ack();
     }
   }
@@ -94,7 +96,8 @@ async function handle(msg: Message<ExportMessage>, env: Env, limits: Limits): Pr
  * last attempt): the user got the coins back, so the file must not stay. A done record keeps it.
  */
 async function dropIfFailed(env: Env, recordId: number, r2Key: string, limits: Limits) {
-  const now = await within(limits, 'd1', 'load record', loadRecord(env.DB, recordId));
+  const db = drizzleDb(env.DB);
+  const now = await within(limits, 'd1', 'load record', loadRecord(db, recordId));
   if (now?.status === 'failed') await within(limits, 'r2', 'drop late file', env.FILES.delete(r2Key));
 }
 
@@ -106,8 +109,9 @@ async function dropIfFailed(env: Env, recordId: number, r2Key: string, limits: L
 async function handleDeadLetter(msg: Message<ExportMessage>, env: Env, limits: Limits): Promise<void> {
   const recordId = msg.body?.recordId;
   if (Number.isSafeInteger(recordId)) {
-    const record = await within(limits, 'd1', 'load record', loadRecord(env.DB, recordId));
-    if (record?.status === 'failed') await within(limits, 'd1', 'refund check', failRecord(env.DB, recordId, record.error || STRANDED_ERROR));
+    const db = drizzleDb(env.DB);
+    const record = await within(limits, 'd1', 'load record', loadRecord(db, recordId));
+    if (record?.status === 'failed') await within(limits, 'd1', 'refund check', failRecord(db, recordId, record.error || STRANDED_ERROR));
     else await within(limits, 'd1', 'reconcile record', reconcileRecord(env, recordId));
   }
   msg.ack();

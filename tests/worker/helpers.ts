@@ -30,8 +30,8 @@ export async function makeUser(opts: { coins?: number; role?: Exclude<Role, 'vis
     .bind(account, `测试用户${seq}`, pw.hash, pw.salt, pw.iterations, now)
     .first<{ id: number }>();
   const id = row!.id;
-  await openWallet(env.DB, id).run();
-  if (opts.coins) await credit(env.DB, { userId: id, amount: opts.coins, reason: 'grant', idempotencyKey: `grant:${id}` });
+  await openWallet(db(), id).run();
+  if (opts.coins) await credit(db(), { userId: id, amount: opts.coins, reason: 'grant', idempotencyKey: `grant:${id}` });
   const role = opts.role ?? 'user';
   if (role !== 'user') {
     await env.DB.prepare('INSERT INTO memberships (user_id, level, starts_at, ends_at) VALUES (?, ?, ?, ?)')

@@ -73,9 +73,9 @@ describe('monthly quota and coin blocks', () => {
     expect((await monthRow(u.keyId))!.paid_blocks).toBe(0);
     // Refused from memory for a few seconds; once the owner can pay again, the next block is bought.
     expect((await keyed('/api/closure', u.key)).status).toBe(402);
-    await credit(env.DB, { userId: u.id, amount: 1, reason: 'recharge', idempotencyKey: `topup:${u.id}` });
+    await credit(db(), { userId: u.id, amount: 1, reason: 'recharge', idempotencyKey: `topup:${u.id}` });
     const { admit } = await import('../../../worker/src/apikeys/meter');
-    await admit(env.DB, { id: u.keyId, scope: '', tier: 'user' }, u.id, Date.now() + SHORT_RETRY_MS);
+    await admit(db(), { id: u.keyId, scope: '', tier: 'user' }, u.id, Date.now() + SHORT_RETRY_MS);
     expect(await balance(u.id)).toBe(0);
     expect((await monthRow(u.keyId))!.paid_blocks).toBe(1);
     expect((await keyed('/api/closure', u.key)).status).toBe(200);
@@ -124,7 +124,7 @@ describe('monthly quota and coin blocks', () => {
     const key = { id: u.keyId, scope: '' as const, tier: 'vip' as const };
     // Eight isolates, each with its own held calls, three reservations each, all at once.
     const isolates: Allowance[] = Array.from({ length: 8 }, () => ({ month: monthOf(), left: 0 }));
-    const outcomes = await Promise.allSettled(isolates.flatMap((a) => [0, 1, 2].map(() => reserve(env.DB, key, u.id, a))));
+    const outcomes = await Promise.allSettled(isolates.flatMap((a) => [0, 1, 2].map(() => reserve(db(), key, u.id, a))));
     const granted = isolates.reduce((s, a) => s + a.left, 0);
     expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(7);
     expect(granted).toBe(7 * BLOCK_CALLS);

@@ -1,14 +1,17 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { credit, debit } from '../../../worker/src/coins';
-import { balance, ledgerSum, makeUser } from '../helpers';
+import type { SQL } from 'drizzle-orm';
+import { incenseRecords } from '../../../worker/src/db';
+import { insertWhen } from '../../../worker/src/db/guarded';
+import { balance, db, ledgerSum, makeUser } from '../helpers';
 
 describe('coins ledger', () => {
   it('50 concurrent debits of 1 coin against 20 leave exactly 20 successes and balance 0', async () => {
     const u = await makeUser({ coins: 20 });
     const results = await Promise.allSettled(
       Array.from({ length: 50 }, (_, i) =>
-        debit(env.DB, { userId: u.id, amount: 1, reason: 'incense', idempotencyKey: `c${i}` }),
+        debit(db(), { userId: u.id, amount: 1, reason: 'incense', idempotencyKey: `c${i}` }),
       ),
     );
     const ok = results.filter((r) => r.status === 'fulfilled');
@@ -24,8 +27,8 @@ describe('coins ledger', () => {
 
   it('a retried idempotency key charges once', async () => {
     const u = await makeUser({ coins: 10 });
-    const first = await debit(env.DB, { userId: u.id, amount: 3, reason: 'incense', idempotencyKey: 'same-key' });
-    const again = await Promise.all([1, 2, 3].map(() => debit(env.DB, { userId: u.id, amount: 3, reason: 'incense', idempotencyKey: 'same-key' })));
+    const first = await debit(db(), { userId: u.id, amount: 3, reason: 'incense', idempotencyKey: 'same-key' });
+    const again = await Promise.all([1, 2, 3].map(() => debit(db(), { userId: u.id, amount: 3, reason: 'incense', idempotencyKey: 'same-key' })));
     expect(first.applied).toBe(true);
     for (const r of again) {
       expect(r.applied).toBe(false);
@@ -37,7 +40,7 @@ describe('coins ledger', () => {
 
   it('refuses a debit larger than the balance, with the balance, and changes nothing', async () => {
     const u = await makeUser({ coins: 5 });
-    await expect(debit(env.DB, { userId: u.id, amount: 6, reason: 'export', idempotencyKey: 'big' })).rejects.toMatchObject({
+    await expect(debit(db(), { userId: u.id, amount: 6, reason: 'export', idempotencyKey: 'big' })).rejects.toMatchObject({
       code: 'INSUFFICIENT_COINS',
       extra: { balance: 5, required: 6 },
     });
@@ -47,19 +50,17 @@ describe('coins ledger', () => {
 
   it('runs the guarded statements only when this call charged', async () => {
     const u = await makeUser({ coins: 2 });
-    const extra = (g: { sql: string; params: unknown[] }) => [
-      env.DB.prepare(`INSERT INTO incense_records (type, item_id, user_id, amount, created_at) SELECT 1, 999, ?, 1, 0 WHERE ${g.sql}`).bind(u.id, ...g.params),
-    ];
-    await debit(env.DB, { userId: u.id, amount: 1, reason: 'incense', idempotencyKey: 'k1' }, extra);
-    await debit(env.DB, { userId: u.id, amount: 1, reason: 'incense', idempotencyKey: 'k1' }, extra);
-    await expect(debit(env.DB, { userId: u.id, amount: 5, reason: 'incense', idempotencyKey: 'k2' }, extra)).rejects.toMatchObject({ code: 'INSUFFICIENT_COINS' });
+    const extra = (g: SQL) => [insertWhen(db(), incenseRecords, { type: 1, itemId: 999, userId: u.id, amount: 1, createdAt: 0 }, g)];
+    await debit(db(), { userId: u.id, amount: 1, reason: 'incense', idempotencyKey: 'k1' }, extra);
+    await debit(db(), { userId: u.id, amount: 1, reason: 'incense', idempotencyKey: 'k1' }, extra);
+    await expect(debit(db(), { userId: u.id, amount: 5, reason: 'incense', idempotencyKey: 'k2' }, extra)).rejects.toMatchObject({ code: 'INSUFFICIENT_COINS' });
     const n = await env.DB.prepare('SELECT COUNT(*) AS n FROM incense_records WHERE user_id = ?').bind(u.id).first<{ n: number }>();
     expect(n!.n).toBe(1);
   });
 
   it('a refund credit is applied once however often it is retried', async () => {
     const u = await makeUser({ coins: 0 });
-    await Promise.all([1, 2, 3].map(() => credit(env.DB, { userId: u.id, amount: 4, reason: 'refund', idempotencyKey: 'refund:r1' })));
+    await Promise.all([1, 2, 3].map(() => credit(db(), { userId: u.id, amount: 4, reason: 'refund', idempotencyKey: 'refund:r1' })));
     expect(await balance(u.id)).toBe(4);
     expect(await ledgerSum(u.id)).toBe(4);
   });

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import exportWorker from '../../../export-worker/src/index';
 import { BOOT_CRON, MAX_ATTEMPTS, MAX_REQUEUES, RECONCILE_CRON } from '../../../worker/src/exports/lease';
 import { claimRecord } from '../../../worker/src/exports/records';
-import { call } from '../helpers';
+import { call, db } from '../helpers';
 import { deliver, expectMoney, exportFor, fireCron, leaseRunsOut, objectsOf, recordRow, refundsOf, view, watchedQueue } from './harness';
 
 const consume = exportWorker.queue;
@@ -52,7 +52,7 @@ describe('export leases and the reconciler', () => {
     const e = await exportFor(25);
     const [id] = e.recordIds;
     // An attempt claimed the record and its worker died (a kill of the stack): nothing touches it any more.
-    expect(await claimRecord(env.DB, { id, attempts: 0 }, { leaseMs: 120_000, maxAttempts: MAX_ATTEMPTS })).toBe(1);
+    expect(await claimRecord(db(), { id, attempts: 0 }, { leaseMs: 120_000, maxAttempts: MAX_ATTEMPTS })).toBe(1);
     await env.DB.prepare('UPDATE download_records SET rows_done = 25 WHERE id = ?').bind(id).run();
     expect(await view(e, id)).toMatchObject({ status: 'generating' });
 
@@ -163,7 +163,7 @@ describe('export leases and the reconciler', () => {
   it('a dead-lettered message: the record is sent again if its lease ran out, left alone while an attempt holds it', async () => {
     const e = await exportFor(20);
     const [id] = e.recordIds;
-    expect(await claimRecord(env.DB, { id, attempts: 0 }, { leaseMs: 120_000, maxAttempts: MAX_ATTEMPTS })).toBe(1);
+    expect(await claimRecord(db(), { id, attempts: 0 }, { leaseMs: 120_000, maxAttempts: MAX_ATTEMPTS })).toBe(1);
     const q = watchedQueue();
     await deliver(consume, q.env, [id], 4, 'juzi-exports-dlq');
     expect(q.sent).toEqual([]);

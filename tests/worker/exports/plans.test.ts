@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { exportSql } from '../../../worker/src/exports/keyset';
 import { EXPORT_KINDS } from '../../../worker/src/exports/kinds';
 import { seedClosures, seedStarmarket, TAXONOMY } from './fixtures';
+import { db } from '../helpers';
 
 /** Every kind with the filters its buttons send; the reason is tried as a child and as a parent. */
 const CASES: [string, Record<string, unknown>][] = [
@@ -45,7 +46,7 @@ describe('export query plans', () => {
     await seedClosures(30);
     await seedStarmarket(10);
     const kind = EXPORT_KINDS[name];
-    const q = await kind.query(kind.params.parse(raw), env.DB, { userId: 1 });
+    const q = await kind.query(kind.params.parse(raw), db(), { userId: 1 });
     const count = await plan(exportSql.count(q).sql, exportSql.count(q).params);
     const keyAt = await plan(exportSql.keyAt(q, 10).sql, exportSql.keyAt(q, 10).params);
     const page = exportSql.page(q, q.key.map(() => 1), 500);

@@ -96,7 +96,8 @@ describe('redelivery and stuck calls', () => {
         const v = Reflect.get(target, prop);
         if (prop !== 'prepare') return typeof v === 'function' ? v.bind(target) : v;
         return (sql: string) => {
-          if (/^\s*UPDATE download_records SET status = 'generating', rows_done/.test(sql) && ++pages === 1) {
+          // The lease renewal (records.ts renewLease), as drizzle writes it.
+          if (/^update "download_records" set "rows_done" = \?, "status" = \?, "touched_at" = \? where/.test(sql) && ++pages === 1) {
             // The takeover: what a re-sent message's claim does after the lease ran out.
             return {
               bind: (...args: unknown[]) => ({

@@ -8,7 +8,7 @@ import { closureAll, closureAmountTop } from '../../../worker/src/closure/export
 import { failRecord } from '../../../worker/src/exports/records';
 import { seedClosures, seedStarmarket, TAXONOMY } from './fixtures';
 import { api, dataOf } from '../client';
-import { balance, ledgerSum, makeUser } from '../helpers';
+import { balance, db, ledgerSum, makeUser } from '../helpers';
 
 let msgSeq = 0;
 
@@ -150,7 +150,7 @@ describe('export worker', () => {
     // Redelivery, the dead-letter consumer and a direct retry of the refund change nothing more.
     await deliver([job.record_id], 5);
     await deliver([job.record_id], 1, 'juzi-exports-dlq');
-    await failRecord(env.DB, job.record_id, 'again');
+    await failRecord(db(), job.record_id, 'again');
     expect(await balance(u.id)).toBe(100);
     expect(await ledgerSum(u.id)).toBe(100);
     const refunds = await env.DB.prepare("SELECT COUNT(*) AS n, SUM(delta) AS s FROM coin_ledger WHERE user_id = ? AND reason = 'refund'").bind(u.id).first();

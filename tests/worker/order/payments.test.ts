@@ -96,7 +96,7 @@ describe('the cashier and the status query', () => {
     const u = await makeUser();
     const id = (await order(u, 'coins_100')).body.data.order_id;
     // The sandbox recorded the payment, but its callback was lost.
-    await recordSandboxTrade(env.DB, id, 1000, true);
+    await recordSandboxTrade(db(), id, 1000, true);
     const views = await Promise.all([1, 2, 3].map(() => call(`/api/orders/${id}`, { token: u.token })));
     for (const v of views) expect(v.body.data.status).toBe('paid');
     const h = await holdings(u.id);
@@ -349,10 +349,10 @@ describe('the ledger', () => {
     const u = await makeUser({ coins: 20 });
     await buy(u, 'coins_100');
     await buy(u, 'coins_500');
-    await debit(env.DB, { userId: u.id, amount: 88, reason: 'incense', refType: 'incense', idempotencyKey: 'spend-1' });
-    await debit(env.DB, { userId: u.id, amount: 30, reason: 'export', refType: 'export', idempotencyKey: 'spend-2' });
-    await credit(env.DB, { userId: u.id, amount: 30, reason: 'refund', refType: 'record', idempotencyKey: 'refund-1' });
-    await credit(env.DB, { userId: u.id, amount: 30, reason: 'refund', refType: 'record', idempotencyKey: 'refund-1' });
+    await debit(db(), { userId: u.id, amount: 88, reason: 'incense', refType: 'incense', idempotencyKey: 'spend-1' });
+    await debit(db(), { userId: u.id, amount: 30, reason: 'export', refType: 'export', idempotencyKey: 'spend-2' });
+    await credit(db(), { userId: u.id, amount: 30, reason: 'refund', refType: 'record', idempotencyKey: 'refund-1' });
+    await credit(db(), { userId: u.id, amount: 30, reason: 'refund', refType: 'record', idempotencyKey: 'refund-1' });
     const h = await holdings(u.id);
     expect(h.balance).toBe(20 + 100 + 500 - 88 - 30 + 30);
     expect(await ledgerSum(u.id)).toBe(h.balance);

@@ -3,9 +3,10 @@
  * with the coins the key's paid blocks cost that day. Registered with the export pipeline in
  * exports/kinds.ts; free, as it is the user's own data.
  */
-import { eq, gte, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { apiKeys, apiUsageDays as u, coinLedger as l, drizzleDb } from '../db';
+import { apiKeys, apiUsageDays as u, coinLedger as l } from '../db';
+import type { Db } from '../env';
 import { slice } from '../exports/schemas';
 import type { ExportColumn, ExportKind, ExportWho } from '../exports/types';
 import { ApiError } from '../lib/errors';
@@ -33,8 +34,12 @@ const params = z.object({
 type UsageParams = z.infer<typeof params>;
 
 /** The key's name if the user owns it (revoked keys included: their usage stays theirs). */
-async function ownKeyName(d1: D1Database, who: ExportWho, keyId: number): Promise<string> {
-  const row = await d1.prepare('SELECT name FROM api_keys WHERE id = ? AND user_id = ?').bind(keyId, who.userId).first<{ name: string }>();
+async function ownKeyName(db: Db, who: ExportWho, keyId: number): Promise<string> {
+  const row = await db
+    .select({ name: apiKeys.name })
+    .from(apiKeys)
+    .where(and(eq(apiKeys.id, keyId), eq(apiKeys.userId, who.userId)))
+    .get();
   if (!row) throw new ApiError('NOT_FOUND', '没有这个 API 密钥，只能导出自己的密钥的用量', { field: 'key_id' });
   return row.name;
 }
@@ -56,16 +61,16 @@ export const apiUsageExport: ExportKind<UsageParams> = {
   columns: COLUMNS,
   unit: '条用量记录',
   free: '导出自己的 API 用量免费，不扣桔子币',
-  title: async (d1, p, who) => `API用量-${p.key_id ? await ownKeyName(d1, who, p.key_id) : '全部密钥'}-近${days(p)}天`,
-  query: async (p, d1, who) => {
+  title: async (db, p, who) => `API用量-${p.key_id ? await ownKeyName(db, who, p.key_id) : '全部密钥'}-近${days(p)}天`,
+  query: async (p, db, who) => {
     const where: SQL[] = [eq(apiKeys.userId, who.userId), gte(u.day, ymd(Date.now() - (days(p) - 1) * DAY_MS))];
     if (p.key_id) {
-      await ownKeyName(d1, who, p.key_id);
+      await ownKeyName(db, who, p.key_id);
       where.push(eq(u.keyId, p.key_id));
     }
     // This isolate's counted calls first, so the export holds the calls just made; a failed write
     // keeps them for the next flush and the export still goes ahead.
-    await flushUsageLogged(drizzleDb(d1));
+    await flushUsageLogged(db);
     return {
       from: sql`${u} JOIN ${apiKeys} ON ${apiKeys.id} = ${u.keyId}`,
       where,

@@ -45,7 +45,7 @@ export function keyGate(policy: RoutePolicy): MiddlewareHandler<AppEnv> {
     const use = keyUse(route, entry ?? {});
     if (use === 'session') throw new ApiError('LOGIN_REQUIRED', 'API 密钥不能调用这个接口（管理密钥、账户、订单、评论等需要登录后在网站上操作）');
     if (use === 'spend' && key.scope !== 'spend') throw new ApiError('SCOPE_REQUIRED', '这个接口会扣桔子币，需要创建时勾选“允许消费桔子币”（spend）的 API 密钥');
-    await admit(c.env.DB, key, user.id);
+    await admit(drizzleDb(c.env.DB), key, user.id);
     countCall(key.id, route);
     await next();
     if (flushDue()) {

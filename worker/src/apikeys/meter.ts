@@ -13,7 +13,7 @@
  */
 import { and, eq, lt, sql } from 'drizzle-orm';
 import { debit } from '../coins';
-import { apiKeyMonths, apiKeys, apiUsageDays, drizzleDb } from '../db';
+import { apiKeyMonths, apiKeys, apiUsageDays } from '../db';
 import type { ApiKeyUse, Db } from '../env';
 import { ApiError } from '../lib/errors';
 import { ymd } from '#shared/dates';
@@ -97,7 +97,7 @@ const allowances = new Map<number, Allowance>();
  * when none are left (one reservation in flight per key; concurrent calls wait for it). Throws
  * INSUFFICIENT_COINS when the free quota is used up and the owner cannot pay for a block.
  */
-export async function admit(d1: D1Database, key: ApiKeyUse, userId: number, now = Date.now()): Promise<void> {
+export async function admit(db: Db, key: ApiKeyUse, userId: number, now = Date.now()): Promise<void> {
   const month = monthOf(now);
   let a = allowances.get(key.id);
   if (!a || a.month !== month) {
@@ -107,7 +107,7 @@ export async function admit(d1: D1Database, key: ApiKeyUse, userId: number, now 
   const held = a;
   while (held.left <= 0) {
     if (held.short && (held.shortUntil ?? 0) > now) throw held.short;
-    held.pending ??= reserve(d1, key, userId, held)
+    held.pending ??= reserve(db, key, userId, held)
       .catch((err: unknown) => {
         if (err instanceof ApiError && err.code === 'INSUFFICIENT_COINS') {
           held.short = err;
@@ -123,7 +123,7 @@ export async function admit(d1: D1Database, key: ApiKeyUse, userId: number, now 
   held.left--;
   if (held.left < TAKE_AHEAD_BELOW && !held.pending && !held.freeGone) {
     // A failure here is only a missed head start: the call that needs the block reserves it.
-    held.pending = reserve(d1, key, userId, held, true)
+    held.pending = reserve(db, key, userId, held, true)
       .catch(() => undefined)
       .finally(() => {
         held.pending = undefined;
@@ -135,8 +135,7 @@ export async function admit(d1: D1Database, key: ApiKeyUse, userId: number, now 
  * Takes the next block of calls for `a`: free while the quota lasts, then paid (with `freeOnly`,
  * nothing when the free calls are gone). Exported so tests can race isolates.
  */
-export async function reserve(d1: D1Database, key: ApiKeyUse, userId: number, a: Allowance, freeOnly = false): Promise<void> {
-  const db = drizzleDb(d1);
+export async function reserve(db: Db, key: ApiKeyUse, userId: number, a: Allowance, freeOnly = false): Promise<void> {
   const quota = FREE_PER_MONTH[key.tier];
   const row = and(eq(apiKeyMonths.keyId, key.id), eq(apiKeyMonths.month, a.month));
   const read = db.select({ free: apiKeyMonths.freeUsed, paid: apiKeyMonths.paidBlocks }).from(apiKeyMonths).where(row);
@@ -157,7 +156,7 @@ export async function reserve(d1: D1Database, key: ApiKeyUse, userId: number, a:
   }
   a.freeGone = true;
   if (freeOnly) return;
-  await payBlock(d1, key.id, userId, a.month, after[0]?.paid ?? 0);
+  await payBlock(db, key.id, userId, a.month, after[0]?.paid ?? 0);
   a.left += BLOCK_CALLS;
 }
 
@@ -166,14 +165,19 @@ export async function reserve(d1: D1Database, key: ApiKeyUse, userId: number, a:
  * count raised in the same transaction (guarded on the ledger row). When another isolate took that
  * number first, the debit is a replay that charges nothing, and the next number is tried.
  */
-async function payBlock(d1: D1Database, keyId: number, userId: number, month: number, paid: number): Promise<void> {
+async function payBlock(db: Db, keyId: number, userId: number, month: number, paid: number): Promise<void> {
   for (let n = paid + 1; n <= paid + 50; n++) {
     try {
       const r = await debit(
-        d1,
+        db,
         { userId, amount: BLOCK_COINS, reason: 'export', refType: 'api_key', refId: keyId, idempotencyKey: `api:${keyId}:${month}:${n}` },
-        // Raw SQL: the ledger's guard comes as SQL text from the coins module.
-        (g) => [d1.prepare(`UPDATE api_key_months SET paid_blocks = paid_blocks + 1 WHERE key_id = ? AND month = ? AND ${g.sql}`).bind(keyId, month, ...g.params)],
+        (g) => [
+          db
+            .update(apiKeyMonths)
+            // `sql`: arithmetic on a column in SET has no builder form.
+            .set({ paidBlocks: sql`${apiKeyMonths.paidBlocks} + 1` })
+            .where(and(eq(apiKeyMonths.keyId, keyId), eq(apiKeyMonths.month, month), g)),
+        ],
       );
       if (r.applied) return;
     } catch (err) {

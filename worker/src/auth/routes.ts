@@ -96,7 +96,7 @@ export const authRoutes = createArea()
       .returning({ id: users.id })
       .get();
     if (!inserted) throw new ApiError('CONFLICT', '该账号已注册，请直接登录', { field: 'account' });
-    await openWallet(c.env.DB, inserted.id).run();
+    await openWallet(c.get('db'), inserted.id).run();
     const session = await createSession(db, inserted.id, now);
     return ok(c, { token: session.token, expires_at: session.expiresAt, username });
   })

@@ -5,11 +5,11 @@
  */
 import { and, eq, gt, sql, type SQL } from 'drizzle-orm';
 import { alias, type SQLiteColumn, type SQLiteTable } from 'drizzle-orm/sqlite-core';
-import { drizzle } from 'drizzle-orm/d1';
 import { z } from 'zod';
 import { closureAlbums, closureCompanyAlbums, closureCompanyTracks, closureCompanyTypes, closures, closureTracks, closureTypes, rounds, sectors } from '../db';
 import { slice } from '../exports/schemas';
 import type { ExportColumn, ExportKind, ExportQuery } from '../exports/types';
+import type { Db } from '../env';
 import { decimalOnly, optInt, reqId } from '../lib/params';
 import { CLOSURE_DOWN_KINDS, RANKING_SIZE } from './constants';
 import { listQuery, rankingQuery } from './schemas';
@@ -102,8 +102,8 @@ const albumLinks = alias(closureCompanyAlbums, 'x');
 
 /** A file titled `<prefix>-<name>` by the name of the row it exports the companies of (its id, should the row have gone). */
 function titleByName<P>(prefix: string, table: SQLiteTable, name: SQLiteColumn, id: SQLiteColumn, idOf: (p: P) => number) {
-  return async (d1: D1Database, p: P) => {
-    const row = await drizzle(d1).select({ name }).from(table).where(eq(id, idOf(p))).get();
+  return async (db: Db, p: P) => {
+    const row = await db.select({ name }).from(table).where(eq(id, idOf(p))).get();
     return `${prefix}-${row?.name ?? idOf(p)}`;
   };
 }
@@ -118,8 +118,8 @@ export const closureReason: ExportKind<z.infer<typeof reasonParams>> = {
   params: reasonParams,
   columns: COLUMNS,
   title: titleByName('死亡原因', closureTypes, closureTypes.name, closureTypes.id, (p) => p.type_id),
-  async query(p, d1) {
-    const reason = await drizzle(d1).select({ pId: closureTypes.pId }).from(closureTypes).where(eq(closureTypes.id, p.type_id)).get();
+  async query(p, db) {
+    const reason = await db.select({ pId: closureTypes.pId }).from(closureTypes).where(eq(closureTypes.id, p.type_id)).get();
     const link = { table: sql`${closureCompanyTypes} AS x`, comId: reasonLinks.comId, closeDate: reasonLinks.closeDate };
     // A company can sit under two children of one parent: the parent's rows are grouped per company.
     return reason?.pId === 0 ? byLink(link, eq(reasonLinks.pId, p.type_id), true) : byLink(link, eq(reasonLinks.typeId, p.type_id));

@@ -5,7 +5,8 @@
  */
 import { and, desc, eq, lte, sql } from 'drizzle-orm';
 import { debit } from '../coins';
-import { coinLedger, incenseRecords, users } from '../db';
+import { closures, closureTypes, coinLedger, incenseRecords, users } from '../db';
+import { insertWhen } from '../db/guarded';
 import type { Db } from '../env';
 import { ApiError } from '../lib/errors';
 import { OTHER_ACTION_MSG, otherRequest } from '../lib/idempotency';
@@ -60,21 +61,40 @@ export interface Offering {
  * Lights `amount` sticks. A replayed Idempotency-Key charges nothing and returns the first
  * offering with the balance right after it. Throws INSUFFICIENT_COINS (with the balance) when short.
  */
-export async function offerIncense(d1: D1Database, db: Db, o: Offering): Promise<{ balance: number; record: IncenseRecord; replayed: boolean }> {
+export async function offerIncense(db: Db, o: Offering): Promise<{ balance: number; record: IncenseRecord; replayed: boolean }> {
   await requireTarget(db, o.type, o.itemId);
   const now = Date.now();
-  const [table, idColumn] = o.type === 1 ? ['closures', 'com_id'] : ['closure_types', 'id'];
   const charge = await debit(
-    d1,
+    db,
     { userId: o.userId, amount: o.amount, reason: 'incense', refType: o.type === 1 ? 'closure' : 'closure_type', refId: o.itemId, idempotencyKey: o.idempotencyKey },
     (guard) => [
-      d1
-        .prepare(
-          `INSERT INTO incense_records (type, item_id, user_id, amount, created_at, ledger_id)
-           SELECT ?, ?, ?, ?, ?, (SELECT id FROM coin_ledger WHERE user_id = ? AND idempotency_key = ?) WHERE ${guard.sql}`,
-        )
-        .bind(o.type, o.itemId, o.userId, o.amount, now, o.userId, o.idempotencyKey, ...guard.params),
-      d1.prepare(`UPDATE ${table} SET incense_total = incense_total + ? WHERE ${idColumn} = ? AND ${guard.sql}`).bind(o.amount, o.itemId, ...guard.params),
+      // The record of the ledger row this batch wrote (the guard holds only then).
+      insertWhen(
+        db,
+        incenseRecords,
+        {
+          type: o.type,
+          itemId: o.itemId,
+          userId: o.userId,
+          amount: o.amount,
+          createdAt: now,
+          ledgerId: db
+            .select({ id: coinLedger.id })
+            .from(coinLedger)
+            .where(and(eq(coinLedger.userId, o.userId), eq(coinLedger.idempotencyKey, o.idempotencyKey))),
+        },
+        guard,
+      ),
+      // `sql`: arithmetic on a column in SET has no builder form.
+      o.type === 1
+        ? db
+            .update(closures)
+            .set({ incenseTotal: sql`${closures.incenseTotal} + ${o.amount}` })
+            .where(and(eq(closures.comId, o.itemId), guard))
+        : db
+            .update(closureTypes)
+            .set({ incenseTotal: sql`${closureTypes.incenseTotal} + ${o.amount}` })
+            .where(and(eq(closureTypes.id, o.itemId), guard)),
     ],
   );
   const row = await db

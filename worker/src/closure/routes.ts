@@ -301,7 +301,7 @@ async function replyOnReason(c: C, input: z.output<typeof S.addReasonReply>) {
 async function lightIncense(c: C, input: z.output<typeof S.addIncense>) {
   const user = currentUser(c);
   const key = idempotencyKey(c);
-  const r = await offerIncense(c.env.DB, c.get('db'), { userId: user.id, type: input.type, itemId: input.item_id, amount: input.juzi_btc, idempotencyKey: key });
+  const r = await offerIncense(c.get('db'), { userId: user.id, type: input.type, itemId: input.item_id, amount: input.juzi_btc, idempotencyKey: key });
   if (r.replayed) c.header('Idempotent-Replayed', 'true');
   return ok(c, { balance: r.balance, record: r.record });
 }

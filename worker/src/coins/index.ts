@@ -1,12 +1,17 @@
 /**
  * The coin ledger: the only code that changes a balance.
  *
- * A debit is one D1 batch (a transaction): a conditional UPDATE of the wallet
+ * A debit is one drizzle batch (one D1 transaction): a conditional UPDATE of the wallet
  * (enough balance, key not used yet), a ledger row written only if that UPDATE
  * changed a row, the caller's own statements guarded on that ledger row (so the
  * paid-for effect happens exactly when the charge does), then reads of the outcome.
  * The CHECK (balance >= 0) on coin_wallets is the last guard.
  */
+import { and, eq, exists, gte, notExists, sql, type SQL } from 'drizzle-orm';
+import type { BatchItem } from 'drizzle-orm/batch';
+import { coinLedger, coinWallets } from '../db';
+import { insertWhen } from '../db/guarded';
+import type { Db } from '../env';
 import { ApiError } from '../lib/errors';
 
 export type LedgerReason = 'grant' | 'recharge' | 'incense' | 'export' | 'refund';
@@ -21,11 +26,11 @@ export interface Movement {
   idempotencyKey: string;
 }
 
-/** SQL that is true only inside the batch that wrote this call's ledger row. */
-export interface Guard {
-  sql: string;
-  params: unknown[];
-}
+/** A condition that is true only inside the batch that wrote this call's ledger row. */
+export type Guard = SQL;
+
+/** A statement of a caller's batch (drizzle builder). */
+export type Statement = BatchItem<'sqlite'>;
 
 export interface MovementResult {
   /** true when this call moved the coins; false when the key had been used before (a replay). */
@@ -34,47 +39,60 @@ export interface MovementResult {
   ledgerId: number;
 }
 
-type Extra = (guard: Guard) => D1PreparedStatement[];
+type Extra = (guard: Guard) => Statement[];
 
 function check(m: Movement) {
   if (!Number.isSafeInteger(m.amount) || m.amount <= 0) throw new ApiError('BAD_REQUEST', '金额必须是正整数');
   if (!m.idempotencyKey || m.idempotencyKey.length > 200) throw new ApiError('BAD_REQUEST', '缺少或无效的幂等键');
 }
 
-async function move(d1: D1Database, m: Movement, sign: 1 | -1, extra?: Extra): Promise<MovementResult | { applied: false; balance: number; ledgerId: 0 }> {
+/** The key has no ledger row yet. */
+const unused = (db: Db, m: Movement) =>
+  notExists(
+    db
+      .select({ one: sql`1` })
+      .from(coinLedger)
+      .where(and(eq(coinLedger.userId, m.userId), eq(coinLedger.idempotencyKey, m.idempotencyKey))),
+  );
+
+/**
+ * The ledger row of a movement, written only when the wallet UPDATE just before it in the batch
+ * changed a row (`changes()`, the row count of the statement before, has no builder form).
+ */
+const ledgerRow = (db: Db, m: Movement, delta: number, nonce: string, now: number): Statement =>
+  insertWhen(
+    db,
+    coinLedger,
+    { userId: m.userId, delta, reason: m.reason, refType: m.refType ?? '', refId: String(m.refId ?? ''), idempotencyKey: m.idempotencyKey, opNonce: nonce, createdAt: now },
+    sql`changes() = 1`,
+  );
+
+async function move(db: Db, m: Movement, sign: 1 | -1, extra?: Extra): Promise<MovementResult | { applied: false; balance: number; ledgerId: 0 }> {
   check(m);
   const now = Date.now();
   const nonce = crypto.randomUUID();
-  const guard: Guard = {
-    sql: 'EXISTS (SELECT 1 FROM coin_ledger WHERE user_id = ? AND idempotency_key = ? AND op_nonce = ?)',
-    params: [m.userId, m.idempotencyKey, nonce],
-  };
-  const unused = 'NOT EXISTS (SELECT 1 FROM coin_ledger WHERE user_id = ? AND idempotency_key = ?)';
-  const update =
-    sign < 0
-      ? d1
-          .prepare(`UPDATE coin_wallets SET balance = balance - ?, updated_at = ? WHERE user_id = ? AND balance >= ? AND ${unused}`)
-          .bind(m.amount, now, m.userId, m.amount, m.userId, m.idempotencyKey)
-      : d1
-          .prepare(`UPDATE coin_wallets SET balance = balance + ?, updated_at = ? WHERE user_id = ? AND ${unused}`)
-          .bind(m.amount, now, m.userId, m.userId, m.idempotencyKey);
-  // changes() is the row count of the statement just before, i.e. the wallet UPDATE.
-  const ledger = d1
-    .prepare(
-      `INSERT INTO coin_ledger (user_id, delta, reason, ref_type, ref_id, idempotency_key, op_nonce, created_at)
-       SELECT ?, ?, ?, ?, ?, ?, ?, ? WHERE changes() = 1`,
-    )
-    .bind(m.userId, sign * m.amount, m.reason, m.refType ?? '', String(m.refId ?? ''), m.idempotencyKey, nonce, now);
+  const guard: Guard = exists(
+    db
+      .select({ one: sql`1` })
+      .from(coinLedger)
+      .where(and(eq(coinLedger.userId, m.userId), eq(coinLedger.idempotencyKey, m.idempotencyKey), eq(coinLedger.opNonce, nonce))),
+  );
+  // `sql`: arithmetic on a column in SET has no builder form.
+  const update = db
+    .update(coinWallets)
+    .set({ balance: sql`${coinWallets.balance} + ${sign * m.amount}`, updatedAt: now })
+    .where(and(eq(coinWallets.userId, m.userId), sign < 0 ? gte(coinWallets.balance, m.amount) : undefined, unused(db, m)));
   const extras = extra ? extra(guard) : [];
-  const readBalance = d1.prepare('SELECT balance FROM coin_wallets WHERE user_id = ?').bind(m.userId);
-  const readLedger = d1
-    .prepare('SELECT id, op_nonce AS nonce FROM coin_ledger WHERE user_id = ? AND idempotency_key = ?')
-    .bind(m.userId, m.idempotencyKey);
-  const results = await d1.batch([update, ledger, ...extras, readBalance, readLedger]);
-  const balanceRow = results[results.length - 2].results[0] as { balance: number } | undefined;
+  const readBalance = db.select({ balance: coinWallets.balance }).from(coinWallets).where(eq(coinWallets.userId, m.userId));
+  const readLedger = db
+    .select({ id: coinLedger.id, nonce: coinLedger.opNonce })
+    .from(coinLedger)
+    .where(and(eq(coinLedger.userId, m.userId), eq(coinLedger.idempotencyKey, m.idempotencyKey)));
+  const results = (await db.batch([update, ledgerRow(db, m, sign * m.amount, nonce, now), ...extras, readBalance, readLedger])) as unknown[];
+  const balanceRow = (results[results.length - 2] as { balance: number }[])[0];
   if (!balanceRow) throw new ApiError('NOT_FOUND', '钱包不存在');
-  const ledgerRow = results[results.length - 1].results[0] as { id: number; nonce: string } | undefined;
-  if (ledgerRow) return { applied: ledgerRow.nonce === nonce, balance: balanceRow.balance, ledgerId: ledgerRow.id };
+  const ledger = (results[results.length - 1] as { id: number; nonce: string }[])[0];
+  if (ledger) return { applied: ledger.nonce === nonce, balance: balanceRow.balance, ledgerId: ledger.id };
   return { applied: false, balance: balanceRow.balance, ledgerId: 0 };
 }
 
@@ -83,8 +101,8 @@ async function move(d1: D1Database, m: Movement, sign: 1 | -1, extra?: Extra): P
  * `extra` statements run in the same transaction and must use the guard in their WHERE.
  * A replayed key returns applied=false and charges nothing.
  */
-export async function debit(d1: D1Database, m: Movement, extra?: Extra): Promise<MovementResult> {
-  const r = await move(d1, m, -1, extra);
+export async function debit(db: Db, m: Movement, extra?: Extra): Promise<MovementResult> {
+  const r = await move(db, m, -1, extra);
   if (r.ledgerId === 0) {
     throw new ApiError('INSUFFICIENT_COINS', `桔子币余额不足：需要 ${m.amount} 个，当前余额 ${r.balance} 个`, {
       balance: r.balance,
@@ -95,8 +113,8 @@ export async function debit(d1: D1Database, m: Movement, extra?: Extra): Promise
 }
 
 /** Credits coins (grant, recharge, refund). Idempotent on the key. */
-export async function credit(d1: D1Database, m: Movement, extra?: Extra): Promise<MovementResult> {
-  return move(d1, m, 1, extra);
+export async function credit(db: Db, m: Movement, extra?: Extra): Promise<MovementResult> {
+  return move(db, m, 1, extra);
 }
 
 /**
@@ -105,33 +123,26 @@ export async function credit(d1: D1Database, m: Movement, extra?: Extra): Promis
  * so a top-up is atomic with the caller's other statements and happens at most once per key.
  * A missing wallet is opened first, so the credit never falls through.
  */
-export function topUpStatements(d1: D1Database, m: Movement, when: Guard): D1PreparedStatement[] {
+export function topUpStatements(db: Db, m: Movement, when: Guard): Statement[] {
   check(m);
   const now = Date.now();
   return [
-    openWallet(d1, m.userId),
-    d1
-      .prepare(
-        `UPDATE coin_wallets SET balance = balance + ?, updated_at = ? WHERE user_id = ? AND ${when.sql}
-         AND NOT EXISTS (SELECT 1 FROM coin_ledger WHERE user_id = ? AND idempotency_key = ?)`,
-      )
-      .bind(m.amount, now, m.userId, ...when.params, m.userId, m.idempotencyKey),
-    // changes() is the row count of the wallet UPDATE just before.
-    d1
-      .prepare(
-        `INSERT INTO coin_ledger (user_id, delta, reason, ref_type, ref_id, idempotency_key, op_nonce, created_at)
-         SELECT ?, ?, ?, ?, ?, ?, ?, ? WHERE changes() = 1`,
-      )
-      .bind(m.userId, m.amount, m.reason, m.refType ?? '', String(m.refId ?? ''), m.idempotencyKey, crypto.randomUUID(), now),
+    openWallet(db, m.userId),
+    // `sql`: arithmetic on a column in SET has no builder form.
+    db
+      .update(coinWallets)
+      .set({ balance: sql`${coinWallets.balance} + ${m.amount}`, updatedAt: now })
+      .where(and(eq(coinWallets.userId, m.userId), when, unused(db, m))),
+    ledgerRow(db, m, m.amount, crypto.randomUUID(), now),
   ];
 }
 
-export async function balanceOf(d1: D1Database, userId: number): Promise<number> {
-  const row = await d1.prepare('SELECT balance FROM coin_wallets WHERE user_id = ?').bind(userId).first<{ balance: number }>();
+export async function balanceOf(db: Db, userId: number): Promise<number> {
+  const row = await db.select({ balance: coinWallets.balance }).from(coinWallets).where(eq(coinWallets.userId, userId)).get();
   return row?.balance ?? 0;
 }
 
-/** Creates the wallet of a new user (balance 0). */
-export function openWallet(d1: D1Database, userId: number): D1PreparedStatement {
-  return d1.prepare('INSERT OR IGNORE INTO coin_wallets (user_id, balance, updated_at) VALUES (?, 0, ?)').bind(userId, Date.now());
+/** Creates the wallet of a new user (balance 0); a statement to run or to batch. */
+export function openWallet(db: Db, userId: number) {
+  return db.insert(coinWallets).values({ userId, balance: 0, updatedAt: Date.now() }).onConflictDoNothing();
 }

@@ -8,30 +8,53 @@
  *
  * Every change is one conditional statement (compare-and-set on status, attempt nonce and lease),
  * so overlapping crons, a redelivered queue message and the reconciler can all run at once and a
- * subscriber still gets at most one e-mail a day. Raw SQL here: INSERT ... SELECT ... ON CONFLICT
- * and UPDATE ... RETURNING over an id list are what these steps are, and drizzle's builder cannot
- * put the upsert after a select.
+ * subscriber still gets at most one e-mail a day.
  */
+import { and, asc, eq, exists, gt, inArray, lt, lte, or, sql } from 'drizzle-orm';
+import { emailDeliveries as e, memberships as m, subscriptions as s } from '../db';
+import type { Db } from '../env';
 import { DIGEST_LEASE_MS, DIGEST_MAX_ATTEMPTS, DIGEST_RETRY_AFTER_MS } from './constants';
 
 export type DeliveryStatus = 'queued' | 'sending' | 'sent' | 'failed' | 'skipped';
 
-const MEMBER_AT = `exists (select 1 from memberships m where m.user_id = s.user_id and m.starts_at <= ?1 and m.ends_at > ?1)`;
+/** The subscriber's membership is current at `now`. */
+const memberAt = (db: Db, now: number) =>
+  exists(
+    db
+      .select({ one: sql`1` })
+      .from(m)
+      .where(and(eq(m.userId, s.userId), lte(m.startsAt, now), gt(m.endsAt, now))),
+  );
 
 /**
  * Writes a queued row for every active subscriber whose membership is current, before anything is
  * sent to the queue (so a lost message is found again by the reconciler). Existing rows are left as
  * they are. Answers how many rows were added.
  */
-export async function planDeliveries(d1: D1Database, day: number, window: { from: number; to: number }, now: number): Promise<number> {
-  const r = await d1
-    .prepare(
-      `insert into email_deliveries (subscription_id, day, status, error, created_at, attempts, claim, touched_at, from_day, to_day)
-       select s.id, ?2, 'queued', '', ?1, 0, '', ?1, ?3, ?4 from subscriptions s
-       where s.active = 1 and ${MEMBER_AT}
-       on conflict (subscription_id, day) do nothing`,
+export async function planDeliveries(db: Db, day: number, window: { from: number; to: number }, now: number): Promise<number> {
+  const r = await db
+    .insert(e)
+    .select(
+      // `sql`: the row's constants, in an insert-select that names every column.
+      db
+        .select({
+          subscriptionId: s.id,
+          day: sql<number>`${day}`.as('day'),
+          status: sql<'queued'>`'queued'`.as('status'),
+          error: sql<string>`''`.as('error'),
+          createdAt: sql<number>`${now}`.as('created_at'),
+          attempts: sql<number>`0`.as('attempts'),
+          claim: sql<string>`''`.as('claim'),
+          touchedAt: sql<number>`${now}`.as('touched_at'),
+          sentAt: sql<number | null>`NULL`.as('sent_at'),
+          messageId: sql<string>`''`.as('message_id'),
+          fromDay: sql<number>`${window.from}`.as('from_day'),
+          toDay: sql<number>`${window.to}`.as('to_day'),
+        })
+        .from(s)
+        .where(and(eq(s.active, 1), memberAt(db, now))),
     )
-    .bind(now, day, window.from, window.to)
+    .onConflictDoNothing({ target: [e.subscriptionId, e.day] })
     .run();
   return r.meta.changes ?? 0;
 }
@@ -41,29 +64,32 @@ export async function planDeliveries(d1: D1Database, day: number, window: { from
  * the lease. `settled` asks only for rows that waited (queued or failed a while ago): the reconciler's
  * view, which leaves a fresh run's messages to the queue.
  */
-export async function dueDeliveries(d1: D1Database, day: number, now: number, opts: { settled?: boolean } = {}) {
+export async function dueDeliveries(db: Db, day: number, now: number, opts: { settled?: boolean } = {}) {
   const queuedBefore = opts.settled ? now - DIGEST_LEASE_MS : Number.MAX_SAFE_INTEGER;
   const failedBefore = opts.settled ? now - DIGEST_RETRY_AFTER_MS : Number.MAX_SAFE_INTEGER;
-  const r = await d1
-    .prepare(
-      `select subscription_id as id, from_day as "from", to_day as "to" from email_deliveries
-       where day = ?1 and (
-         (status = 'queued' and touched_at < ?2)
-         or (status = 'failed' and attempts < ?3 and touched_at < ?4)
-         or (status = 'sending' and touched_at < ?5))
-       order by subscription_id`,
+  return db
+    .select({ id: e.subscriptionId, from: e.fromDay, to: e.toDay })
+    .from(e)
+    .where(
+      and(
+        eq(e.day, day),
+        or(
+          and(eq(e.status, 'queued'), lt(e.touchedAt, queuedBefore)),
+          and(eq(e.status, 'failed'), lt(e.attempts, DIGEST_MAX_ATTEMPTS), lt(e.touchedAt, failedBefore)),
+          and(eq(e.status, 'sending'), lt(e.touchedAt, now - DIGEST_LEASE_MS)),
+        ),
+      ),
     )
-    .bind(day, queuedBefore, DIGEST_MAX_ATTEMPTS, failedBefore, now - DIGEST_LEASE_MS)
-    .all<{ id: number; from: number; to: number }>();
-  return r.results;
+    .orderBy(asc(e.subscriptionId));
 }
 
 /** Marks rows as handed to the queue again (their lease restarts). */
-export async function touchDeliveries(d1: D1Database, day: number, ids: number[], now: number) {
+export async function touchDeliveries(db: Db, day: number, ids: number[], now: number) {
   if (!ids.length) return;
-  await d1
-    .prepare(`update email_deliveries set touched_at = ?1 where day = ?2 and status in ('queued', 'failed') and subscription_id in (${ids.map((_, i) => `?${i + 3}`).join(', ')})`)
-    .bind(now, day, ...ids)
+  await db
+    .update(e)
+    .set({ touchedAt: now })
+    .where(and(eq(e.day, day), inArray(e.status, ['queued', 'failed']), inArray(e.subscriptionId, ids)))
     .run();
 }
 
@@ -81,31 +107,27 @@ export interface Claimed {
  * of several concurrent claimers gets a given row. Answers the claimed subscribers with what the
  * send needs (address, token) and whether they may still receive it (active, member).
  */
-export async function claimDeliveries(d1: D1Database, day: number, ids: number[], nonce: string, now: number): Promise<Claimed[]> {
+export async function claimDeliveries(db: Db, day: number, ids: number[], nonce: string, now: number): Promise<Claimed[]> {
   if (!ids.length) return [];
-  const list = ids.map((_, i) => `?${i + 6}`).join(', ');
-  const claimed = await d1
-    .prepare(
-      `update email_deliveries set status = 'sending', claim = ?1, attempts = attempts + 1, touched_at = ?2, error = ''
-       where day = ?3 and subscription_id in (${list}) and (
-         status = 'queued'
-         or (status = 'failed' and attempts < ?4)
-         or (status = 'sending' and touched_at < ?5))
-       returning subscription_id as id, attempts`,
+  const claimed = await db
+    .update(e)
+    // `sql`: arithmetic on a column in SET has no builder form.
+    .set({ status: 'sending', claim: nonce, attempts: sql`${e.attempts} + 1`, touchedAt: now, error: '' })
+    .where(
+      and(
+        eq(e.day, day),
+        inArray(e.subscriptionId, ids),
+        or(eq(e.status, 'queued'), and(eq(e.status, 'failed'), lt(e.attempts, DIGEST_MAX_ATTEMPTS)), and(eq(e.status, 'sending'), lt(e.touchedAt, now - DIGEST_LEASE_MS))),
+      ),
     )
-    .bind(nonce, now, day, DIGEST_MAX_ATTEMPTS, now - DIGEST_LEASE_MS, ...ids)
-    .all<{ id: number; attempts: number }>();
-  if (!claimed.results.length) return [];
-  const attempts = new Map(claimed.results.map((r) => [r.id, r.attempts]));
-  const got = [...attempts.keys()];
-  const subs = await d1
-    .prepare(
-      `select s.id, s.email, s.unsubscribe_token as token, s.active, ${MEMBER_AT} as member from subscriptions s
-       where s.id in (${got.map((_, i) => `?${i + 2}`).join(', ')})`,
-    )
-    .bind(now, ...got)
-    .all<Omit<Claimed, 'attempts'>>();
-  return subs.results.map((s) => ({ ...s, attempts: attempts.get(s.id) ?? 1 }));
+    .returning({ id: e.subscriptionId, attempts: e.attempts });
+  if (!claimed.length) return [];
+  const attempts = new Map(claimed.map((r) => [r.id, r.attempts]));
+  const subs = await db
+    .select({ id: s.id, email: s.email, token: s.unsubscribeToken, active: s.active, member: sql<number>`${memberAt(db, now)}`.mapWith(Number) })
+    .from(s)
+    .where(inArray(s.id, [...attempts.keys()]));
+  return subs.map((x) => ({ ...x, attempts: attempts.get(x.id) ?? 1 }));
 }
 
 export interface Outcome {
@@ -115,12 +137,10 @@ export interface Outcome {
   messageId?: string;
 }
 
-/** Settles a claimed row; nothing changes unless the row is still held by this attempt. */
-export function settleStatement(d1: D1Database, day: number, nonce: string, o: Outcome, now: number): D1PreparedStatement {
-  return d1
-    .prepare(
-      `update email_deliveries set status = ?1, error = ?2, message_id = ?3, sent_at = ?4, touched_at = ?5
-       where subscription_id = ?6 and day = ?7 and status = 'sending' and claim = ?8`,
-    )
-    .bind(o.status, (o.error ?? '').slice(0, 500), o.messageId ?? '', o.status === 'sent' ? now : null, now, o.id, day, nonce);
+/** Settles a claimed row; nothing changes unless the row is still held by this attempt. A statement to run or batch. */
+export function settleStatement(db: Db, day: number, nonce: string, o: Outcome, now: number) {
+  return db
+    .update(e)
+    .set({ status: o.status, error: (o.error ?? '').slice(0, 500), messageId: o.messageId ?? '', sentAt: o.status === 'sent' ? now : null, touchedAt: now })
+    .where(and(eq(e.subscriptionId, o.id), eq(e.day, day), eq(e.status, 'sending'), eq(e.claim, nonce)));
 }

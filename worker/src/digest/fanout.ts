@@ -52,7 +52,7 @@ async function enqueue(env: Env, day: number, messages: DigestMessage[], now: nu
   for (let i = 0; i < messages.length; i += DIGEST_ENQUEUE_BATCH) {
     await env.DIGEST_QUEUE.sendBatch(messages.slice(i, i + DIGEST_ENQUEUE_BATCH).map((body) => ({ body })));
   }
-  await touchDeliveries(env.DB, day, messages.flatMap((m) => m.subscriptionIds), now);
+  await touchDeliveries(drizzleDb(env.DB), day, messages.flatMap((m) => m.subscriptionIds), now);
 }
 
 /**
@@ -66,8 +66,8 @@ export async function planDigest(env: Env, scheduledTime: number, now = Date.now
   const day = ymd(scheduledTime);
   const window = await digestWindow(db, day);
   if (!window) return { run: { day, workday: false, planned: 0, enqueued: 0, messages: 0 }, messages: [] };
-  const planned = await planDeliveries(env.DB, day, window, now);
-  const due = await dueDeliveries(env.DB, day, now);
+  const planned = await planDeliveries(db, day, window, now);
+  const due = await dueDeliveries(db, day, now);
   const messages = chunkMessages(day, due);
   return { run: { day, workday: true, ...window, planned, enqueued: due.length, messages: messages.length }, messages };
 }
@@ -83,7 +83,7 @@ export async function runDailyDigest(env: Env, scheduledTime: number, now = Date
 /** The reconciler's part: today's rows that waited too long go back to the queue. */
 export async function reconcileDigest(env: Env, now = Date.now()): Promise<number> {
   const day = ymd(now);
-  const due = await dueDeliveries(env.DB, day, now, { settled: true });
+  const due = await dueDeliveries(drizzleDb(env.DB), day, now, { settled: true });
   if (due.length) await enqueue(env, day, chunkMessages(day, due), now);
   return due.length;
 }
@@ -110,17 +110,19 @@ export async function sendChunk(env: Env, msg: DigestMessage, content: DigestCon
   if (!secret) throw new Error('DIGEST_SECRET is not set: the daily e-mail cannot sign its unsubscribe links');
   const signer = await unsubscribeSigner(secret);
   const attempt = nonce();
-  const claimed = await claimDeliveries(env.DB, msg.day, msg.subscriptionIds, attempt, now);
+  const db = drizzleDb(env.DB);
+  const claimed = await claimDeliveries(db, msg.day, msg.subscriptionIds, attempt, now);
   const outcomes: Outcome[] = [];
   const settle = (o: Outcome) => {
     outcomes.push(o);
-    return settleStatement(env.DB, msg.day, attempt, o, Date.now()).run();
+    return settleStatement(db, msg.day, attempt, o, Date.now()).run();
   };
   const skipped = claimed.filter((c) => !c.active || !c.member);
   if (skipped.length) {
     const list = skipped.map((c): Outcome => ({ id: c.id, status: 'skipped', error: c.active ? '会员已到期' : '已退订' }));
     outcomes.push(...list);
-    await env.DB.batch(list.map((o) => settleStatement(env.DB, msg.day, attempt, o, now)));
+    const [first, ...rest] = list.map((o) => settleStatement(db, msg.day, attempt, o, now));
+    await db.batch([first, ...rest]);
   }
   const from = { name: DIGEST_NAME, address: env.MAIL_FROM };
   await pool(

@@ -1,16 +1,18 @@
 /** The personal download centre: a user's records and their files, owner-only. */
-import { drizzleDb } from '../db';
-import type { Env } from '../env';
+import { and, asc, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
+import { downloadRecords as r, drizzleDb } from '../db';
+import type { Db, Env } from '../env';
 import { keptRowsPage, msDayLimit } from '../lib/day-window';
 import { ApiError } from '../lib/errors';
-import { effectiveStatus, RECORD_VIEW_SQL, recordPageSql, recordView, type DownloadRecordView, type RecordForView } from './views';
+import { effectiveStatus, recordPage, recordsWithJob, recordView, type DownloadRecordView, type RecordForView } from './views';
 
 /**
- * A user's records, newest first. Everything is read from `d1` itself, as the export writes are made
- * (not through the request's D1 session), so the list and its total always include a just-made export.
+ * A user's records, newest first. Callers read with a drizzle instance on the D1 binding itself, as
+ * the export writes are made (not through the request's D1 session), so the list and its total
+ * always include a just-made export.
  */
 export async function listDownloads(
-  d1: D1Database,
+  db: Db,
   userId: number,
   q: { page: number; per_page: number; job_id?: number },
   now = Date.now(),
@@ -18,30 +20,24 @@ export async function listDownloads(
   const view = (rows: RecordForView[]) => rows.map((r) => recordView(r, now));
   if (q.job_id) {
     // One export's files: at most its batches, counted directly.
-    const [rows, count] = await d1.batch([
-      d1
-        .prepare(recordPageSql('r.user_id = ? AND r.job_id = ?', 'r.created_at DESC, r.id DESC'))
-        .bind(userId, q.job_id, q.per_page, (q.page - 1) * q.per_page),
-      d1.prepare('SELECT COUNT(*) AS n FROM download_records r WHERE r.user_id = ? AND r.job_id = ?').bind(userId, q.job_id),
+    const mine = and(eq(r.userId, userId), eq(r.jobId, q.job_id))!;
+    const [rows, counted] = await db.batch([
+      recordPage(db, mine, (t) => [desc(t.createdAt), desc(t.id)], q.per_page, (q.page - 1) * q.per_page),
+      db.select({ n: count() }).from(r).where(mine),
     ]);
-    return { info: view(rows.results as RecordForView[]), total: (count.results[0] as { n: number }).n };
+    return { info: view(rows as RecordForView[]), total: counted[0]?.n ?? 0 };
   }
   // Every record: kept total and per-day counts ('ud:'), the page's rows off (user_id, created_at) from its day.
   const { rows, total } = await keptRowsPage(
-    drizzleDb(d1),
+    db,
     `ud:${userId}`,
     q.page,
     q.per_page,
-    async (r) => {
-      const dir = r.reverse ? 'ASC' : 'DESC';
-      const b = msDayLimit(r);
-      const day = !b ? '' : b.from ? ' AND r.created_at >= ?' : ' AND r.created_at < ?';
-      const bound = b ? [b.ms] : [];
-      const res = await d1
-        .prepare(recordPageSql(`r.user_id = ?${day}`, `r.created_at ${dir}, r.id ${dir}`))
-        .bind(userId, ...bound, r.limit, r.offset)
-        .all<RecordForView>();
-      return res.results;
+    async (w) => {
+      const dir = w.reverse ? asc : desc;
+      const b = msDayLimit(w);
+      const day: SQL | undefined = !b ? undefined : b.from ? gte(r.createdAt, b.ms) : lt(r.createdAt, b.ms);
+      return (await recordPage(db, and(eq(r.userId, userId), day)!, (t) => [dir(t.createdAt), dir(t.id)], w.limit, w.offset)) as RecordForView[];
     },
     (r) => r.id,
   );
@@ -49,14 +45,14 @@ export async function listDownloads(
 }
 
 /** Someone else's record reads exactly like a missing one. */
-async function ownRecord(d1: D1Database, userId: number, recordId: number): Promise<RecordForView> {
-  const r = await d1.prepare(`${RECORD_VIEW_SQL} WHERE r.id = ? AND r.user_id = ?`).bind(recordId, userId).first<RecordForView>();
-  if (!r) throw new ApiError('NOT_FOUND', '下载记录不存在');
-  return r;
+async function ownRecord(db: Db, userId: number, recordId: number): Promise<RecordForView> {
+  const row = await recordsWithJob(db, and(eq(r.id, recordId), eq(r.userId, userId))!).get();
+  if (!row) throw new ApiError('NOT_FOUND', '下载记录不存在');
+  return row as RecordForView;
 }
 
-export async function getDownload(d1: D1Database, userId: number, recordId: number, now = Date.now()) {
-  return recordView(await ownRecord(d1, userId, recordId), now);
+export async function getDownload(db: Db, userId: number, recordId: number, now = Date.now()) {
+  return recordView(await ownRecord(db, userId, recordId), now);
 }
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -67,19 +63,19 @@ export function contentDisposition(filename: string, recordId: number): string {
 }
 
 /** The user's own record whose file can be downloaded now, or the reason it cannot be had. */
-export async function requireReadyRecord(d1: D1Database, userId: number, recordId: number, now = Date.now()): Promise<RecordForView> {
-  const r = await ownRecord(d1, userId, recordId);
-  const status = effectiveStatus(r, now);
+export async function requireReadyRecord(db: Db, userId: number, recordId: number, now = Date.now()): Promise<RecordForView> {
+  const rec = await ownRecord(db, userId, recordId);
+  const status = effectiveStatus(rec, now);
   if (status === 'expired') throw new ApiError('NOT_FOUND', '文件已过期');
   if (status === 'failed') throw new ApiError('NOT_FOUND', '文件生成失败，桔子币已退还，请重新导出');
   if (status !== 'done') throw new ApiError('CONFLICT', '文件正在生成中，请稍后再试');
-  return r;
+  return rec;
 }
 
 /** The finished file of the user's own record, or the reason it cannot be had. */
 export async function openFile(env: Env, userId: number, recordId: number, now = Date.now()) {
-  const r = await requireReadyRecord(env.DB, userId, recordId, now);
-  const object = await env.FILES.get(r.r2_key);
+  const rec = await requireReadyRecord(drizzleDb(env.DB), userId, recordId, now);
+  const object = await env.FILES.get(rec.r2_key);
   if (!object) throw new ApiError('NOT_FOUND', '文件已过期');
-  return { record: r, object };
+  return { record: rec, object };
 }

@@ -2,9 +2,12 @@
  * Export check and generation: count the rows, price them, then in one D1 transaction debit the
  * coins, create the job and one download record per 2000-row batch; then queue one message per record.
  */
+import { and, asc, eq, exists, sql } from 'drizzle-orm';
 import { requireLevel } from '../auth/access';
 import { balanceOf, debit } from '../coins';
-import type { Env, SessionUser } from '../env';
+import { downloadRecords, drizzleDb, exportJobs } from '../db';
+import { insertWhen } from '../db/guarded';
+import type { Db, Env, SessionUser } from '../env';
 import { otherRequest, replayed, rememberStatement, requestFingerprint } from '../lib/idempotency';
 import { ApiError } from '../lib/errors';
 import { issueError } from '../lib/route';
@@ -15,7 +18,7 @@ import { filePrice, priceRuleText, priceTier, type PriceTier } from './price';
 import { reconcileJob } from './reconcile';
 import { failRecord } from './records';
 import type { ExportKind, ExportSlice } from './types';
-import { RECORD_VIEW_SQL, recordView, type DownloadRecordView, type RecordForView } from './views';
+import { recordsWithJob, recordView, type DownloadRecordView, type RecordForView } from './views';
 
 export interface ParsedExport {
   kind: ExportKind;
@@ -58,13 +61,13 @@ interface Priced {
   coins: number;
 }
 
-async function price(d1: D1Database, user: SessionUser, { kind, params }: ParsedExport): Promise<Priced> {
+async function price(db: Db, user: SessionUser, { kind, params }: ParsedExport): Promise<Priced> {
   requireLevel(user, kind.level);
   const who = { userId: user.id };
-  const plan = planBatches(await countRows(d1, await kind.query(params, d1, who)), params);
+  const plan = planBatches(await countRows(db, await kind.query(params, db, who)), params);
   const tier = priceTier(user);
   const prices = plan.batches.map((b) => (kind.free ? 0 : filePrice(tier, b.rows)));
-  return { plan, title: jobTitle(await kind.title(d1, params, who), plan), tier, prices, coins: prices.reduce((s, p) => s + p, 0) };
+  return { plan, title: jobTitle(await kind.title(db, params, who), plan), tier, prices, coins: prices.reduce((s, p) => s + p, 0) };
 }
 
 const DEFAULT_UNIT = '家公司';
@@ -73,9 +76,9 @@ const shortMsg = (rows: number, coins: number, balance: number, unit = DEFAULT_U
   `本次导出共 ${rows} ${unit}，需扣除 ${coins} 桔子币，当前余额 ${balance} 桔子币，余额不足，请先充值`;
 
 /** The check: rows, cost, balance and whether the user may go ahead; zero rows answers downloadable: false with '数据为空，不能下载'. */
-export async function quoteExport(d1: D1Database, user: SessionUser, req: ParsedExport): Promise<ExportQuote> {
-  const p = await price(d1, user, req);
-  const balance = await balanceOf(d1, user.id);
+export async function quoteExport(db: Db, user: SessionUser, req: ParsedExport): Promise<ExportQuote> {
+  const p = await price(db, user, req);
+  const balance = await balanceOf(db, user.id);
   const rows = p.plan.rows;
   // Nothing to export is an answer, not a failure: the dialog shows the warning.
   const files = p.plan.batches.length;
@@ -141,14 +144,24 @@ interface JobRow {
   params: string;
 }
 
-async function readJob(d1: D1Database, userId: number, key: string) {
-  const job = await d1
-    .prepare('SELECT id, kind, title, params, total_rows, batches, coins, op_nonce FROM export_jobs WHERE user_id = ? AND idempotency_key = ?')
-    .bind(userId, key)
-    .first<JobRow>();
+async function readJob(db: Db, userId: number, key: string) {
+  const job: JobRow | undefined = await db
+    .select({
+      id: exportJobs.id,
+      kind: exportJobs.kind,
+      title: exportJobs.title,
+      params: exportJobs.params,
+      total_rows: exportJobs.totalRows,
+      batches: exportJobs.batches,
+      coins: exportJobs.coins,
+      op_nonce: exportJobs.opNonce,
+    })
+    .from(exportJobs)
+    .where(and(eq(exportJobs.userId, userId), eq(exportJobs.idempotencyKey, key)))
+    .get();
   if (!job) return null;
-  const { results } = await d1.prepare(`${RECORD_VIEW_SQL} WHERE r.job_id = ? ORDER BY r.batch_no`).bind(job.id).all<RecordForView>();
-  return { job, records: results };
+  const records = (await recordsWithJob(db, eq(downloadRecords.jobId, job.id), asc(downloadRecords.batchNo))) as RecordForView[];
+  return { job, records };
 }
 
 /**
@@ -156,39 +169,59 @@ async function readJob(d1: D1Database, userId: number, key: string) {
  * get the first request's job and no second charge. A refused debit creates nothing.
  */
 export async function createExport(env: Env, user: SessionUser, req: ParsedExport, key: string, now = Date.now()): Promise<ExportCreated> {
-  const d1 = env.DB;
+  const db = drizzleDb(env.DB);
   // The same key for another kind, filter, count or page is CONFLICT and changes nothing.
   const fingerprint = await requestFingerprint({ kind: req.kind.name, params: req.params });
-  const earlier = await replayed<ExportCreated>(d1, user.id, key, IDEMPOTENT_ACTION, fingerprint);
+  const earlier = await replayed<ExportCreated>(db, user.id, key, IDEMPOTENT_ACTION, fingerprint);
   if (earlier) {
     await nudge(env, earlier.job_id);
     return earlier;
   }
 
-  const p = await price(d1, user, req);
+  const p = await price(db, user, req);
   if (p.plan.rows === 0) throw new ApiError('BAD_REQUEST', EMPTY_EXPORT_MSG, { rows: 0 });
   const nonce = crypto.randomUUID();
-  const jobCols = 'user_id, kind, title, params, total_rows, batches, coins, idempotency_key, op_nonce, created_at';
-  const jobVals = [user.id, req.kind.name, p.title, JSON.stringify(req.params), p.plan.rows, p.plan.batches.length, p.coins, key, nonce, now];
+  const job = {
+    userId: user.id,
+    kind: req.kind.name,
+    title: p.title,
+    params: JSON.stringify(req.params),
+    totalRows: p.plan.rows,
+    batches: p.plan.batches.length,
+    coins: p.coins,
+    idempotencyKey: key,
+    opNonce: nonce,
+    createdAt: now,
+  };
+  // The records of the job this request wrote (its nonce), whichever way it was written.
+  const mine = and(eq(exportJobs.userId, user.id), eq(exportJobs.idempotencyKey, key), eq(exportJobs.opNonce, nonce));
   const records = p.plan.batches.map((b, i) =>
-    d1
-      .prepare(
-        `INSERT INTO download_records (job_id, user_id, batch_no, offset, rows, filename, status, coins, created_at, touched_at)
-         SELECT j.id, ?, ?, ?, ?, ?, 'queued', ?, ?, ? FROM export_jobs j WHERE j.user_id = ? AND j.idempotency_key = ? AND j.op_nonce = ?`,
-      )
-      // The lease starts now: if the message below never arrives, the reconciler re-sends the record after LEASE_MS.
-      .bind(user.id, b.batchNo, b.offset, b.rows, fileName(p.title, b, p.plan, now), p.prices[i], now, now, user.id, key, nonce),
+    insertWhen(
+      db,
+      downloadRecords,
+      {
+        jobId: db.select({ id: exportJobs.id }).from(exportJobs).where(mine),
+        userId: user.id,
+        batchNo: b.batchNo,
+        offset: b.offset,
+        rows: b.rows,
+        filename: fileName(p.title, b, p.plan, now),
+        status: 'queued',
+        coins: p.prices[i],
+        createdAt: now,
+        // The lease starts now: if the message below never arrives, the reconciler re-sends the record after LEASE_MS.
+        touchedAt: now,
+      },
+      exists(db.select({ one: sql`1` }).from(exportJobs).where(mine)),
+    ),
   );
 
   if (p.coins > 0) {
     try {
       await debit(
-        d1,
+        db,
         { userId: user.id, amount: p.coins, reason: 'export', refType: 'export', refId: key, idempotencyKey: `export:${key}` },
-        (guard) => [
-          d1.prepare(`INSERT INTO export_jobs (${jobCols}) SELECT ${jobVals.map(() => '?').join(', ')} WHERE ${guard.sql}`).bind(...jobVals, ...guard.params),
-          ...records,
-        ],
+        (guard) => [insertWhen(db, exportJobs, job, guard), ...records],
       );
     } catch (err) {
       if (err instanceof ApiError && err.code === 'INSUFFICIENT_COINS') {
@@ -199,10 +232,10 @@ export async function createExport(env: Env, user: SessionUser, req: ParsedExpor
     }
   } else {
     // Free (a super-VIP, or a kind of the user's own data): the unique (user, key) index makes the first insert win.
-    await d1.batch([d1.prepare(`INSERT OR IGNORE INTO export_jobs (${jobCols}) VALUES (${jobVals.map(() => '?').join(', ')})`).bind(...jobVals), ...records]);
+    await db.batch([db.insert(exportJobs).values(job).onConflictDoNothing(), ...records]);
   }
 
-  const saved = await readJob(d1, user.id, key);
+  const saved = await readJob(db, user.id, key);
   if (!saved) throw new ApiError('INTERNAL', '导出任务创建失败，请重试');
   // A concurrent request with this key and another request made the job: this one charged nothing.
   if (saved.job.kind !== req.kind.name || saved.job.params !== JSON.stringify(req.params)) throw otherRequest();
@@ -221,7 +254,7 @@ export async function createExport(env: Env, user: SessionUser, req: ParsedExpor
     unit: req.kind.unit ?? DEFAULT_UNIT,
     records: saved.records.map((r) => recordView(r, now)),
   };
-  await rememberStatement(d1, user.id, key, IDEMPOTENT_ACTION, result, fingerprint).run();
+  await rememberStatement(db, user.id, key, IDEMPOTENT_ACTION, result, fingerprint).run();
   return result;
 }
 
@@ -246,7 +279,8 @@ async function enqueue(env: Env, recordIds: number[]) {
     }
   } catch (err) {
     console.error('export enqueue failed', recordIds, err);
-    for (const id of recordIds) await failRecord(env.DB, id, '导出任务提交失败');
+    const db = drizzleDb(env.DB);
+    for (const id of recordIds) await failRecord(db, id, '导出任务提交失败');
     throw new ApiError('INTERNAL', '导出任务提交失败，已退还桔子币，请稍后重试');
   }
 }

@@ -10,7 +10,9 @@
  * compute it, so a link can only be made by its owner, and logging out (revoking the session)
  * kills every link made with it. A link names one record and expires LINK_TTL_MS after it is made.
  */
-import type { Env } from '../env';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import { drizzleDb, sessions } from '../db';
+import type { Db, Env } from '../env';
 import { ApiError } from '../lib/errors';
 import { openFile, requireReadyRecord } from './downloads';
 
@@ -32,17 +34,19 @@ function sameHex(a: string, b: string): boolean {
   return diff === 0;
 }
 
-async function liveSession(d1: D1Database, sid: number, now: number) {
-  return d1
-    .prepare('SELECT user_id, token_hash FROM sessions WHERE id = ? AND revoked_at IS NULL AND expires_at > ?')
-    .bind(sid, now)
-    .first<{ user_id: number; token_hash: string }>();
+async function liveSession(db: Db, sid: number, now: number) {
+  return db
+    .select({ user_id: sessions.userId, token_hash: sessions.tokenHash })
+    .from(sessions)
+    .where(and(eq(sessions.id, sid), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
+    .get();
 }
 
 /** A signed link to the user's own finished file (the record must be done: otherwise its reason, as a download would give). */
 export async function signDownload(env: Env, user: { id: number; sessionId: number }, recordId: number, now = Date.now()) {
-  await requireReadyRecord(env.DB, user.id, recordId, now);
-  const session = await liveSession(env.DB, user.sessionId, now);
+  const db = drizzleDb(env.DB);
+  await requireReadyRecord(db, user.id, recordId, now);
+  const session = await liveSession(db, user.sessionId, now);
   if (!session) throw new ApiError('LOGIN_REQUIRED');
   const exp = now + LINK_TTL_MS;
   const sig = await hmacHex(session.token_hash, message(recordId, user.sessionId, exp));
@@ -55,7 +59,7 @@ export async function openSignedFile(env: Env, recordId: number, q: { sid?: numb
   const gone = () => new ApiError('NOT_FOUND', '下载链接无效或已过期，请回到下载中心重新下载');
   if (!q.sid || !q.exp || !q.sig) throw gone();
   if (q.exp <= now || q.exp > now + LINK_TTL_MS) throw gone();
-  const session = await liveSession(env.DB, q.sid, now);
+  const session = await liveSession(drizzleDb(env.DB), q.sid, now);
   if (!session) throw gone();
   const expected = await hmacHex(session.token_hash, message(recordId, q.sid, q.exp));
   if (!sameHex(expected, q.sig.toLowerCase())) throw gone();

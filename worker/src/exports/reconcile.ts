@@ -6,7 +6,9 @@
  * `npm start` (BOOT_CRON), for the dead-letter queue's messages, and for a job whose generate call
  * is retried with the same Idempotency-Key.
  */
-import type { Env } from '../env';
+import { and, asc, eq, gt, inArray, lte, type SQL } from 'drizzle-orm';
+import { downloadRecords as d, drizzleDb } from '../db';
+import type { Db, Env } from '../env';
 import { LEASE_MS, MAX_ATTEMPTS, MAX_REQUEUES } from './lease';
 import { failRecord, requeueRecord, type DownloadRecordRow } from './records';
 
@@ -22,7 +24,8 @@ export interface ReconcileResult {
 const CHUNK = 200;
 /** One run handles at most this many records; the next run (minutes later) takes the rest. */
 const MAX_PER_RUN = 5000;
-const LEASE_COLS = 'id, status, attempts, requeues, touched_at';
+const LEASE_COLS = { id: d.id, status: d.status, attempts: d.attempts, requeues: d.requeues, touched_at: d.touchedAt };
+const pending = inArray(d.status, ['queued', 'generating']);
 
 /** The failure text kept on the record (the download centre shows the refund, not this). */
 export const STRANDED_ERROR = '多次重试后仍未生成';
@@ -31,11 +34,11 @@ export const STRANDED_ERROR = '多次重试后仍未生成';
  * Decides one stranded record: fail and refund past its bounds, otherwise queue it again.
  * Both are compare-and-sets on what was read, so overlapping runs act once.
  */
-async function settle(env: Env, r: LeaseRow, now: number, out: ReconcileResult) {
+async function settle(db: Db, r: LeaseRow, now: number, out: ReconcileResult) {
   if (r.attempts >= MAX_ATTEMPTS || r.requeues >= MAX_REQUEUES) {
-    const failed = await failRecord(env.DB, r.id, STRANDED_ERROR, now, r);
+    const failed = await failRecord(db, r.id, STRANDED_ERROR, now, r);
     if (failed) out.failed.push(r.id);
-  } else if (await requeueRecord(env.DB, r, now)) {
+  } else if (await requeueRecord(db, r, now)) {
     out.resent.push(r.id);
   }
 }
@@ -56,6 +59,7 @@ async function send(env: Env, ids: number[]) {
  * `cutoff: now` voids every lease taken before now (the local stack's boot).
  */
 export async function reconcileExports(env: Env, opts: { now?: number; cutoff?: number } = {}): Promise<ReconcileResult> {
+  const db = drizzleDb(env.DB);
   const now = opts.now ?? Date.now();
   const cutoff = opts.cutoff ?? now - LEASE_MS;
   const out: ReconcileResult = { resent: [], failed: [] };
@@ -64,13 +68,13 @@ export async function reconcileExports(env: Env, opts: { now?: number; cutoff?: 
   // Keyset over (touched_at <= cutoff, id): rows this run changes get a newer touched_at or leave
   // the pending states, and rows whose compare-and-set lost are skipped by the id cursor.
   while (seen < MAX_PER_RUN) {
-    const { results } = await env.DB.prepare(
-      `SELECT ${LEASE_COLS} FROM download_records
-       WHERE status IN ('queued', 'generating') AND touched_at <= ? AND id > ? ORDER BY id LIMIT ?`,
-    )
-      .bind(cutoff, afterId, CHUNK)
-      .all<LeaseRow>();
-    for (const r of results) await settle(env, r, now, out);
+    const results = await db
+      .select(LEASE_COLS)
+      .from(d)
+      .where(and(pending, lte(d.touchedAt, cutoff), gt(d.id, afterId)))
+      .orderBy(asc(d.id))
+      .limit(CHUNK);
+    for (const r of results) await settle(db, r, now, out);
     seen += results.length;
     if (results.length < CHUNK) break;
     afterId = results[results.length - 1].id;
@@ -80,20 +84,20 @@ export async function reconcileExports(env: Env, opts: { now?: number; cutoff?: 
   return out;
 }
 
-async function reconcileWhere(env: Env, where: string, params: unknown[], now: number): Promise<ReconcileResult> {
+async function reconcileWhere(env: Env, where: SQL, now: number): Promise<ReconcileResult> {
+  const db = drizzleDb(env.DB);
   const out: ReconcileResult = { resent: [], failed: [] };
-  const { results } = await env.DB.prepare(
-    `SELECT ${LEASE_COLS} FROM download_records WHERE ${where} AND status IN ('queued', 'generating') AND touched_at <= ?`,
-  )
-    .bind(...params, now - LEASE_MS)
-    .all<LeaseRow>();
-  for (const r of results) await settle(env, r, now, out);
+  const results = await db
+    .select(LEASE_COLS)
+    .from(d)
+    .where(and(where, pending, lte(d.touchedAt, now - LEASE_MS)));
+  for (const r of results) await settle(db, r, now, out);
   await send(env, out.resent);
   return out;
 }
 
 /** One record, if its lease ran out (a dead-lettered message). */
-export const reconcileRecord = (env: Env, recordId: number, now = Date.now()) => reconcileWhere(env, 'id = ?', [recordId], now);
+export const reconcileRecord = (env: Env, recordId: number, now = Date.now()) => reconcileWhere(env, eq(d.id, recordId), now);
 
 /** The records of one export job whose lease ran out: the nudge of a retried generate call. */
-export const reconcileJob = (env: Env, jobId: number, now = Date.now()) => reconcileWhere(env, 'job_id = ?', [jobId], now);
+export const reconcileJob = (env: Env, jobId: number, now = Date.now()) => reconcileWhere(env, eq(d.jobId, jobId), now);

@@ -5,7 +5,10 @@
  * number it claimed, so a late or duplicate attempt can never undo or repeat another's work.
  * Shared by the API worker (queueing, reconciler, sweeps) and the export worker (building files).
  */
+import { and, eq, getTableColumns, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { credit } from '../coins';
+import { downloadRecords as r, exportJobs as j } from '../db';
+import type { Db } from '../env';
 
 /** How long a finished file is kept (the download centre says so). */
 export const FILE_TTL_MS = 7 * 24 * 3600 * 1000;
@@ -43,12 +46,21 @@ export interface RecordWithJob extends DownloadRecordRow {
 
 export const r2KeyOf = (userId: number, recordId: number) => `exports/${userId}/${recordId}.xlsx`;
 
-export function loadRecord(d1: D1Database, recordId: number): Promise<RecordWithJob | null> {
-  return d1
-    .prepare('SELECT r.*, j.kind, j.title, j.params FROM download_records r JOIN export_jobs j ON j.id = r.job_id WHERE r.id = ?')
-    .bind(recordId)
-    .first<RecordWithJob>();
+/** Every column of download_records, keyed by its SQL name (the rows the views and the export worker read). */
+export const recordColumns = Object.fromEntries(Object.values(getTableColumns(r)).map((c) => [c.name, c]));
+
+export async function loadRecord(db: Db, recordId: number): Promise<RecordWithJob | null> {
+  const row = await db
+    .select({ ...recordColumns, kind: j.kind, title: j.title, params: j.params })
+    .from(r)
+    .innerJoin(j, eq(j.id, r.jobId))
+    .where(eq(r.id, recordId))
+    .get();
+  return (row as RecordWithJob | undefined) ?? null;
 }
+
+/** Still held by an attempt (not finished, not failed). */
+const running = inArray(r.status, ['queued', 'generating']);
 
 /**
  * Claims the record for a new attempt: a compare-and-set on the state and attempt number the
@@ -58,19 +70,25 @@ export function loadRecord(d1: D1Database, recordId: number): Promise<RecordWith
  * record was not free.
  */
 export async function claimRecord(
-  d1: D1Database,
+  db: Db,
   seen: Pick<DownloadRecordRow, 'id' | 'attempts'>,
   opts: { now?: number; leaseMs: number; maxAttempts: number },
 ): Promise<number | null> {
   const now = opts.now ?? Date.now();
-  const row = await d1
-    .prepare(
-      `UPDATE download_records SET status = 'generating', attempts = attempts + 1, rows_done = 0, touched_at = ?
-       WHERE id = ? AND attempts = ? AND attempts < ? AND (status = 'queued' OR (status = 'generating' AND touched_at <= ?))
-       RETURNING attempts`,
+  const row = await db
+    .update(r)
+    // `sql`: arithmetic on a column in SET has no builder form.
+    .set({ status: 'generating', attempts: sql`${r.attempts} + 1`, rowsDone: 0, touchedAt: now })
+    .where(
+      and(
+        eq(r.id, seen.id),
+        eq(r.attempts, seen.attempts),
+        lt(r.attempts, opts.maxAttempts),
+        or(eq(r.status, 'queued'), and(eq(r.status, 'generating'), lte(r.touchedAt, now - opts.leaseMs))),
+      ),
     )
-    .bind(now, seen.id, seen.attempts, opts.maxAttempts, now - opts.leaseMs)
-    .first<{ attempts: number }>();
+    .returning({ attempts: r.attempts })
+    .get();
   return row?.attempts ?? null;
 }
 
@@ -81,45 +99,39 @@ export async function claimRecord(
  * attempt was in fact alive is taken back (status generating), so the re-sent message finds a live
  * lease and leaves it to this attempt.
  */
-export async function renewLease(d1: D1Database, recordId: number, attempt: number, rowsDone: number, now = Date.now()): Promise<boolean> {
-  const r = await d1
-    .prepare(
-      `UPDATE download_records SET status = 'generating', rows_done = ?, touched_at = ?
-       WHERE id = ? AND attempts = ? AND status IN ('queued', 'generating')`,
-    )
-    .bind(rowsDone, now, recordId, attempt)
+export async function renewLease(db: Db, recordId: number, attempt: number, rowsDone: number, now = Date.now()): Promise<boolean> {
+  const res = await db
+    .update(r)
+    .set({ status: 'generating', rowsDone, touchedAt: now })
+    .where(and(eq(r.id, recordId), eq(r.attempts, attempt), running))
     .run();
-  return r.meta.changes === 1;
+  return res.meta.changes === 1;
 }
 
 /** Finishes the attempt's record; false when the attempt had lost it (its file, at the same key, is then just a rewrite). */
 export async function markDone(
-  d1: D1Database,
+  db: Db,
   recordId: number,
   attempt: number,
   file: { r2Key: string; size: number; rows: number },
   now = Date.now(),
 ): Promise<boolean> {
-  const r = await d1
-    .prepare(
-      `UPDATE download_records SET status = 'done', r2_key = ?, size = ?, rows_done = ?, error = '', done_at = ?, expires_at = ?, touched_at = ?
-       WHERE id = ? AND attempts = ? AND status IN ('queued', 'generating')`,
-    )
-    .bind(file.r2Key, file.size, file.rows, now, now + FILE_TTL_MS, now, recordId, attempt)
+  const res = await db
+    .update(r)
+    .set({ status: 'done', r2Key: file.r2Key, size: file.size, rowsDone: file.rows, error: '', doneAt: now, expiresAt: now + FILE_TTL_MS, touchedAt: now })
+    .where(and(eq(r.id, recordId), eq(r.attempts, attempt), running))
     .run();
-  return r.meta.changes === 1;
+  return res.meta.changes === 1;
 }
 
 /** Back to the queue after a failed attempt (the message is retried with backoff); only by the attempt that holds the record. */
-export async function markRetrying(d1: D1Database, recordId: number, attempt: number, error: string, now = Date.now()): Promise<boolean> {
-  const r = await d1
-    .prepare(
-      `UPDATE download_records SET status = 'queued', error = ?, touched_at = ?
-       WHERE id = ? AND attempts = ? AND status IN ('queued', 'generating')`,
-    )
-    .bind(error.slice(0, 500), now, recordId, attempt)
+export async function markRetrying(db: Db, recordId: number, attempt: number, error: string, now = Date.now()): Promise<boolean> {
+  const res = await db
+    .update(r)
+    .set({ status: 'queued', error: error.slice(0, 500), touchedAt: now })
+    .where(and(eq(r.id, recordId), eq(r.attempts, attempt), running))
     .run();
-  return r.meta.changes === 1;
+  return res.meta.changes === 1;
 }
 
 /** What a caller saw of the record; failRecord and requeueRecord change it only if it is still so. */
@@ -130,15 +142,14 @@ export type SeenLease = Pick<DownloadRecordRow, 'attempts'> & Partial<Pick<Downl
  * lease. A compare-and-set on what the reconciler read (state, attempt, last touch), so two
  * overlapping reconciler runs re-send it once, and an attempt that touched it meanwhile keeps it.
  */
-export async function requeueRecord(d1: D1Database, seen: Pick<DownloadRecordRow, 'id' | 'status' | 'attempts' | 'touched_at'>, now = Date.now()): Promise<boolean> {
-  const r = await d1
-    .prepare(
-      `UPDATE download_records SET status = 'queued', requeues = requeues + 1, touched_at = ?
-       WHERE id = ? AND status = ? AND attempts = ? AND touched_at = ?`,
-    )
-    .bind(now, seen.id, seen.status, seen.attempts, seen.touched_at)
+export async function requeueRecord(db: Db, seen: Pick<DownloadRecordRow, 'id' | 'status' | 'attempts' | 'touched_at'>, now = Date.now()): Promise<boolean> {
+  const res = await db
+    .update(r)
+    // `sql`: arithmetic on a column in SET has no builder form.
+    .set({ status: 'queued', requeues: sql`${r.requeues} + 1`, touchedAt: now })
+    .where(and(eq(r.id, seen.id), eq(r.status, seen.status), eq(r.attempts, seen.attempts), eq(r.touchedAt, seen.touched_at)))
     .run();
-  return r.meta.changes === 1;
+  return res.meta.changes === 1;
 }
 
 /**
@@ -149,41 +160,33 @@ export async function requeueRecord(d1: D1Database, seen: Pick<DownloadRecordRow
  * attempt claimed or touched since the caller read it.
  */
 export async function failRecord(
-  d1: D1Database,
+  db: Db,
   recordId: number,
   error: string,
   now = Date.now(),
   seen?: SeenLease,
 ): Promise<{ refunded: number } | null> {
-  const cas: string[] = [];
-  const casParams: unknown[] = [];
-  if (seen) {
-    cas.push('attempts = ?');
-    casParams.push(seen.attempts);
-    if (seen.touched_at !== undefined) {
-      cas.push('touched_at = ?');
-      casParams.push(seen.touched_at);
-    }
-    if (seen.status !== undefined) {
-      cas.push('status = ?');
-      casParams.push(seen.status);
-    }
-  }
-  const pending = ["status IN ('queued', 'generating')", ...cas].join(' AND ');
-  const row = await d1
-    .prepare(
-      `UPDATE download_records SET error = CASE WHEN status = 'failed' THEN error ELSE ? END, status = 'failed', touched_at = ?
-       WHERE id = ? AND (status = 'failed' OR (${pending}))
-       RETURNING user_id, coins`,
-    )
-    .bind(error.slice(0, 500), now, recordId, ...casParams)
-    .first<{ user_id: number; coins: number }>();
+  const cas: (SQL | undefined)[] = seen
+    ? [eq(r.attempts, seen.attempts), seen.touched_at !== undefined ? eq(r.touchedAt, seen.touched_at) : undefined, seen.status !== undefined ? eq(r.status, seen.status) : undefined]
+    : [];
+  const row = await db
+    .update(r)
+    // `sql`: a failed record keeps its first error, a CASE the builder cannot write.
+    .set({ error: sql`CASE WHEN ${r.status} = 'failed' THEN ${r.error} ELSE ${error.slice(0, 500)} END`, status: 'failed', touchedAt: now })
+    .where(and(eq(r.id, recordId), or(eq(r.status, 'failed'), and(running, ...cas))))
+    .returning({ user_id: r.userId, coins: r.coins })
+    .get();
   if (!row) return null;
   if (row.coins <= 0) return { refunded: 0 };
   await credit(
-    d1,
+    db,
     { userId: row.user_id, amount: row.coins, reason: 'refund', refType: 'download_record', refId: recordId, idempotencyKey: `refund:record:${recordId}` },
-    (guard) => [d1.prepare(`UPDATE download_records SET refunded_at = ? WHERE id = ? AND ${guard.sql}`).bind(now, recordId, ...guard.params)],
+    (guard) => [
+      db
+        .update(r)
+        .set({ refundedAt: now })
+        .where(and(eq(r.id, recordId), guard)),
+    ],
   );
   return { refunded: row.coins };
 }

@@ -3,6 +3,7 @@
  * calls and the generic /exports calls all go through exports/jobs.ts (one code path).
  */
 import { currentUser } from '../auth/access';
+import { drizzleDb } from '../db';
 import { CLOSURE_DOWN_KINDS } from '../closure/constants';
 import { ok, paged } from '../lib/envelope';
 import { idempotencyKey } from '../lib/idempotency';
@@ -127,7 +128,7 @@ const ATTACHMENT_HEADERS = {
 };
 
 export const exportRoutes = createArea()
-  .openapi(closureDownCheck, async (c) => ok(c, await quoteExport(c.env.DB, currentUser(c), closureDown(c.req.valid('query')))))
+  .openapi(closureDownCheck, async (c) => ok(c, await quoteExport(drizzleDb(c.env.DB), currentUser(c), closureDown(c.req.valid('query')))))
   .openapi(closureDownload.get, async (c) => ok(c, await createExport(c.env, currentUser(c), closureDown(c.req.valid('query')), idempotencyKey(c))))
   .openapi(closureDownload.post, async (c) => ok(c, await createExport(c.env, currentUser(c), closureDown(c.req.valid('json')), idempotencyKey(c))))
   .openapi(starmarketDownload, async (c) => {
@@ -153,7 +154,7 @@ export const exportRoutes = createArea()
   )
   .openapi(check, async (c) => {
     const { kind, params } = c.req.valid('json');
-    return ok(c, await quoteExport(c.env.DB, currentUser(c), parseExport(kind, params)));
+    return ok(c, await quoteExport(drizzleDb(c.env.DB), currentUser(c), parseExport(kind, params)));
   })
   .openapi(generate, async (c) => {
     const { kind, params } = c.req.valid('json');
@@ -161,9 +162,9 @@ export const exportRoutes = createArea()
   })
   .openapi(downloads, async (c) => {
     const q = c.req.valid('query');
-    return paged(c, q, await listDownloads(c.env.DB, currentUser(c).id, q));
+    return paged(c, q, await listDownloads(drizzleDb(c.env.DB), currentUser(c).id, q));
   })
-  .openapi(download, async (c) => ok(c, await getDownload(c.env.DB, currentUser(c).id, c.req.valid('param').record_id)))
+  .openapi(download, async (c) => ok(c, await getDownload(drizzleDb(c.env.DB), currentUser(c).id, c.req.valid('param').record_id)))
   .openapi(link, async (c) => ok(c, await signDownload(c.env, currentUser(c), c.req.valid('param').record_id)))
   .openapi(file, async (c) => {
     // The Authorization header wins over a signed link; without either the record "does not exist".

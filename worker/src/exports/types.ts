@@ -1,5 +1,6 @@
 import type { SQL } from 'drizzle-orm';
 import type { z } from 'zod';
+import type { Db } from '../env';
 import type { AccessLevel } from '../lib/route';
 
 /** One column of an export file: the Chinese header, its width in characters and how the cell is typed. */
@@ -64,10 +65,10 @@ export interface ExportKind<P extends ExportSlice = ExportSlice> {
   /** The price rule shown when the kind costs nothing at any tier (a user's own data); absent, the tier's price applies. */
   free?: string;
   /** Sheet and file title, e.g. 死亡公司数据 or 赛道-共享单车. */
-  title(d1: D1Database, params: P, who: ExportWho): Promise<string>;
+  title(db: Db, params: P, who: ExportWho): Promise<string>;
   /**
    * May read small lookup tables (is this reason a parent?) to pick the indexed way to the rows.
    * A kind of the user's own data scopes its rows to `who`.
    */
-  query(params: P, d1: D1Database, who: ExportWho): ExportQuery | Promise<ExportQuery>;
+  query(params: P, db: Db, who: ExportWho): ExportQuery | Promise<ExportQuery>;
 }

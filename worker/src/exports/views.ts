@@ -1,5 +1,9 @@
 /** What the download centre shows of a record. */
-import type { DownloadRecordRow, RecordStatus } from './records';
+import { and, count, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/sqlite-core';
+import { downloadRecords as r, exportJobs as j } from '../db';
+import type { Db } from '../env';
+import { recordColumns, type DownloadRecordRow, type RecordStatus } from './records';
 
 export interface DownloadRecordView {
   record_id: number;
@@ -47,21 +51,70 @@ export type RecordForView = DownloadRecordRow & {
   job_failed: number;
 };
 
-/** Records with their job's figures, for recordView. Callers add WHERE/ORDER. */
-export const RECORD_VIEW_SQL = `SELECT r.*, j.kind, j.title, j.batches AS job_batches,
-  (SELECT COUNT(*) FROM download_records d WHERE d.job_id = r.job_id AND d.status IN ('done', 'expired')) AS job_done,
-  (SELECT COUNT(*) FROM download_records d WHERE d.job_id = r.job_id AND d.status = 'failed') AS job_failed
-  FROM download_records r JOIN export_jobs j ON j.id = r.job_id`;
+const d = alias(r, 'd');
+
+/** The files of the record's job in a state: a correlated count (`sql`: a subquery as a selected field). */
+const jobFiles = (db: Db, state: SQL) =>
+  sql<number>`${db
+    .select({ n: count() })
+    .from(d)
+    .where(and(eq(d.jobId, r.jobId), state))}`.mapWith(Number);
+
+/** Records with their job's figures, for recordView: each record counts its job's files. */
+export function recordsWithJob(db: Db, where: SQL, ...order: SQL[]) {
+  return db
+    .select({
+      ...recordColumns,
+      kind: j.kind,
+      title: j.title,
+      job_batches: j.batches,
+      job_done: jobFiles(db, inArray(d.status, ['done', 'expired'])),
+      job_failed: jobFiles(db, eq(d.status, 'failed')),
+    })
+    .from(r)
+    .innerJoin(j, eq(j.id, r.jobId))
+    .where(where)
+    .orderBy(...order);
+}
 
 /**
- * A page of records (`where` and `order` on alias r, then LIMIT ? OFFSET ?) with their job's figures:
- * each job of the page is counted once, not once per record as RECORD_VIEW_SQL's subqueries do.
+ * A page of records (`where` on download_records, `order` on its columns or the page's) with their
+ * job's figures: each job of the page is counted once, not once per record as recordsWithJob does.
  */
-export const recordPageSql = (where: string, order: string) => `WITH p AS (SELECT * FROM download_records r WHERE ${where} ORDER BY ${order} LIMIT ? OFFSET ?),
-  c AS (SELECT d.job_id, SUM(d.status IN ('done', 'expired')) AS job_done, SUM(d.status = 'failed') AS job_failed
-    FROM download_records d WHERE d.job_id IN (SELECT job_id FROM p) GROUP BY d.job_id)
-  SELECT pg.*, j.kind, j.title, j.batches AS job_batches, c.job_done, c.job_failed
-  FROM p AS pg JOIN export_jobs j ON j.id = pg.job_id JOIN c ON c.job_id = pg.job_id ORDER BY ${order.replace(/\br\./g, 'pg.')}`;
+/** The columns a page is ordered by, on download_records or on the page. */
+type Ordered = Pick<typeof r, 'createdAt' | 'id'>;
+
+export function recordPage(db: Db, where: SQL, order: (t: Ordered) => SQL[], limit: number, offset: number) {
+  const p = db.$with('p').as(
+    db
+      .select()
+      .from(r)
+      .where(where)
+      .orderBy(...order(r))
+      .limit(limit)
+      .offset(offset),
+  );
+  const c = db.$with('c').as(
+    db
+      .select({
+        jobId: d.jobId,
+        // A condition summed is a count of the rows it holds for: no builder form.
+        jobDone: sql<number>`SUM(${d.status} IN ('done', 'expired'))`.as('job_done'),
+        jobFailed: sql<number>`SUM(${d.status} = 'failed')`.as('job_failed'),
+      })
+      .from(d)
+      .where(inArray(d.jobId, db.select({ jobId: p.jobId }).from(p)))
+      .groupBy(d.jobId),
+  );
+  const columns = Object.fromEntries(Object.entries(getTableColumns(r)).map(([key, column]) => [column.name, p[key as keyof typeof p]]));
+  return db
+    .with(p, c)
+    .select({ ...(columns as unknown as typeof recordColumns), kind: j.kind, title: j.title, job_batches: j.batches, job_done: c.jobDone, job_failed: c.jobFailed })
+    .from(p)
+    .innerJoin(j, eq(j.id, p.jobId))
+    .innerJoin(c, eq(c.jobId, p.jobId))
+    .orderBy(...order(p as unknown as Ordered));
+}
 
 /** A done record past its expiry reads as expired even before the sweep has removed the file. */
 export function effectiveStatus(r: Pick<DownloadRecordRow, 'status' | 'expires_at'>, now: number): RecordStatus {

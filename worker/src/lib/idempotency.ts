@@ -1,5 +1,7 @@
+import { and, eq } from 'drizzle-orm';
 import type { Context } from 'hono';
-import type { AppEnv } from '../env';
+import { idempotentResults } from '../db';
+import type { AppEnv, Db } from '../env';
 import { ApiError } from './errors';
 
 /**
@@ -42,11 +44,12 @@ const stored = (action: string, fingerprint?: string) => (fingerprint ? `${actio
  * The stored first result of an action, if this key was seen. The same key for another action, or
  * (with `fingerprint`) for the same action with another request, is CONFLICT.
  */
-export async function replayed<T>(d1: D1Database, userId: number, key: string, action: string, fingerprint?: string): Promise<T | null> {
-  const row = await d1
-    .prepare('SELECT action, body FROM idempotent_results WHERE user_id = ? AND key = ?')
-    .bind(userId, key)
-    .first<{ action: string; body: string }>();
+export async function replayed<T>(db: Db, userId: number, key: string, action: string, fingerprint?: string): Promise<T | null> {
+  const row = await db
+    .select({ action: idempotentResults.action, body: idempotentResults.body })
+    .from(idempotentResults)
+    .where(and(eq(idempotentResults.userId, userId), eq(idempotentResults.key, key)))
+    .get();
   if (!row) return null;
   const [was, wasFingerprint] = row.action.split('#');
   if (was !== action) throw new ApiError('CONFLICT', OTHER_ACTION_MSG);
@@ -54,8 +57,10 @@ export async function replayed<T>(d1: D1Database, userId: number, key: string, a
   return JSON.parse(row.body) as T;
 }
 
-export function rememberStatement(d1: D1Database, userId: number, key: string, action: string, body: unknown, fingerprint?: string) {
-  return d1
-    .prepare('INSERT OR IGNORE INTO idempotent_results (user_id, key, action, body, created_at) VALUES (?, ?, ?, ?, ?)')
-    .bind(userId, key, stored(action, fingerprint), JSON.stringify(body), Date.now());
+/** The first result of an action under its key, kept (a later one with the same key changes nothing); a statement to run or batch. */
+export function rememberStatement(db: Db, userId: number, key: string, action: string, body: unknown, fingerprint?: string) {
+  return db
+    .insert(idempotentResults)
+    .values({ userId, key, action: stored(action, fingerprint), body: JSON.stringify(body), createdAt: Date.now() })
+    .onConflictDoNothing();
 }

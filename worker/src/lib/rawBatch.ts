@@ -1,24 +1,23 @@
 /**
- * drizzle's batch takes no raw `sql` statements: this sends raw statements (with their parameters)
- * as one D1 batch, one transaction, through the same D1 session the request reads with.
+ * Raw `sql` statements (with their parameters) as one D1 batch, one transaction, through the D1
+ * session the request reads with: drizzle's `db.batch` takes `db.all(sql)` only without parameters
+ * (its D1 session binds a raw statement's parameters to a statement it never prepared).
  */
 import type { SQL } from 'drizzle-orm';
 import { SQLiteAsyncDialect } from 'drizzle-orm/sqlite-core';
+import { batchBound, bound } from '../db/d1';
 import type { Db } from '../env';
 
 const dialect = new SQLiteAsyncDialect();
 
-/** A raw statement bound to its parameters, on the D1 session `db` reads with. */
-function prepared(db: Db, q: SQL): D1PreparedStatement {
-  const { sql, params } = dialect.sqlToQuery(q);
-  return (db as Db & { $client: D1Database }).$client.prepare(sql).bind(...params);
-}
-
 export async function rawBatch(db: Db, statements: SQL[]): Promise<D1Result[]> {
-  return (db as Db & { $client: D1Database }).$client.batch(statements.map((q) => prepared(db, q)));
+  return batchBound(
+    db,
+    statements.map((q) => bound(db, dialect.sqlToQuery(q))),
+  );
 }
 
 /** One raw statement's first row, through the request's D1 session. */
 export async function rawFirst<T>(db: Db, statement: SQL): Promise<T> {
-  return (await prepared(db, statement).first<T>())!;
+  return (await bound(db, dialect.sqlToQuery(statement)).first<T>())!;
 }

@@ -1,17 +1,19 @@
 /**
  * Statements whose SQL text is built once per isolate per shape.
  *
- * drizzle builds a statement's text on every request, walking its query tree; for a list page that
- * was about a quarter of the request's CPU in the runtime (`npm run bench -- profile`). A shaped
- * statement is built once, with named placeholders (`sql.placeholder('name')`) where the request's
- * values go, and kept under its shape key; each request binds its own values to the kept text.
+ * drizzle builds a statement's text on every request, walking its query tree. A shaped statement is
+ * built once, with named placeholders (`sql.placeholder('name')`) where the request's values go, and
+ * kept under its shape key; each request binds its own values to the kept text (worker/src/db/d1.ts).
+ * A select is kept as drizzle's own prepared query (`.prepare()`): its text (`getQuery()`) and its
+ * row mapping (`mapAllResult`), so rows are typed and decoded as drizzle would.
  *
  * The key must name everything that changes the text (which filters are present, the sort, the
  * direction); everything else is a value. Keys start with their module's name so two call sites
- * never share one. A select's rows are mapped by drizzle's own decoders, as drizzle would.
+ * never share one.
  */
-import { Column, fillPlaceholders, is, SQL, sql, type Placeholder } from 'drizzle-orm';
+import { sql, type Placeholder, type Query, type SQL } from 'drizzle-orm';
 import { SQLiteAsyncDialect } from 'drizzle-orm/sqlite-core';
+import { bound, runBound } from '../db/d1';
 import type { Db } from '../env';
 
 /** A drizzle select builder: its text and its selected fields. */
@@ -30,11 +32,19 @@ export interface Shaped<R> {
   read(result: D1Result): R[];
 }
 
+/** A select's public prepared form (drizzle's `SQLitePreparedQuery`): its text and its row mapping. */
+interface PreparedSelect {
+  getQuery(): Query;
+  /** Rows as arrays of column values, in selection order, to the selection's rows. */
+  mapAllResult(rows: unknown[][]): unknown;
+}
+
 interface Kept {
-  sql: string;
-  params: unknown[];
-  /** A select's field names and decoders, in column order; none for raw SQL (rows as D1 names them). */
-  fields?: { name: string; decode: (v: unknown) => unknown }[];
+  query: Query;
+  /** A select's row mapping; none for raw SQL (rows as D1 names them). */
+  rows?: PreparedSelect;
+  /** The select's column count. */
+  width?: number;
   /** shapedParts with a total column first. */
   counted?: boolean;
 }
@@ -57,38 +67,16 @@ function keep(key: string, make: () => Kept): Kept {
   return k;
 }
 
-type Decoder = { mapFromDriverValue(v: unknown): unknown };
+/**
+ * A select builder's prepared query: drizzle's public `.prepare()`, which builds the text once. Only
+ * its text and row mapping are kept; each request binds the text on its own D1 session.
+ */
+const preparedOf = (q: SelectLike) => (q as SelectLike & { prepare(): PreparedSelect }).prepare();
 
-/** A selected field's decoder, as drizzle's mapResultRow picks it. */
-function decoderOf(key: string, field: unknown): (v: unknown) => unknown {
-  let decoder: Decoder;
-  if (is(field, Column)) decoder = field;
-  else if (is(field, SQL)) decoder = (field as unknown as { decoder: Decoder }).decoder;
-  else if (is(field, SQL.Aliased)) decoder = (field.sql as unknown as { decoder: Decoder }).decoder;
-  else throw new Error(`shaped ${key}: only flat selections of columns and SQL are supported`);
-  return (v) => decoder.mapFromDriverValue(v);
-}
-
-const clientOf = (db: Db) => (db as Db & { $client: D1Database }).$client;
-
-function bind(db: Db, k: Kept, values: Record<string, unknown>): D1PreparedStatement {
-  return clientOf(db)
-    .prepare(k.sql)
-    .bind(...fillPlaceholders(k.params, values));
-}
-
-/** The field names and decoders of a flat selection, in column order. */
-const fieldsOf = (key: string, q: SelectLike) => Object.entries(q._.selectedFields).map(([name, field]) => ({ name, decode: decoderOf(key, field) }));
-
-/** One D1 row (an object keyed by column name) as the selection's row, from its `at`-th column on. */
-function rowOf(key: string, fields: NonNullable<Kept['fields']>, values: unknown[], at = 0): Record<string, unknown> {
-  const row: Record<string, unknown> = {};
-  for (let i = 0; i < fields.length; i++) {
-    const v = values[at + i];
-    row[fields[i].name] = v === null ? null : fields[i].decode(v);
-  }
-  return row;
-}
+/** A row whose every column is null: drizzle maps it without decoding, one key per selected field. */
+const NULL_ROW = new Proxy([], { get: () => null }) as unknown[];
+/** The column count of a flat selection. */
+const widthOf = (rows: PreparedSelect) => Object.keys((rows.mapAllResult([NULL_ROW]) as object[])[0]).length;
 
 /** D1 returns objects keyed by column name: two columns of one name would collapse into one. */
 function valuesOf(key: string, obj: Record<string, unknown>, expected: number): unknown[] {
@@ -100,13 +88,14 @@ function valuesOf(key: string, obj: Record<string, unknown>, expected: number): 
 /** A drizzle select (flat selection), built once per `key`; its rows typed and decoded as drizzle's own. */
 export function shapedSelect<Q extends SelectLike>(db: Db, key: string, build: () => Q, values: Record<string, unknown>): Shaped<RowOf<Q>> {
   const k = keep(key, () => {
-    const q = build();
-    return { ...q.toSQL(), fields: fieldsOf(key, q) };
+    const rows = preparedOf(build());
+    return { query: rows.getQuery(), rows, width: widthOf(rows) };
   });
-  const fields = k.fields!;
+  const rows = k.rows!;
+  const width = k.width!;
   return {
-    stmt: bind(db, k, values),
-    read: (result) => (result.results as Record<string, unknown>[]).map((obj) => rowOf(key, fields, valuesOf(key, obj, fields.length)) as RowOf<Q>),
+    stmt: bound(db, k.query, values),
+    read: (result) => rows.mapAllResult((result.results as Record<string, unknown>[]).map((obj) => valuesOf(key, obj, width))) as RowOf<Q>[],
   };
 }
 
@@ -135,33 +124,38 @@ export function shapedParts<Q extends SelectLike>(db: Db, key: string, build: ()
     for (let i = 0; i < arms.length; i += COMPOUND_TERMS) groups.push(sql.join(arms.slice(i, i + COMPOUND_TERMS), sql` UNION ALL `));
     const union = groups.length === 1 ? groups[0] : sql.join(groups.map((g) => sql`SELECT * FROM (${g})`), sql` UNION ALL `);
     const whole = total === undefined ? union : sql`SELECT c._total, r.* FROM (SELECT ${total} AS _total) c LEFT JOIN (${union}) r ON 1`;
-    return { ...dialect.sqlToQuery(whole), fields: fieldsOf(key, parts[0]), counted: total !== undefined };
+    const rows = preparedOf(parts[0]);
+    return { query: dialect.sqlToQuery(whole), rows, width: widthOf(rows), counted: total !== undefined };
   });
-  const fields = k.fields!;
+  const rows = k.rows!;
   const counted = Boolean(k.counted);
-  const at = counted ? 1 : 0;
+  const width = k.width! + 1 + (counted ? 1 : 0);
   return {
-    stmt: bind(db, k, values),
+    stmt: bound(db, k.query, values),
     read: (result) =>
       (result.results as Record<string, unknown>[]).map((obj) => {
-        const v = valuesOf(key, obj, fields.length + 1 + at);
-        const part = v[at + fields.length] as number | null;
-        const total = counted ? (v[0] as number | null) : null;
-        return part === null ? { part, total, row: null } : { part, total, row: rowOf(key, fields, v, at) as RowOf<Q> };
+        // Columns in order: the total (when counted), the part's selection, the part number.
+        const v = valuesOf(key, obj, width);
+        const total = counted ? (v.shift() as number | null) : null;
+        const part = v.pop() as number | null;
+        return part === null ? { part, total, row: null } : { part, total, row: (rows.mapAllResult([v]) as RowOf<Q>[])[0] };
       }),
   };
 }
 
 /** Raw SQL built once per `key`; rows as D1 returns them (keyed by column name or alias). */
 export function shapedSql<R>(db: Db, key: string, build: () => SQL, values: Record<string, unknown>): Shaped<R> {
-  const k = keep(key, () => dialect.sqlToQuery(build()));
-  return { stmt: bind(db, k, values), read: (result) => result.results as R[] };
+  const k = keep(key, () => ({ query: dialect.sqlToQuery(build()) }));
+  return { stmt: bound(db, k.query, values), read: (result) => result.results as R[] };
 }
 
 type Results<T extends readonly Shaped<unknown>[]> = { [I in keyof T]: T[I] extends Shaped<infer R> ? R[] : never };
 
 /** Runs shaped statements in one round trip (one D1 batch when more than one) and reads their rows. */
 export async function runShaped<T extends readonly Shaped<unknown>[]>(db: Db, statements: T): Promise<Results<T>> {
-  const results = statements.length === 1 ? [await statements[0].stmt.all()] : await clientOf(db).batch(statements.map((s) => s.stmt));
+  const results = await runBound(
+    db,
+    statements.map((s) => s.stmt),
+  );
   return statements.map((s, i) => s.read(results[i])) as Results<T>;
 }

@@ -178,14 +178,14 @@ export interface MembershipSummary {
 }
 
 /** The user's periods still running or still to come; the latest end of each level is its expiry. */
-export async function membershipSummary(db: Db, d1: D1Database, user: SessionUser, now = Date.now()): Promise<MembershipSummary> {
+export async function membershipSummary(db: Db, user: SessionUser, now = Date.now()): Promise<MembershipSummary> {
   const [periods, juzibtc] = await Promise.all([
     db
       .select({ level: memberships.level, startsAt: memberships.startsAt, endsAt: memberships.endsAt })
       .from(memberships)
       .where(and(eq(memberships.userId, user.id), gt(memberships.endsAt, now)))
       .all(),
-    balanceOf(d1, user.id),
+    balanceOf(db, user.id),
   ]);
   const until = (levels: string[]) => periods.filter((p) => levels.includes(p.level)).reduce<number | null>((m, p) => Math.max(m ?? 0, p.endsAt), null);
   const after: MembershipSummary['after'] = {};

@@ -9,10 +9,11 @@
  * the provider (order_refunds, reason late_payment); an operator can refund a paid order too
  * (reason operator), which takes back what it granted.
  */
-import { eq } from 'drizzle-orm';
+import { and, eq, exists, gt, inArray, isNull, lte, max, ne, sql, type SQL } from 'drizzle-orm';
 import { forgetSessions } from '../auth/session';
-import { debit, topUpStatements } from '../coins';
-import { orders } from '../db';
+import { debit, topUpStatements, type Statement } from '../coins';
+import { drizzleDb, memberships, orderRefunds, orders } from '../db';
+import { insertWhen } from '../db/guarded';
 import type { Db, Env } from '../env';
 import { DAY_MS } from '#shared/dates';
 import { ApiError } from '../lib/errors';
@@ -20,15 +21,19 @@ import { orderStatus, orderView, type OrderRow, type OrderView } from './orders'
 import { ProviderError, refundNo, type PaymentNotice } from './provider';
 import { providerByName } from './providers';
 
-type PaidGuard = { sql: string; params: unknown[] };
+/** True only inside the batch that marked the order paid (its pay_nonce). */
+type PaidGuard = SQL;
 
 /**
  * When a period of `kind` bought now starts: a VIP period follows any current VIP or super-VIP
  * period (super-VIP includes VIP); a super-VIP period follows super-VIP only. SQL, so it is read
- * inside the batch that writes the period.
+ * inside the batch that writes the period (scalar max() of two values has no builder form).
  */
-const startSql = (kind: 'vip' | 'svip') =>
-  `max(?, coalesce((SELECT max(ends_at) FROM memberships WHERE user_id = ? AND level IN ${kind === 'svip' ? "('svip')" : "('vip','svip')"} AND ends_at > ?), 0))`;
+const startSql = (db: Db, userId: number, kind: 'vip' | 'svip', now: number) =>
+  sql<number>`max(${now}, coalesce(${db
+    .select({ end: max(memberships.endsAt) })
+    .from(memberships)
+    .where(and(eq(memberships.userId, userId), inArray(memberships.level, kind === 'svip' ? ['svip'] : ['vip', 'svip']), gt(memberships.endsAt, now)))}, 0))`;
 
 /**
  * The membership statements of a paid order. A super-VIP period [S, S + D) moves the VIP days it
@@ -36,26 +41,22 @@ const startSql = (kind: 'vip' | 'svip') =>
  * started by S starts D later), so VIP rights end at the super-VIP end plus the VIP days that
  * remained. Super-VIP covers VIP in the meantime, so no day is counted twice or lost.
  */
-function membershipStatements(d1: D1Database, o: OrderRow, paid: PaidGuard, now: number): D1PreparedStatement[] {
+function membershipStatements(db: Db, o: OrderRow, paid: PaidGuard, now: number): Statement[] {
   const length = o.days * DAY_MS;
-  const insert = d1
-    .prepare(
-      `INSERT INTO memberships (user_id, level, starts_at, ends_at, order_id)
-       SELECT ?, ?, s.start, s.start + ?, ? FROM (SELECT ${startSql(o.kind as 'vip' | 'svip')} AS start) s
-       WHERE ${paid.sql}`,
-    )
-    .bind(o.userId, o.kind, length, o.id, now, o.userId, now, ...paid.params);
+  const start = startSql(db, o.userId, o.kind as 'vip' | 'svip', now);
+  // `sql`: the end is the start (read in the batch) plus the length, arithmetic the builder cannot write.
+  const insert = insertWhen(db, memberships, { userId: o.userId, level: o.kind as 'vip' | 'svip', startsAt: start, endsAt: sql<number>`${start} + ${length}`, orderId: o.id }, paid);
   if (o.kind !== 'svip') return [insert];
   // Before the insert: the start is read from the super-VIP periods as they were.
-  const shift = d1
-    .prepare(
-      `UPDATE memberships SET
-         starts_at = CASE WHEN starts_at >= s.start THEN starts_at + ? ELSE starts_at END,
-         ends_at = ends_at + ?
-       FROM (SELECT ${startSql('svip')} AS start) s
-       WHERE memberships.user_id = ? AND memberships.level = 'vip' AND memberships.ends_at > s.start AND ${paid.sql}`,
-    )
-    .bind(length, length, now, o.userId, now, o.userId, ...paid.params);
+  const svipStart = startSql(db, o.userId, 'svip', now);
+  // `sql`: CASE and arithmetic in SET have no builder form.
+  const shift = db
+    .update(memberships)
+    .set({
+      startsAt: sql`CASE WHEN ${memberships.startsAt} >= ${svipStart} THEN ${memberships.startsAt} + ${length} ELSE ${memberships.startsAt} END`,
+      endsAt: sql`${memberships.endsAt} + ${length}`,
+    })
+    .where(and(eq(memberships.userId, o.userId), eq(memberships.level, 'vip'), gt(memberships.endsAt, svipStart), paid));
   return [shift, insert];
 }
 
@@ -90,10 +91,11 @@ export async function readOrder(db: Db, id: number) {
 }
 
 /** Marks a pending order that is past its expiry as expired (the view says so already; this writes it down). */
-async function closeExpired(d1: D1Database, id: number, now: number) {
-  const r = await d1
-    .prepare("UPDATE orders SET status = 'cancelled', close_reason = 'expired', closed_at = ? WHERE id = ? AND status = 'pending' AND expires_at <= ?")
-    .bind(now, id, now)
+async function closeExpired(db: Db, id: number, now: number) {
+  const r = await db
+    .update(orders)
+    .set({ status: 'cancelled', closeReason: 'expired', closedAt: now })
+    .where(and(eq(orders.id, id), eq(orders.status, 'pending'), lte(orders.expiresAt, now)))
     .run();
   return r.meta.changes === 1;
 }
@@ -105,26 +107,30 @@ async function closeExpired(d1: D1Database, id: number, now: number) {
  */
 export async function expireOrder(env: Env, o: OrderRow, now = Date.now()): Promise<void> {
   if (orderStatus(o, now) !== 'expired' || o.status !== 'pending') return;
-  if (!(await closeExpired(env.DB, o.id, now))) return;
+  if (!(await closeExpired(drizzleDb(env.DB), o.id, now))) return;
   const provider = providerByName(o.provider);
   if (!provider?.configured(env)) return;
   await provider.closePayment(env, o.id).catch((err) => console.error('close order at provider', o.id, err));
 }
 
 /** Pays the order and grants what it bought, atomically; returns the order as it is afterwards. */
-async function pay(d1: D1Database, db: Db, o: OrderRow, tradeNo: string, now: number): Promise<OrderRow> {
+async function pay(db: Db, o: OrderRow, tradeNo: string, now: number): Promise<OrderRow> {
   const nonce = crypto.randomUUID();
-  const paid = { sql: 'EXISTS (SELECT 1 FROM orders WHERE id = ? AND pay_nonce = ?)', params: [o.id, nonce] };
-  const mark = d1
-    .prepare(
-      "UPDATE orders SET status = 'paid', paid_at = ?, provider_ref = ?, pay_nonce = ? WHERE id = ? AND status = 'pending' AND expires_at > ?",
-    )
-    .bind(now, tradeNo, nonce, o.id, now);
+  const paid = exists(
+    db
+      .select({ one: sql`1` })
+      .from(orders)
+      .where(and(eq(orders.id, o.id), eq(orders.payNonce, nonce))),
+  );
+  const mark = db
+    .update(orders)
+    .set({ status: 'paid', paidAt: now, providerRef: tradeNo, payNonce: nonce })
+    .where(and(eq(orders.id, o.id), eq(orders.status, 'pending'), gt(orders.expiresAt, now)));
   const grants =
     o.kind === 'coins'
-      ? topUpStatements(d1, { userId: o.userId, amount: o.coins, reason: 'recharge', refType: 'order', refId: o.id, idempotencyKey: `topup:order:${o.id}` }, paid)
-      : membershipStatements(d1, o, paid, now);
-  await d1.batch([mark, ...grants]);
+      ? topUpStatements(db, { userId: o.userId, amount: o.coins, reason: 'recharge', refType: 'order', refId: o.id, idempotencyKey: `topup:order:${o.id}` }, paid)
+      : membershipStatements(db, o, paid, now);
+  await db.batch([mark, ...grants]);
   // The buyer's kept sessions carry their membership dates: read them again on the next request.
   forgetSessions(o.userId);
   return (await readOrder(db, o.id))!;
@@ -147,16 +153,27 @@ export interface RefundRecord {
  * retry is the same refund), and the answer is written down. A refund already done or accepted is
  * returned as it is.
  */
-async function refundThroughProvider(env: Env, o: OrderRow, tradeNo: string, reason: RefundRecord['reason'], now: number): Promise<RefundRecord> {
-  const d1 = env.DB;
-  await d1
-    .prepare(
-      `INSERT OR IGNORE INTO order_refunds (order_id, provider, trade_no, refund_no, amount_fen, reason, status, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, 'requested', ?, ?)`,
-    )
-    .bind(o.id, o.provider, tradeNo, refundNo(o.id), o.amountFen, reason, now, now)
+async function refundThroughProvider(env: Env, db: Db, o: OrderRow, tradeNo: string, reason: RefundRecord['reason'], now: number): Promise<RefundRecord> {
+  await db
+    .insert(orderRefunds)
+    .values({ orderId: o.id, provider: o.provider, tradeNo, refundNo: refundNo(o.id), amountFen: o.amountFen, reason, status: 'requested', createdAt: now, updatedAt: now })
+    .onConflictDoNothing()
     .run();
-  const read = () => d1.prepare('SELECT order_id, provider, trade_no, refund_no, amount_fen, reason, status, error FROM order_refunds WHERE order_id = ?').bind(o.id).first<RefundRecord>();
+  const read = () =>
+    db
+      .select({
+        order_id: orderRefunds.orderId,
+        provider: orderRefunds.provider,
+        trade_no: orderRefunds.tradeNo,
+        refund_no: orderRefunds.refundNo,
+        amount_fen: orderRefunds.amountFen,
+        reason: orderRefunds.reason,
+        status: orderRefunds.status,
+        error: orderRefunds.error,
+      })
+      .from(orderRefunds)
+      .where(eq(orderRefunds.orderId, o.id))
+      .get();
   const rec = (await read())!;
   if (rec.status === 'done' || rec.status === 'pending') return rec;
   const provider = providerByName(o.provider);
@@ -170,13 +187,13 @@ async function refundThroughProvider(env: Env, o: OrderRow, tradeNo: string, rea
     status = 'failed';
     error = err instanceof Error ? err.message : String(err);
   }
-  await d1.prepare('UPDATE order_refunds SET status = ?, error = ?, updated_at = ? WHERE order_id = ?').bind(status, error, Date.now(), o.id).run();
+  await db.update(orderRefunds).set({ status, error, updatedAt: Date.now() }).where(eq(orderRefunds.orderId, o.id)).run();
   return (await read())!;
 }
 
 /** A payment arrived for an order that can no longer take it: refused to the buyer, refunded through the provider. */
-async function refuseLatePayment(env: Env, o: OrderRow, notice: PaymentNotice, msg: string, now: number): Promise<never> {
-  const refund = await refundThroughProvider(env, o, notice.tradeNo, 'late_payment', now);
+async function refuseLatePayment(env: Env, db: Db, o: OrderRow, notice: PaymentNotice, msg: string, now: number): Promise<never> {
+  const refund = await refundThroughProvider(env, db, o, notice.tradeNo, 'late_payment', now);
   const refunded = refund.status === 'done' || refund.status === 'pending';
   throw new ApiError('CONFLICT', `${msg}，支付未入账${refunded ? '，款项将原路退回' : ''}，请重新下单`, { refund: refund.status });
 }
@@ -188,7 +205,6 @@ async function refuseLatePayment(env: Env, o: OrderRow, notice: PaymentNotice, m
  * repeated notice for a paid order answers with the paid order and grants nothing.
  */
 export async function applyNotice(env: Env, db: Db, provider: string, notice: PaymentNotice, now = Date.now()): Promise<OrderView> {
-  const d1 = env.DB;
   const o = await readOrder(db, notice.orderId);
   if (!o || o.provider !== provider) throw new ApiError('NOT_FOUND', '订单不存在');
   if (notice.amountFen !== o.amountFen) {
@@ -197,9 +213,10 @@ export async function applyNotice(env: Env, db: Db, provider: string, notice: Pa
   const status = orderStatus(o, now);
   if (notice.status === 'failed') {
     if (status === 'pending') {
-      await d1
-        .prepare("UPDATE orders SET status = 'cancelled', close_reason = 'failed', closed_at = ?, provider_ref = ? WHERE id = ? AND status = 'pending'")
-        .bind(now, notice.tradeNo, o.id)
+      await db
+        .update(orders)
+        .set({ status: 'cancelled', closeReason: 'failed', closedAt: now, providerRef: notice.tradeNo })
+        .where(and(eq(orders.id, o.id), eq(orders.status, 'pending')))
         .run();
     }
     return orderView((await readOrder(db, o.id))!, now);
@@ -207,15 +224,15 @@ export async function applyNotice(env: Env, db: Db, provider: string, notice: Pa
   if (status === 'paid' || status === 'refunded') {
     if (o.providerRef === notice.tradeNo) return orderView(o, now);
     // Paid twice (a second trade for the same order): the second payment goes back.
-    return refuseLatePayment(env, o, notice, '订单已支付', now);
+    return refuseLatePayment(env, db, o, notice, '订单已支付', now);
   }
   if (status === 'expired') {
-    await closeExpired(d1, o.id, now);
-    return refuseLatePayment(env, o, notice, '订单已过期（超过30分钟未支付）', now);
+    await closeExpired(db, o.id, now);
+    return refuseLatePayment(env, db, o, notice, '订单已过期（超过30分钟未支付）', now);
   }
-  if (status === 'failed') return refuseLatePayment(env, o, notice, '订单已关闭', now);
-  const after = await pay(d1, db, o, notice.tradeNo, now);
-  if (after.status !== 'paid') return refuseLatePayment(env, after, notice, '订单已过期或已关闭', now);
+  if (status === 'failed') return refuseLatePayment(env, db, o, notice, '订单已关闭', now);
+  const after = await pay(db, o, notice.tradeNo, now);
+  if (after.status !== 'paid') return refuseLatePayment(env, db, after, notice, '订单已过期或已关闭', now);
   return orderView(after, now);
 }
 
@@ -226,48 +243,60 @@ export async function applyNotice(env: Env, db: Db, provider: string, notice: Pa
  * Run again after a failed provider call, it asks the provider again and takes nothing twice.
  */
 export async function refundOrder(env: Env, db: Db, orderId: number, now = Date.now()): Promise<{ order: OrderView; refund: RefundRecord }> {
-  const d1 = env.DB;
   const o = await readOrder(db, orderId);
   if (!o) throw new ApiError('NOT_FOUND', '订单不存在');
   if (o.status !== 'paid' || !o.providerRef) {
-    const late = await d1.prepare('SELECT order_id FROM order_refunds WHERE order_id = ?').bind(o.id).first();
+    const late = await db.select({ orderId: orderRefunds.orderId }).from(orderRefunds).where(eq(orderRefunds.orderId, o.id)).get();
     if (!late) throw new ApiError('CONFLICT', '订单未支付，无需退款');
-    const again = await refundThroughProvider(env, o, o.providerRef ?? '', 'late_payment', now);
+    const again = await refundThroughProvider(env, db, o, o.providerRef ?? '', 'late_payment', now);
     return { order: orderView(o, now), refund: again };
   }
-  const mark = (guard?: PaidGuard) =>
-    d1
-      .prepare(`UPDATE orders SET refunded_at = ? WHERE id = ? AND refunded_at IS NULL${guard ? ` AND ${guard.sql}` : ''}`)
-      .bind(now, o.id, ...(guard?.params ?? []));
+  const mark = (guard?: SQL) =>
+    db
+      .update(orders)
+      .set({ refundedAt: now })
+      .where(and(eq(orders.id, o.id), isNull(orders.refundedAt), guard));
   if (!o.refundedAt) {
     if (o.kind === 'coins') {
       // INSUFFICIENT_COINS when the buyer has spent them: the money stays, nothing is taken.
-      await debit(d1, { userId: o.userId, amount: o.coins, reason: 'refund', refType: 'order', refId: o.id, idempotencyKey: `refund:order:${o.id}` }, (g) => [mark(g)]);
+      await debit(db, { userId: o.userId, amount: o.coins, reason: 'refund', refType: 'order', refId: o.id, idempotencyKey: `refund:order:${o.id}` }, (g) => [mark(g)]);
     } else {
-      const period = await d1
-        .prepare('SELECT id, starts_at, ends_at FROM memberships WHERE order_id = ? AND user_id = ?')
-        .bind(o.id, o.userId)
-        .first<{ id: number; starts_at: number; ends_at: number }>();
-      const statements = [mark()];
-      if (period && period.ends_at > now) {
-        const cut = Math.max(now, period.starts_at);
-        const removed = period.ends_at - cut;
-        const guard = 'EXISTS (SELECT 1 FROM orders WHERE id = ? AND refunded_at = ?)';
+      const period = await db
+        .select({ id: memberships.id, startsAt: memberships.startsAt, endsAt: memberships.endsAt })
+        .from(memberships)
+        .where(and(eq(memberships.orderId, o.id), eq(memberships.userId, o.userId)))
+        .get();
+      const statements: [Statement, ...Statement[]] = [mark()];
+      if (period && period.endsAt > now) {
+        const cut = Math.max(now, period.startsAt);
+        const removed = period.endsAt - cut;
+        const refunded = exists(
+          db
+            .select({ one: sql`1` })
+            .from(orders)
+            .where(and(eq(orders.id, o.id), eq(orders.refundedAt, now))),
+        );
         statements.push(
-          d1.prepare(`UPDATE memberships SET ends_at = ? WHERE id = ? AND ${guard}`).bind(cut, period.id, o.id, now),
+          db
+            .update(memberships)
+            .set({ endsAt: cut })
+            .where(and(eq(memberships.id, period.id), refunded)),
           // Later periods move up by what was removed; a VIP period a super-VIP one had pushed back shrinks again.
-          d1
-            .prepare(
-              `UPDATE memberships SET starts_at = CASE WHEN starts_at >= ? THEN starts_at - ? ELSE starts_at END, ends_at = max(?, ends_at - ?)
-               WHERE user_id = ? AND id != ? AND ends_at > ? AND ${guard}`,
-            )
-            .bind(period.ends_at, removed, cut, removed, o.userId, period.id, period.ends_at, o.id, now),
+          db
+            .update(memberships)
+            .set({
+              // `sql`: CASE and arithmetic in SET have no builder form.
+              startsAt: sql`CASE WHEN ${memberships.startsAt} >= ${period.endsAt} THEN ${memberships.startsAt} - ${removed} ELSE ${memberships.startsAt} END`,
+              // max() of two values has no builder form.
+              endsAt: sql`max(${cut}, ${memberships.endsAt} - ${removed})`,
+            })
+            .where(and(eq(memberships.userId, o.userId), ne(memberships.id, period.id), gt(memberships.endsAt, period.endsAt), refunded)),
         );
       }
-      await d1.batch(statements);
+      await db.batch(statements);
     }
     forgetSessions(o.userId);
   }
-  const refund = await refundThroughProvider(env, o, o.providerRef, 'operator', now);
+  const refund = await refundThroughProvider(env, db, o, o.providerRef, 'operator', now);
   return { order: orderView((await readOrder(db, o.id))!, now), refund };
 }

@@ -156,7 +156,7 @@ export const orderRoutes = createArea()
     const providers = configuredProviders(c.env).map((p) => ({ name: p.name, label: p.label }));
     return ok(c, { plans: PLAN_VIEWS, order_ttl_minutes: ORDER_TTL_MS / 60_000, providers });
   })
-  .openapi(membership, async (c) => ok(c, await membershipSummary(c.get('db'), c.env.DB, currentUser(c))))
+  .openapi(membership, async (c) => ok(c, await membershipSummary(c.get('db'), currentUser(c))))
   .openapi(create, async (c) => {
     const user = currentUser(c);
     const key = requiredKey(c);
@@ -217,7 +217,7 @@ export const orderRoutes = createArea()
     if (status === 'expired') throw new ApiError('CONFLICT', '订单已过期（超过30分钟未支付），请重新下单');
     if (status === 'failed') throw new ApiError('CONFLICT', '订单已关闭，请重新下单');
     if (status === 'paid') return ok(c, { order: orderView(o, Date.now()), callback: { delivered: true, code: 'OK', msg: '订单已支付' } });
-    const trade = await recordSandboxTrade(c.env.DB, o.id, o.amountFen, c.req.valid('json').action === 'approve');
+    const trade = await recordSandboxTrade(c.get('db'), o.id, o.amountFen, c.req.valid('json').action === 'approve');
     // The provider's asynchronous callback: a real HTTP request into this worker's callback route,
     // through the whole request path (no session: the signature is the authentication).
     const { app } = await import('../app');

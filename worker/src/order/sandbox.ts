@@ -14,7 +14,9 @@
  * no default secret: anywhere else the cashier and the callback are refused.
  */
 import { z } from 'zod';
-import type { Env } from '../env';
+import { and, eq, sql } from 'drizzle-orm';
+import { drizzleDb, orders, sandboxTrades as t } from '../db';
+import type { Db, Env } from '../env';
 import { ApiError } from '../lib/errors';
 import type { PaymentNotice, PaymentProvider } from './provider';
 
@@ -104,15 +106,18 @@ const toNotice = (t: TradeRow): PaymentNotice => ({ orderId: t.order_id, tradeNo
  * The cashier's decision, written to the provider's book once per order: a second click (or a
  * second tab) gets the first decision back.
  */
-export async function recordSandboxTrade(d1: D1Database, orderId: number, amountFen: number, approve: boolean, now = Date.now()): Promise<PaymentNotice> {
+export async function recordSandboxTrade(db: Db, orderId: number, amountFen: number, approve: boolean, now = Date.now()): Promise<PaymentNotice> {
   const tradeNo = `sbx_${crypto.randomUUID().replace(/-/g, '')}`;
-  await d1
-    .prepare('INSERT OR IGNORE INTO sandbox_trades (trade_no, order_id, amount_fen, status, created_at) VALUES (?, ?, ?, ?, ?)')
-    .bind(tradeNo, orderId, amountFen, approve ? 'paid' : 'failed', now)
+  await db
+    .insert(t)
+    .values({ tradeNo, orderId, amountFen, status: approve ? 'paid' : 'failed', createdAt: now })
+    .onConflictDoNothing()
     .run();
-  const row = await d1.prepare('SELECT trade_no, order_id, amount_fen, status FROM sandbox_trades WHERE order_id = ?').bind(orderId).first<TradeRow>();
-  return toNotice(row!);
+  return toNotice((await tradeOf(db, orderId))!);
 }
+
+const tradeOf = (db: Db, orderId: number): Promise<TradeRow | undefined> =>
+  db.select({ trade_no: t.tradeNo, order_id: t.orderId, amount_fen: t.amountFen, status: t.status }).from(t).where(eq(t.orderId, orderId)).get();
 
 export const sandboxProvider: PaymentProvider = {
   name: 'sandbox',
@@ -142,23 +147,40 @@ export const sandboxProvider: PaymentProvider = {
 
   async queryStatus(env, orderId) {
     requireSecret(env);
-    const row = await env.DB.prepare('SELECT trade_no, order_id, amount_fen, status FROM sandbox_trades WHERE order_id = ?').bind(orderId).first<TradeRow>();
+    const row = await tradeOf(drizzleDb(env.DB), orderId);
     return row ? toNotice(row) : null;
   },
 
   async closePayment(env, orderId) {
     requireSecret(env);
     // The provider's book keeps the order closed: a later approve gets the closed trade back.
-    await env.DB.prepare(
-      "INSERT OR IGNORE INTO sandbox_trades (trade_no, order_id, amount_fen, status, created_at) SELECT ?, id, amount_fen, 'failed', ? FROM orders WHERE id = ?",
-    )
-      .bind(`sbx_${crypto.randomUUID().replace(/-/g, '')}`, Date.now(), orderId)
+    const db = drizzleDb(env.DB);
+    await db
+      .insert(t)
+      .select(
+        // `sql`: the row's constants, in an insert-select that names every column.
+        db
+          .select({
+            tradeNo: sql<string>`${`sbx_${crypto.randomUUID().replace(/-/g, '')}`}`.as('trade_no'),
+            orderId: orders.id,
+            amountFen: orders.amountFen,
+            status: sql<'failed'>`'failed'`.as('status'),
+            createdAt: sql<number>`${Date.now()}`.as('created_at'),
+          })
+          .from(orders)
+          .where(eq(orders.id, orderId)),
+      )
+      .onConflictDoNothing()
       .run();
   },
 
   async refund(env, r) {
     requireSecret(env);
-    await env.DB.prepare("UPDATE sandbox_trades SET status = 'refunded' WHERE order_id = ? AND status = 'paid'").bind(r.orderId).run();
+    await drizzleDb(env.DB)
+      .update(t)
+      .set({ status: 'refunded' })
+      .where(and(eq(t.orderId, r.orderId), eq(t.status, 'paid')))
+      .run();
     return { status: 'done' };
   },
 };

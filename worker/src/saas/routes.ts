@@ -35,4 +35,4 @@ function fieldMessageHook(result: { success: boolean; error?: ZodError }): undef
   throw new ApiError('BAD_REQUEST', '请求体必须是试用申请表单');
 }
 
-export const saasRoutes = createArea().openapi(apply, async (c) => ok(c, await submitTrial(c.env.DB, c.req.valid('json'))), fieldMessageHook);
+export const saasRoutes = createArea().openapi(apply, async (c) => ok(c, await submitTrial(c.get('db'), c.req.valid('json'))), fieldMessageHook);

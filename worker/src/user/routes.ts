@@ -45,12 +45,12 @@ const ledger = defineRoute({
 export const userRoutes = createArea()
   .openapi(info, async (c) => {
     const user = currentUser(c);
-    const juzibtc = await balanceOf(c.env.DB, user.id);
+    const juzibtc = await balanceOf(c.get('db'), user.id);
     return ok(c, { id: user.id, username: user.username, account: user.account, isVip: user.isVip, svip: user.svip, juzibtc });
   })
   .openapi(coins, async (c) => {
     const user = currentUser(c);
-    return ok(c, { juzibtc: await balanceOf(c.env.DB, user.id) });
+    return ok(c, { juzibtc: await balanceOf(c.get('db'), user.id) });
   })
   .openapi(vipCheck, (c) => ok(c, { isVip: currentUser(c).isVip }))
   .openapi(ledger, async (c) => {
