@@ -3,7 +3,7 @@
  * Pure (no fs, no node APIs) so worker tests can run it inside workerd; scripts/seed.ts
  * writes its statements to a file and applies them with wrangler.
  *
- * Tables left empty on purpose (they only fill through use): sessions, login_attempts,
+ * Tables left empty on purpose (they only fill through use): sessions, action_hits,
  * idempotent_results, export_jobs, download_records, workday_overrides. Tables kept by
  * triggers (closure_counts, closure_firm_stats, closure_name_fts) fill as the rows go in.
  */
