@@ -120,7 +120,8 @@ describe.each(KEPT_LISTS.map((l) => [l.table, l] as const))('kept list %s', (_, 
     const before = await compare(list);
     // A kept row knocked off its count first, so the rebuild has something to repair.
     const first = await env.DB.prepare(`${keptRowsSql(list)} LIMIT 1`).first<Row>();
-    await env.DB.prepare(`UPDATE \`${list.table}\` SET n = n + 7 WHERE ${list.columns.map((c) => `\`${c}\` = ?`).join(' AND ')}`)
+    const n = `\`${list.count ?? 'n'}\``;
+    await env.DB.prepare(`UPDATE \`${list.table}\` SET ${n} = ${n} + 7 WHERE ${list.columns.map((c) => `\`${c}\` = ?`).join(' AND ')}`)
       .bind(...list.columns.map((c) => first![c]))
       .run();
     expect((await compare(list)).kept).not.toEqual(before.fresh);
