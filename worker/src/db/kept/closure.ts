@@ -93,7 +93,7 @@ export const keptReasonCompanies: KeptList = {
 };
 
 /** A firm's three largest closed companies by amount raised, as the rankings show them (JSON). */
-const FIRM_CASES = (firm: string) =>
+export const firmCases = (firm: string) =>
   `(SELECT json_group_array(json_object('com_id', x.\`com_id\`, 'com_name', x.\`com_name\`)) FROM (
       SELECT c.\`com_id\`, c.\`com_name\` FROM \`closures\` c WHERE c.\`com_id\` IN (
         SELECT j.\`com_id\` FROM \`closure_investors\` j WHERE j.\`invst_id\` = ${firm} ORDER BY j.\`total_money\` DESC, j.\`com_id\` DESC LIMIT 3)
@@ -101,7 +101,7 @@ const FIRM_CASES = (firm: string) =>
 
 /** Sets `cases` of the closure_firm_stats rows `where` picks from closure_investors. */
 export const firmCasesSql = (where: string) =>
-  `UPDATE \`closure_firm_stats\` SET \`cases\` = ${FIRM_CASES('`closure_firm_stats`.`invst_id`')} WHERE ${where}`;
+  `UPDATE \`closure_firm_stats\` SET \`cases\` = ${firmCases('`closure_firm_stats`.`invst_id`')} WHERE ${where}`;
 
 /**
  * Each firm's closed companies (com_count; the firm rankings and closure_rank_counts' 'firms'
