@@ -239,7 +239,7 @@ describe('closed companies: akshare, defaults, updates, rejects, undo', () => {
     expect(await env.DB.prepare("SELECT id FROM invest_firms WHERE name = '新来资本'").first()).toBeNull();
   });
 
-  it('sends a large file in pieces two at a time, never two pieces with the same company at once', async () => {
+  it('sends a large file in pieces several at a time, never two pieces with the same company at once', async () => {
     await clearClosures();
     const headers = ['公司名称', '行业', '地区', '成立时间', '关闭时间', '融资总额(万元)'];
     const rows: unknown[][] = [];
