@@ -7,9 +7,9 @@ import { keptClosureCounts, keptClosurePacking, keptClosureRanks, keptFirmMoney,
 import { keptFirmEvents, keptPolicyDays } from './entity.ts';
 import { keptPersonalDays } from './personal.ts';
 import type { KeptList, KeptPacking } from './shape.ts';
-import { keptDisclosureCounts, keptDisclosurePacking, keptStarmarketCounts, keptStarmarketPacking } from './starmarket.ts';
+import { keptDisclosureCounts, keptDisclosurePacking, keptStarmarketCounts, keptStarmarketDays, keptStarmarketPacking } from './starmarket.ts';
 
 // Order matters to --rebuild: closure_firm_stats is a kept table and a source of closure_rank_counts.
-export const KEPT_LISTS: readonly KeptList[] = [keptClosureCounts, keptReasonCompanies, keptFirmStats, keptFirmMoney, keptClosureRanks, keptStarmarketCounts, keptDisclosureCounts, keptPersonalDays, keptPolicyDays, keptFirmEvents];
+export const KEPT_LISTS: readonly KeptList[] = [keptClosureCounts, keptReasonCompanies, keptFirmStats, keptFirmMoney, keptClosureRanks, keptStarmarketCounts, keptStarmarketDays, keptDisclosureCounts, keptPersonalDays, keptPolicyDays, keptFirmEvents];
 
 export const KEPT_PACKINGS: readonly KeptPacking[] = [keptClosurePacking, keptNewsPacking, keptStarmarketPacking, keptDisclosurePacking];
