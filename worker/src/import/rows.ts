@@ -143,11 +143,7 @@ export function slices<T>(values: T[], size = MAX_PARAMS - 10): T[][] {
 
 /** The change rows of a batch: the first change of a row in a batch is kept (it holds the row as it was). */
 export function changeRows(db: Db, batchId: number, rows: Omit<typeof importChanges.$inferInsert, 'batchId'>[]): BatchItem<'sqlite'>[] {
-  if (!rows.length) return [];
-  const per = Math.floor(MAX_PARAMS / 5);
-  const out: BatchItem<'sqlite'>[] = [];
-  for (let i = 0; i < rows.length; i += per) out.push(db.insert(importChanges).values(rows.slice(i, i + per).map((r) => ({ ...r, batchId }))).onConflictDoNothing());
-  return out;
+  return insertChunks(db, importChanges, rows.map((r) => ({ ...r, batchId })), 'ON CONFLICT DO NOTHING');
 }
 
 /** The batch's running totals, in the same D1 batch as the writes they count. */
