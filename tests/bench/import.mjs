@@ -99,7 +99,7 @@ try {
   printSection(
     'import',
     `导入 ${ROWS.toLocaleString('en-US')} 行死亡公司（npm run import）`,
-    `本地栈（与 \`npm start\` 相同）上的新状态目录；文件是产品自己的导出格式（带关闭原因与投资机构），每个请求最多 150 行、一个 D1 batch。目标：首次导入 2 分钟以内。\n\n${table(
+    `本地栈（与 \`npm start\` 相同）上的新状态目录；文件是产品自己的导出格式（带关闭原因与投资机构），每个请求最多 200 行、一个 D1 batch，同时 3 个请求。目标：首次导入 2 分钟以内。\n\n${table(
       ['步骤', '时间', '速度'],
       [
         ['读 xlsx（exceljs）', seconds(read.ms), rate(read.ms)],

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../helpers';
 import { csvText, exportedFile, loadTaxonomy, operatorPost, read, runImport, runUndo, xlsxOf, type Table } from './fixtures';
 import { rejectsXlsx } from '../../../scripts/import/rejects.mjs';
+import { expectKeptExact } from '../kept/exact';
 
 const PROVS = ['北京', '上海', '广东', '浙江', '四川'];
 const STATUSES = ['已关闭', '停止运营', '已注销'];
@@ -33,6 +34,15 @@ async function seedOriginals(n: number) {
   await env.DB.batch(stmts);
 }
 
+/** One closed company with a reason and an investor, written as the product writes (triggers count it). */
+async function seedOne(id: number) {
+  await env.DB.batch([
+    env.DB.prepare("INSERT INTO closures (com_id, com_name, com_prov, cat_id, se_cat_id, fund_status_id, born_date, close_date, operating_status, total_money, valuation) VALUES (?, ?, '北京', 1, 101, 1, 20150101, 20200101, '已关闭', 500, 900)").bind(id, `产品公司${id}`),
+    env.DB.prepare('INSERT INTO closure_company_types (com_id, type_id, p_id, close_date) VALUES (?, 101, 1, 20200101)').bind(id),
+    env.DB.prepare("INSERT INTO closure_investors (com_id, invst_id, invst_name) VALUES (?, 1, '红杉中国')").bind(id),
+  ]);
+}
+
 async function clearClosures() {
   await env.DB.batch(['closure_company_types', 'closure_investors', 'closures', 'companies', 'import_changes', 'import_batches'].map((t) => env.DB.prepare(`DELETE FROM ${t}`)));
 }
@@ -55,6 +65,8 @@ async function expectCountsExact() {
   const firms = await env.DB.prepare('SELECT invst_id, com_count AS n FROM closure_firm_stats WHERE com_count > 0 ORDER BY invst_id').all();
   const firmsDirect = await env.DB.prepare('SELECT invst_id, COUNT(*) AS n FROM closure_investors GROUP BY invst_id ORDER BY invst_id').all();
   expect(firms.results).toEqual(firmsDirect.results);
+  // Every declared kept list, the cards and the firms' cases, whichever path wrote them.
+  await expectKeptExact();
 }
 
 const AKSHARE = ['公司简称', '成立时间', '关闭时间', '存活天数', '融资规模', '行业', '地点'];
@@ -227,7 +239,7 @@ describe('closed companies: akshare, defaults, updates, rejects, undo', () => {
     expect(await env.DB.prepare("SELECT id FROM invest_firms WHERE name = '新来资本'").first()).toBeNull();
   });
 
-  it('sends a large file in pieces two at a time, never two pieces with the same company at once', async () => {
+  it('sends a large file in pieces several at a time, never two pieces with the same company at once', async () => {
     await clearClosures();
     const headers = ['公司名称', '行业', '地区', '成立时间', '关闭时间', '融资总额(万元)'];
     const rows: unknown[][] = [];
@@ -238,6 +250,34 @@ describe('closed companies: akshare, defaults, updates, rejects, undo', () => {
     expect(s).toMatchObject({ imported: 420, updated: 1, unchanged: 0, rejects: [] });
     expect((await env.DB.prepare("SELECT COUNT(*) AS n, MAX(total_money) AS m FROM closures WHERE com_name = '分片公司0'").first())).toEqual({ n: 1, m: 999 });
     expect((await env.DB.prepare('SELECT COUNT(DISTINCT com_id) AS n FROM closures').first())!.n).toBe(420);
+    await expectCountsExact();
+  });
+
+  it('keeps every count exact while the product writes at the same time, and when a link row is already there', async () => {
+    await clearClosures();
+    const headers = ['公司名称', '行业', '子行业', '地区', '成立时间', '关闭时间', '融资总额(万元)', '估值(万元)', '关闭原因', '投资机构'];
+    const rows: unknown[][] = [];
+    const firms = ['红杉中国', '真格基金', 'IDG资本', '经纬创投'];
+    for (let i = 0; i < 360; i++)
+      rows.push([`并发公司${i}`, '电子商务', '生鲜电商', PROVS[i % 5], '2015-01-01', `20${18 + (i % 4)}-0${1 + (i % 9)}-1${i % 10}`, i * 97, i * 4001, i % 2 ? '资金原因-烧钱过快' : '资金原因-烧钱过快、市场原因-行业竞争', i % 3 ? firms[i % 4] : '']);
+    const file = await read(await xlsxOf(headers, rows), 'concurrent.xlsx');
+    // The product's own writes through the triggers while the pieces go in.
+    const productWrites = (async () => {
+      for (let k = 0; k < 12; k++) {
+        await seedOne(9000 + k);
+        await env.DB.prepare('UPDATE closures SET total_money = total_money + 7, com_prov = ? WHERE com_id = (SELECT min(com_id) FROM closures)').bind(PROVS[k % 5]).run();
+      }
+    })();
+    const [s] = await Promise.all([runImport(file), productWrites]);
+    expect(s).toMatchObject({ imported: 360, rejects: [] });
+    await expectCountsExact();
+
+    // A link row of a company id the next import will take: the flag stays down and the triggers count.
+    const next = (await env.DB.prepare("SELECT max(coalesce((SELECT max(id) FROM companies), 0) + 1, coalesce((SELECT next FROM import_ids WHERE name = 'companies'), 0)) AS id").first<{ id: number }>())!.id;
+    await env.DB.prepare('INSERT INTO closure_company_types (com_id, type_id, p_id, close_date) VALUES (?, 101, 1, 20190101)').bind(next).run();
+    const again = await runImport(await read(await xlsxOf(headers, [['后来公司', '电子商务', '生鲜电商', '北京', '2015-01-01', '2019-01-01', 10, 20, '资金原因-烧钱过快', '红杉中国']]), 'late.xlsx'));
+    expect(again).toMatchObject({ imported: 1, rejects: [] });
+    expect((await env.DB.prepare("SELECT com_id FROM closures WHERE com_name = '后来公司'").first<{ com_id: number }>())!.com_id).toBe(next);
     await expectCountsExact();
   });
 

@@ -116,6 +116,7 @@ export const SAMPLES: Record<string, () => Promise<unknown>> = {
   closure_company_tracks: closures,
   closure_company_albums: closures,
   closure_firm_stats: closures,
+  closure_investors: closures,
   news,
   comments,
   incense_records: incense,

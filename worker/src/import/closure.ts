@@ -3,12 +3,14 @@
  * two-level closing reasons, provinces, investment firms), matched to what is stored by its natural
  * key (company name + close date), and written as one D1 batch per request: new companies (the
  * companies row, the closures row, reasons, investors, the search name), changed fields of existing
- * ones, and the batch's record of both for --undo. Triggers keep every count, ranking, card and
- * name index in the same transaction.
+ * ones, and the batch's record of both for --undo. New companies take the bulk path (db/kept/bulk.ts):
+ * set-based kept deltas in the same batch instead of the per-row triggers; changes of stored ones keep
+ * the triggers. Either way every count, ranking, card and name index moves in the same transaction.
  */
 import type { BatchItem } from 'drizzle-orm/batch';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { closureCompanyTypes, closureInvestors, closures, closureTypes, companies, investFirms, rounds, type searchNames } from '../db';
+import { bulkStatements } from '../db/kept/bulk';
 import { sectorMaps, sectorOf, sectorsQuery, type Sectors } from './sectors';
 import type { Db } from '../env';
 import { ApiError } from '../lib/errors';
@@ -209,9 +211,14 @@ export async function importClosures(db: Db, map: ColumnMap, headers: string[], 
   if (comId + newCount > ID_LIMIT || firmId > ID_LIMIT) throw new ApiError('CONFLICT', `公司或机构的 id 将超过 ${ID_LIMIT}（列表打包键的上限，见 docs/kept-counts.md）`);
   const investorsOf = (names: string[]) => names.filter((n) => firms.has(n)).map((n) => ({ id: firms.get(n)!, name: n }));
 
+  // New companies' rows go in through the bulk path; the links of a company an update changes, row by row.
   const inserts = { companies: [] as (typeof companies.$inferInsert)[], closures: [] as (typeof closures.$inferInsert)[], types: [] as (typeof closureCompanyTypes.$inferInsert)[], investors: [] as (typeof closureInvestors.$inferInsert)[], search: [] as (typeof searchNames.$inferInsert)[] };
+  // A second row of the file may change a company the first inserted: its change runs after the insert.
+  const phase = () => ({ updates: [] as BatchItem<'sqlite'>[], types: [] as (typeof closureCompanyTypes.$inferInsert)[], investors: [] as (typeof closureInvestors.$inferInsert)[] });
+  const early = phase();
+  const late = phase();
+  const newIds = new Set<number>();
   const changes: { refKind: 'closure' | 'firm'; refId: number; action: 'insert' | 'update'; before: string }[] = newFirms.map((f) => ({ refKind: 'firm', refId: f.id!, action: 'insert', before: '{}' }));
-  const updates: BatchItem<'sqlite'>[] = [];
   for (const f of newFirms) {
     const s = searchNameRow('investfirm', f.id!, f.name);
     inserts.search.push(searchInsert(s));
@@ -229,6 +236,7 @@ export async function importClosures(db: Db, map: ColumnMap, headers: string[], 
       if (v.total_money === undefined) addDefault(o, '融资总额');
       if (v.valuation === undefined) addDefault(o, '估值');
       const id = comId++;
+      newIds.add(id);
       const row = {
         comId: id,
         comName: v.com_name,
@@ -261,7 +269,7 @@ export async function importClosures(db: Db, map: ColumnMap, headers: string[], 
         valuation: row.valuation,
       });
       for (const r of v.reasons ?? []) inserts.types.push({ comId: id, typeId: r.id, pId: r.pId, closeDate: v.close_date });
-      for (const inv of investorsOf(v.investors ?? [])) inserts.investors.push({ comId: id, invstId: inv.id, invstName: inv.name });
+      for (const inv of investorsOf(v.investors ?? [])) inserts.investors.push({ comId: id, invstId: inv.id, invstName: inv.name, totalMoney: row.totalMoney });
       const s = searchNameRow('company', id, v.com_name);
       inserts.search.push(searchInsert(s));
       changes.push({ refKind: 'closure', refId: id, action: 'insert', before: '{}' });
@@ -301,17 +309,18 @@ export async function importClosures(db: Db, map: ColumnMap, headers: string[], 
       continue;
     }
     const id = old.comId;
+    const at = newIds.has(id) ? late : early;
     if (Object.keys(set).length) {
-      updates.push(db.update(closures).set(set).where(eq(closures.comId, id)));
-      updates.push(db.update(companies).set(companyFields(set)).where(eq(companies.id, id)));
+      at.updates.push(db.update(closures).set(set).where(eq(closures.comId, id)));
+      at.updates.push(db.update(companies).set(companyFields(set)).where(eq(companies.id, id)));
     }
     if (newReasons) {
-      updates.push(db.delete(closureCompanyTypes).where(eq(closureCompanyTypes.comId, id)));
-      inserts.types.push(...newReasons.map((r) => ({ comId: id, typeId: r.id, pId: r.pId, closeDate: old.closeDate })));
+      at.updates.push(db.delete(closureCompanyTypes).where(eq(closureCompanyTypes.comId, id)));
+      at.types.push(...newReasons.map((r) => ({ comId: id, typeId: r.id, pId: r.pId, closeDate: old.closeDate })));
     }
     if (newInvestors) {
-      updates.push(db.delete(closureInvestors).where(eq(closureInvestors.comId, id)));
-      inserts.investors.push(...newInvestors.map((inv) => ({ comId: id, invstId: inv.id, invstName: inv.name })));
+      at.updates.push(db.delete(closureInvestors).where(eq(closureInvestors.comId, id)));
+      at.investors.push(...newInvestors.map((inv) => ({ comId: id, invstId: inv.id, invstName: inv.name })));
     }
     changes.push({ refKind: 'closure', refId: id, action: 'update', before: JSON.stringify(before) });
     Object.assign(old, set, newReasons ? { reasons: newReasons } : {}, newInvestors ? { investors: newInvestors } : {});
@@ -320,20 +329,30 @@ export async function importClosures(db: Db, map: ColumnMap, headers: string[], 
   }
   if (opts.dryRun) return o;
 
+  const bulk = newIds.size ? bulkStatements([...newIds]) : undefined;
   const statements: BatchItem<'sqlite'>[] = [
     ...insertChunks(db, investFirms, newFirms),
+    // Changed companies first, their triggers counting row by row; link rows after the deletes of the rows they replace.
+    ...relink(db, early),
+    // New companies through the bulk path: set-based deltas instead of the per-row kept triggers (db/kept/bulk.ts).
+    ...(bulk ? [db.run(sql.raw(bulk.begin))] : []),
     ...insertChunks(db, companies, inserts.companies),
     ...insertChunks(db, closures, inserts.closures),
-    // Link rows after the deletes of the rows they replace.
-    ...updates,
     ...insertChunks(db, closureCompanyTypes, inserts.types),
     ...insertChunks(db, closureInvestors, inserts.investors),
+    ...(bulk ? bulk.end.map((q) => db.run(sql.raw(q))) : []),
+    ...relink(db, late),
     ...searchUpserts(db, inserts.search),
     ...changeRows(db, opts.batchId, changes),
     countBatch(db, opts.batchId, o),
   ];
   await db.batch(statements as [BatchItem<'sqlite'>]);
   return o;
+}
+
+/** Updates of stored companies, then the link rows that replace the ones they deleted. */
+function relink(db: Db, p: { updates: BatchItem<'sqlite'>[]; types: (typeof closureCompanyTypes.$inferInsert)[]; investors: (typeof closureInvestors.$inferInsert)[] }): BatchItem<'sqlite'>[] {
+  return [...p.updates, ...insertChunks(db, closureCompanyTypes, p.types), ...insertChunks(db, closureInvestors, p.investors)];
 }
 
 /** The companies row carries the same figures as its closure (company pages, search ranking). */

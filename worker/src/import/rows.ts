@@ -3,7 +3,7 @@
  * per-row error, and writing many rows in D1's limits (at most 100 bound parameters a statement).
  */
 import type { BatchItem } from 'drizzle-orm/batch';
-import { eq, getTableColumns, sql } from 'drizzle-orm';
+import { eq, getTableColumns, getTableName, sql, type Column } from 'drizzle-orm';
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../env';
 import { CellError, type Cell } from './values';
@@ -91,13 +91,46 @@ export const emptyOutcome = (): RowsOutcome => ({ imported: 0, updated: 0, uncha
 /** D1 binds at most this many parameters to one statement. */
 export const MAX_PARAMS = 100;
 
-/** Multi-row INSERTs of `rows`, each statement within D1's parameter limit. */
-export function insertChunks<T extends SQLiteTable>(db: Db, table: T, rows: T['$inferInsert'][]): BatchItem<'sqlite'>[] {
-  if (!rows.length) return [];
-  // drizzle writes every column of the table (a default as its value), not only the ones given.
-  const per = Math.max(1, Math.floor(MAX_PARAMS / Object.keys(getTableColumns(table)).length));
+/** D1 refuses a statement longer than 100 KB; an insert's rows stay below this many bytes of JSON. */
+const MAX_JSON_BYTES = 90_000;
+
+const utf8 = new TextEncoder();
+
+/**
+ * INSERTs of `rows`, one statement per set of columns the rows give (and per 90 KB of them): the
+ * rows travel as one JSON text read with json_each. One statement rather than one per few rows
+ * matters: SQLite compiles every trigger of the table into each statement it prepares, and for the
+ * closed-company tables that compiling costs more than the inserts. The JSON is an SQL literal, not
+ * a bound parameter (drizzle's D1 batch drops the parameters of a raw statement).
+ */
+export function insertChunks<T extends SQLiteTable>(db: Db, table: T, rows: T['$inferInsert'][], onConflict?: string): BatchItem<'sqlite'>[] {
+  const cols = getTableColumns(table) as Record<string, Column>;
+  const groups = new Map<string, { keys: string[]; rows: string[] }>();
+  for (const row of rows as Record<string, unknown>[]) {
+    const keys = Object.keys(row).filter((k) => row[k] !== undefined && k in cols);
+    const sig = keys.join(',');
+    if (!groups.has(sig)) groups.set(sig, { keys, rows: [] });
+    groups.get(sig)!.rows.push(JSON.stringify(keys.map((k) => cols[k].mapToDriverValue(row[k]))));
+  }
   const out: BatchItem<'sqlite'>[] = [];
-  for (let i = 0; i < rows.length; i += per) out.push(db.insert(table).values(rows.slice(i, i + per)));
+  for (const { keys, rows: group } of groups.values()) {
+    const head = `INSERT INTO "${getTableName(table)}" (${keys.map((k) => `"${cols[k].name}"`).join(', ')}) SELECT ${keys.map((_, i) => `json_extract(value, '$[${i}]')`).join(', ')} FROM json_each(`;
+    const tail = `) WHERE true${onConflict ? ` ${onConflict}` : ''}`;
+    let part: string[] = [];
+    let bytes = 0;
+    const flush = () => {
+      if (part.length) out.push(db.run(sql.raw(`${head}'${`[${part.join(',')}]`.replaceAll("'", "''")}'${tail}`)));
+      part = [];
+      bytes = 0;
+    };
+    for (const r of group) {
+      const n = utf8.encode(r).length + 1;
+      if (bytes + n > MAX_JSON_BYTES) flush();
+      part.push(r);
+      bytes += n;
+    }
+    flush();
+  }
   return out;
 }
 
@@ -110,11 +143,7 @@ export function slices<T>(values: T[], size = MAX_PARAMS - 10): T[][] {
 
 /** The change rows of a batch: the first change of a row in a batch is kept (it holds the row as it was). */
 export function changeRows(db: Db, batchId: number, rows: Omit<typeof importChanges.$inferInsert, 'batchId'>[]): BatchItem<'sqlite'>[] {
-  if (!rows.length) return [];
-  const per = Math.floor(MAX_PARAMS / 5);
-  const out: BatchItem<'sqlite'>[] = [];
-  for (let i = 0; i < rows.length; i += per) out.push(db.insert(importChanges).values(rows.slice(i, i + per).map((r) => ({ ...r, batchId }))).onConflictDoNothing());
-  return out;
+  return insertChunks(db, importChanges, rows.map((r) => ({ ...r, batchId })), 'ON CONFLICT DO NOTHING');
 }
 
 /** The batch's running totals, in the same D1 batch as the writes they count. */
@@ -152,22 +181,9 @@ export async function reserveIds(db: Db, table: 'companies' | 'invest_firms' | '
 
 /** Search rows are upserted, never replaced: REPLACE would skip the delete trigger and leave the old name in the index. */
 export function searchUpserts(db: Db, rows: (typeof searchNames.$inferInsert)[]): BatchItem<'sqlite'>[] {
-  const per = Math.floor(MAX_PARAMS / Object.keys(getTableColumns(searchNames)).length);
-  const out: BatchItem<'sqlite'>[] = [];
-  for (let i = 0; i < rows.length; i += per) {
-    out.push(
-      db
-        .insert(searchNames)
-        .values(rows.slice(i, i + per))
-        .onConflictDoUpdate({
-          target: searchNames.id,
-          set: { name: sql`excluded.name`, pinyin: sql`excluded.pinyin`, initials: sql`excluded.initials`, head: sql`excluded.head`, tail: sql`excluded.tail` },
-        }),
-    );
-  }
-  return out;
+  const set = ['name', 'pinyin', 'initials', 'head', 'tail'].map((c) => `"${c}" = excluded."${c}"`).join(', ');
+  return insertChunks(db, searchNames, rows, `ON CONFLICT ("id") DO UPDATE SET ${set}`);
 }
-
 
 /** A search row (search/keys.ts searchNameRow) as the table's insert. */
 export const searchInsert = (s: ReturnType<typeof searchNameRow>): typeof searchNames.$inferInsert => ({ id: s.id, kind: s.kind, refId: s.ref_id, name: s.name, pinyin: s.pinyin, initials: s.initials, head: s.head, tail: s.tail });

@@ -80,3 +80,67 @@ export const keptClosurePacking: KeptPacking = {
 
 /** news_closure_names' rowids, the closed-company news order: date × ID_SPAN + id. */
 export const keptNewsPacking: KeptPacking = { name: 'news', table: 'news', packs: 'date × 10^7 + id', ranges: dayIdRanges('date', 'id') };
+
+/**
+ * The companies of a parent closing reason by close date (closure/reasons list pages): one row per
+ * (parent, close date, company), its count the company's reasons under that parent.
+ */
+export const keptReasonCompanies: KeptList = {
+  table: 'closure_reason_companies',
+  columns: ['p_id', 'close_date', 'com_id'],
+  zeros: 'delete',
+  sources: [{ name: 'types', table: 'closure_company_types', keys: (r) => [[r.p_id, r.close_date, r.com_id]] }],
+};
+
+/** A firm's three largest closed companies by amount raised, as the rankings show them (JSON). */
+export const firmCases = (firm: string) =>
+  `(SELECT json_group_array(json_object('com_id', x.\`com_id\`, 'com_name', x.\`com_name\`)) FROM (
+      SELECT c.\`com_id\`, c.\`com_name\` FROM \`closures\` c WHERE c.\`com_id\` IN (
+        SELECT j.\`com_id\` FROM \`closure_investors\` j WHERE j.\`invst_id\` = ${firm} ORDER BY j.\`total_money\` DESC, j.\`com_id\` DESC LIMIT 3)
+      ORDER BY c.\`total_money\` DESC, c.\`com_id\` DESC) x)`;
+
+/** Sets `cases` of the closure_firm_stats rows `where` picks from closure_investors. */
+export const firmCasesSql = (where: string) =>
+  `UPDATE \`closure_firm_stats\` SET \`cases\` = ${firmCases('`closure_firm_stats`.`invst_id`')} WHERE ${where}`;
+
+/**
+ * Each firm's closed companies (com_count; the firm rankings and closure_rank_counts' 'firms'
+ * read it). Its `cases` column, a top-3 list rather than a count, stays with the hand-written
+ * closure_firm_cases_* triggers.
+ */
+export const keptFirmStats: KeptList = {
+  table: 'closure_firm_stats',
+  columns: ['invst_id'],
+  count: 'com_count',
+  zeros: 'keep',
+  others: { columns: ['cases'], triggers: ['closure_firm_cases_'], rebuild: [firmCasesSql('true')] },
+  sources: [{ name: 'investors', table: 'closure_investors', keys: (r) => [[r.invst_id]] }],
+};
+
+/** lib/moneypages.ts MONEY_WIDTHS (kept here so the declaration has no import the script cannot load). */
+const MONEY_WIDTHS = [1e15, 1e14, 1e13, 1e12, 1e11, 1e4, 1e2] as const;
+
+/** lib/moneypages.ts sortKey with lower ids first: the amount's code (digits, then the amount padded to 8) × 10^7 + id. */
+const moneyKey = (money: string, id: string) =>
+  `((CASE ${money} WHEN 0 THEN 0 ELSE length(${money}) * 100000000 + CAST(${money} || substr('0000000', 1, 8 - length(${money})) AS INTEGER) END) * ${ID_SPAN} + ${id})`;
+
+/**
+ * A firm's closed companies by amount raised ('c:<firm>' in entity_money_counts, read by
+ * lib/moneypages.ts), levelled by the packed money key. An amount or id outside the packing is not
+ * counted (the page falls back to an offset read).
+ */
+export const keptFirmMoney: KeptList = {
+  table: 'entity_money_counts',
+  columns: ['k', 'level', 'bucket'],
+  zeros: 'delete',
+  owns: "`k` GLOB 'c:*'",
+  sources: [
+    {
+      name: 'firm_closures',
+      table: 'closure_investors',
+      when: (r) => `typeof(${r.total_money}) = 'integer' AND ${r.total_money} BETWEEN 0 AND 99999999 AND ${r.com_id} BETWEEN 0 AND ${ID_SPAN - 1}`,
+      keys: (r) => [[`'c:' || ${r.invst_id}`]],
+      levels: { order: (r) => moneyKey(r.total_money, r.com_id), widths: MONEY_WIDTHS },
+    },
+  ],
+};

@@ -3,12 +3,13 @@
  * declared here has no hand-written trigger left: its triggers, recount and rebuild come from the
  * declaration (sql.ts). Kept tables not yet declared are listed in docs/kept-counts.md.
  */
-import { keptClosureCounts, keptClosurePacking, keptClosureRanks, keptNewsPacking } from './closure.ts';
+import { keptClosureCounts, keptClosurePacking, keptClosureRanks, keptFirmMoney, keptFirmStats, keptNewsPacking, keptReasonCompanies } from './closure.ts';
 import { keptFirmEvents, keptPolicyDays } from './entity.ts';
 import { keptPersonalDays } from './personal.ts';
 import type { KeptList, KeptPacking } from './shape.ts';
-import { keptDisclosureCounts, keptDisclosurePacking, keptStarmarketCounts, keptStarmarketPacking } from './starmarket.ts';
+import { keptDisclosureCounts, keptDisclosurePacking, keptStarmarketCounts, keptStarmarketDays, keptStarmarketPacking } from './starmarket.ts';
 
-export const KEPT_LISTS: readonly KeptList[] = [keptClosureCounts, keptClosureRanks, keptStarmarketCounts, keptDisclosureCounts, keptPersonalDays, keptPolicyDays, keptFirmEvents];
+// Order matters to --rebuild: closure_firm_stats is a kept table and a source of closure_rank_counts.
+export const KEPT_LISTS: readonly KeptList[] = [keptClosureCounts, keptReasonCompanies, keptFirmStats, keptFirmMoney, keptClosureRanks, keptStarmarketCounts, keptStarmarketDays, keptDisclosureCounts, keptPersonalDays, keptPolicyDays, keptFirmEvents];
 
 export const KEPT_PACKINGS: readonly KeptPacking[] = [keptClosurePacking, keptNewsPacking, keptStarmarketPacking, keptDisclosurePacking];

@@ -64,9 +64,17 @@ export interface KeptPacking {
 }
 
 export interface KeptList {
-  /** The kept table: its key columns (its primary key) and a count column `n`. */
+  /** The kept table: its key columns (its primary key) and a count column (`n` unless `count` says). */
   table: string;
   columns: readonly string[];
+  /** The count column when it is not `n` (a table readers already know by another name). */
+  count?: string;
+  /**
+   * Columns of the same rows kept by hand-written triggers that are not counts (a top-3 list as
+   * JSON): the generator leaves the triggers whose names start with one of `triggers` alone, keeps
+   * the columns through a rebuild (counts are zeroed, not deleted) and runs `rebuild` after it.
+   */
+  others?: { columns: readonly string[]; triggers: readonly string[]; rebuild: readonly string[] };
   /** Whether a kept row whose count falls to 0 is deleted (sparse keys) or kept. */
   zeros: 'keep' | 'delete';
   /**
@@ -89,6 +97,18 @@ export const dayIdRanges = (day: string, id: string): readonly KeptRange[] => [
   { column: id, min: 0, max: ID_SPAN - 1 },
   { column: day, min: 0, max: 99_999_999 },
 ];
+
+/**
+ * The bulk path of the closed-company import (worker/src/import/closure.ts): inside one D1 batch it
+ * puts a row into `table`, inserts new companies with their links, adds the set-based deltas of
+ * those rows (bulkDeltaSql) and deletes the row again. While the row is there, the generated
+ * triggers on `sources` (and the hand-written card, case and money triggers on them) do nothing;
+ * SQLite runs one write transaction at a time, so no other writer ever sees the row.
+ */
+export const KEPT_BULK = { table: 'kept_bulk', sources: ['closures', 'closure_company_types', 'closure_investors'], id: 'com_id' } as const;
+
+/** The WHEN clause of a trigger that stands aside for the bulk path. */
+export const BULK_IDLE = `NOT EXISTS (SELECT 1 FROM \`${KEPT_BULK.table}\`)`;
 
 /** A string as an SQL literal. */
 export const lit = (s: string | number): Expr => (typeof s === 'number' ? String(s) : `'${s.replaceAll("'", "''")}'`);

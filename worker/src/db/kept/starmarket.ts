@@ -39,3 +39,22 @@ export const keptDisclosurePacking: KeptPacking = {
   packs: 'disclosure_time × 10^7 + id',
   ranges: dayIdRanges('disclosure_time', 'id'),
 };
+
+/**
+ * The applying / listed tabs by acceptance date (starmarket/list.ts deep pages): years, months and
+ * days of acceptance_time (yyyymmdd) under every province, sector and state filter ('' and 0: any);
+ * no total row (starmarket_counts holds the totals).
+ */
+export const keptStarmarketDays: KeptList = {
+  table: 'starmarket_day_counts',
+  columns: ['is_listed', 'prov', 'cat_id', 'state_id', 'level', 'bucket'],
+  zeros: 'keep',
+  sources: [
+    {
+      name: 'companies',
+      table: 'starmarket_companies',
+      keys: (r) => [[r.is_listed, [r.com_prov, lit('')], [r.cat_id, '0'], [r.state_id, '0']]],
+      levels: { order: (r) => r.acceptance_time, widths: [10_000, 100, 1], total: false },
+    },
+  ],
+};

@@ -1,0 +1,60 @@
+/**
+ * A kept list as it stands next to a fresh count of its sources (both as key → n, zero counts left
+ * out), and the closed-company rows kept beside the counts (cards, firms' top-3 cases) next to a
+ * fresh computation: what the recount tests and the import tests compare.
+ */
+import { env } from 'cloudflare:test';
+import { expect } from 'vitest';
+import { cardColumns } from '../../../worker/src/db/kept/bulk.ts';
+import { firmCases } from '../../../worker/src/db/kept/closure.ts';
+import { KEPT_LISTS } from '../../../worker/src/db/kept/index.ts';
+import { keptRowsSql, recountSql } from '../../../worker/src/db/kept/sql.ts';
+import type { KeptList } from '../../../worker/src/db/kept/shape.ts';
+
+type Row = Record<string, unknown>;
+
+const keyOf = (list: KeptList, r: Row) => JSON.stringify(list.columns.map((c) => r[c]));
+
+export async function compareKept(list: KeptList) {
+  const kept = new Map<string, number>();
+  for (const r of (await env.DB.prepare(keptRowsSql(list)).all<Row>()).results) kept.set(keyOf(list, r), r.n as number);
+  const fresh = new Map<string, number>();
+  for (const sql of recountSql(list))
+    for (const r of (await env.DB.prepare(sql).all<Row>()).results) fresh.set(keyOf(list, r), (fresh.get(keyOf(list, r)) ?? 0) + (r.n as number));
+  for (const [k, n] of fresh) if (n === 0) fresh.delete(k);
+  return { kept: Object.fromEntries([...kept].sort()), fresh: Object.fromEntries([...fresh].sort()) };
+}
+
+const all = async (sql: string) => (await env.DB.prepare(sql).all<Row>()).results;
+
+/**
+ * Every declared list, the cards of companies with a reason or an investor, and the firms' cases:
+ * stored and fresh side by side (equal when nothing drifted), and whether the bulk flag is down.
+ */
+export async function keptAndFresh() {
+  const lists: Record<string, Awaited<ReturnType<typeof compareKept>>> = {};
+  for (const l of KEPT_LISTS) lists[`${l.table}${l.owns ? ` ${l.owns}` : ''}`] = await compareKept(l);
+  const linked = 'SELECT com_id FROM closure_company_types UNION SELECT com_id FROM closure_investors';
+  const [t, tm, tg, inv] = cardColumns('c.com_id');
+  return {
+    lists,
+    cards: {
+      kept: await all(`SELECT com_id, types, team, tags, investors FROM closure_cards WHERE com_id IN (${linked}) ORDER BY com_id`),
+      fresh: await all(`SELECT c.com_id, ${t} AS types, ${tm} AS team, ${tg} AS tags, ${inv} AS investors FROM (${linked}) c ORDER BY c.com_id`),
+    },
+    cases: {
+      kept: await all('SELECT invst_id, cases FROM closure_firm_stats WHERE com_count > 0 ORDER BY invst_id'),
+      fresh: await all(`SELECT s.invst_id, ${firmCases('s.invst_id')} AS cases FROM closure_firm_stats s WHERE s.com_count > 0 ORDER BY s.invst_id`),
+    },
+    bulkFlag: (await all('SELECT id FROM kept_bulk')).length,
+  };
+}
+
+/** Asserts that nothing kept drifted from its sources. */
+export async function expectKeptExact() {
+  const r = await keptAndFresh();
+  for (const [name, c] of Object.entries(r.lists)) expect(c.kept, name).toEqual(c.fresh);
+  expect(r.cards.kept, 'closure_cards').toEqual(r.cards.fresh);
+  expect(r.cases.kept, 'closure_firm_stats.cases').toEqual(r.cases.fresh);
+  expect(r.bulkFlag, 'kept_bulk').toEqual(0);
+}
