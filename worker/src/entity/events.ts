@@ -3,7 +3,7 @@
  * /investevent list and an atlas tag's events; the event page; and the list's filters.
  * An event is one row with its company and its investors (a JSON column, with the person id of an
  * individual investor); a page near either end of a list is read with its kept total and its events
- * in one statement, a deeper page's ids are found first (lib/day-window.ts) and hydrated in one more.
+ * in one statement, a deeper page's ids are found first (keptStart, db/kept/read.ts) and hydrated in one more.
  */
 import { and, asc, count, desc, eq, gte, lte, sql, type AnyColumn, type Placeholder, type SQL, type Subquery } from 'drizzle-orm';
 import {
@@ -18,9 +18,8 @@ import {
   rounds,
   sectors,
 } from '../db';
-import { keptPage, YMD_WIDTHS } from '../lib/day-window';
 import { namesOf } from '../lib/names';
-import { nearEndPage, type EndRead } from '../lib/pagination';
+import { dayList, inListOrder, keptStart, nearEndPage, YMD_WIDTHS, type EndRead } from '../db/kept/read.ts';
 import { ph, type RowOf } from '../lib/shaped';
 import type { Db } from '../env';
 import { perId } from '../lib/perId';
@@ -172,7 +171,7 @@ export const eventListKey = (scope: string | undefined, tagId: number | undefine
 
 /**
  * The /investevent list: newest first, by scope (医疗健康) and/or atlas tag (by name or id). The
- * total is one kept row and a deep page seeks to its start day (lib/day-window.ts): without a tag
+ * total is one kept row and a deep page seeks to its start day (keptStart, db/kept/read.ts): without a tag
  * the events' own date indexes, with one invest_event_tags (the events of the tag's companies).
  */
 export async function listEvents(
@@ -197,10 +196,9 @@ export async function listEvents(
     idsPage(db, source, filters({ tag: ph('tag'), scope: ph('scope') }), r).as('page'),
   );
   if (near) return near;
-  const { ids, total } = await keptPage(db, key, YMD_WIDTHS, q.page, perPage, async (r) =>
-    (await idsPage(db, source, filters({ tag: tagId ?? 0, scope: scope ?? '' }), r)).map((x) => x.id),
-  );
-  return { info: await hydrateEvents(db, ids), total };
+  const { total, read } = await keptStart(db, dayList(key, YMD_WIDTHS), q.page, perPage);
+  const ids = read ? inListOrder(read, await idsPage(db, source, filters({ tag: tagId ?? 0, scope: scope ?? '' }), read)) : [];
+  return { info: await hydrateEvents(db, ids.map((x) => x.id)), total };
 }
 
 /** A company's financing history, newest first; `limit` is what the viewer may see. */
@@ -227,10 +225,9 @@ export async function firmEvents(db: Db, firmId: number, page: number) {
     idsPage(db, SOURCES.firms, [eq(ief.invstId, ph('firm'))], r).as('page'),
   );
   if (near) return near;
-  const { ids, total } = await keptPage(db, `f:${firmId}`, YMD_WIDTHS, page, ENTITY_PAGE_SIZE, async (r) =>
-    (await idsPage(db, SOURCES.firms, [eq(ief.invstId, firmId)], r)).map((x) => x.id),
-  );
-  return { info: await hydrateEvents(db, ids), total };
+  const { total, read } = await keptStart(db, dayList(`f:${firmId}`, YMD_WIDTHS), page, ENTITY_PAGE_SIZE);
+  const ids = read ? inListOrder(read, await idsPage(db, SOURCES.firms, [eq(ief.invstId, firmId)], read)) : [];
+  return { info: await hydrateEvents(db, ids.map((x) => x.id)), total };
 }
 
 /** /investevent/{id}: the event, its company's card fields and the company's other rounds. */

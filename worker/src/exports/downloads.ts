@@ -1,7 +1,7 @@
 /** The personal download centre: a user's records and their files, owner-only. */
 import { drizzleDb } from '../db';
 import type { Env } from '../env';
-import { keptRowsPage, msDayLimit } from '../lib/day-window';
+import { inListOrder, keptStart, msDayLimit, userList } from '../db/kept/read.ts';
 import { ApiError } from '../lib/errors';
 import { effectiveStatus, RECORD_VIEW_SQL, recordPageSql, recordView, type DownloadRecordView, type RecordForView } from './views';
 
@@ -27,25 +27,17 @@ export async function listDownloads(
     return { info: view(rows.results as RecordForView[]), total: (count.results[0] as { n: number }).n };
   }
   // Every record: kept total and per-day counts ('ud:'), the page's rows off (user_id, created_at) from its day.
-  const { rows, total } = await keptRowsPage(
-    drizzleDb(d1),
-    `ud:${userId}`,
-    q.page,
-    q.per_page,
-    async (r) => {
-      const dir = r.reverse ? 'ASC' : 'DESC';
-      const b = msDayLimit(r);
-      const day = !b ? '' : b.from ? ' AND r.created_at >= ?' : ' AND r.created_at < ?';
-      const bound = b ? [b.ms] : [];
-      const res = await d1
-        .prepare(recordPageSql(`r.user_id = ?${day}`, `r.created_at ${dir}, r.id ${dir}`))
-        .bind(userId, ...bound, r.limit, r.offset)
-        .all<RecordForView>();
-      return res.results;
-    },
-    (r) => r.id,
-  );
-  return { info: view(rows), total };
+  const { total, read: r } = await keptStart(drizzleDb(d1), userList(`ud:${userId}`), q.page, q.per_page);
+  if (!r) return { info: [], total };
+  const dir = r.reverse ? 'ASC' : 'DESC';
+  const b = msDayLimit(r);
+  const day = !b ? '' : b.from ? ' AND r.created_at >= ?' : ' AND r.created_at < ?';
+  const bound = b ? [b.ms] : [];
+  const res = await d1
+    .prepare(recordPageSql(`r.user_id = ?${day}`, `r.created_at ${dir}, r.id ${dir}`))
+    .bind(userId, ...bound, r.limit, r.offset)
+    .all<RecordForView>();
+  return { info: view(inListOrder(r, res.results)), total };
 }
 
 /** Someone else's record reads exactly like a missing one. */

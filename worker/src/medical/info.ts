@@ -8,7 +8,7 @@
 import { eq, getTableColumns, sql, type Placeholder } from 'drizzle-orm';
 import { companies, investEventInvestors, investEvents, news, policies } from '../db';
 import type { Db } from '../env';
-import { pageWindow } from '../lib/pagination';
+import { pageWindow } from '../db/kept/read.ts';
 import { MEDICAL_PAGE_SIZE } from './constants';
 import { eventTotalSql } from './kept';
 import { countTotal, LIST, listPage } from './pages';

@@ -12,7 +12,7 @@
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { integer, sqliteTable } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../env';
-import { nearEndPage, pageWindow, type EndRead } from '../lib/pagination';
+import { nearEndPage, pageWindow, type EndRead } from '../db/kept/read.ts';
 import { ph, type SelectLike } from '../lib/shaped';
 import { MEDICAL_PAGE_SIZE } from './constants';
 

@@ -4,12 +4,11 @@
  * state counts of the applicant tab under its current filters (/starmarket/state_list), from the
  * kept counts of starmarket_counts.
  */
-import { and, asc, between, eq, gt, gte, inArray, lte, sql, type Placeholder, type SQL } from 'drizzle-orm';
-import { starmarketCompanies as m, starmarketCounts, starmarketDayCounts as dc, starmarketStates } from '../db';
+import { and, asc, eq, gt, gte, inArray, lte, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { starmarketCompanies as m, starmarketCounts, starmarketStates } from '../db';
 import type { Db } from '../env';
-import { YMD_WIDTHS, type ReadLevel } from '../lib/day-window';
 import { ApiError } from '../lib/errors';
-import { keptTotal, offsetOf, pageWindow, startDay } from '../db/kept/read.ts';
+import { keptTotal, offsetOf, pageWindow, startDay, YMD_WIDTHS, type KeptLevels } from '../db/kept/read.ts';
 import { ID_SPAN } from '../db/kept/shape.ts';
 import { keptStarmarketCounts } from '../db/kept/starmarket.ts';
 import { ph, runShaped, shapedParts } from '../lib/shaped';
@@ -38,17 +37,15 @@ const SKIP_DIRECTLY = 40;
 
 /**
  * The kept day rows of a tab under the filters (starmarket_day_counts, kept by triggers): a deep page
- * finds the acceptance day it starts on from them (lib/day-window.ts startDay), the tab's years, then
+ * finds the acceptance day it starts on from them (startDay, db/kept/read.ts), the tab's years, then
  * the months of one year, then the days of one month: at most 8 + 12 + 31 kept rows instead of
  * `offset` index entries.
  */
-const dayLevels =
-  (db: Db, p: StarFilter, listed: Listed): ReadLevel =>
-  (level, lo, hi) =>
-    db
-      .select({ bucket: dc.bucket, n: dc.n })
-      .from(dc)
-      .where(and(eq(dc.isListed, listed), eq(dc.prov, p.com_prov ?? ''), eq(dc.catId, p.cat_id ?? 0), eq(dc.stateId, p.state ?? 0), eq(dc.level, level), between(dc.bucket, lo, hi)));
+const dayLevels = (p: StarFilter, listed: Listed): KeptLevels => ({
+  table: 'starmarket_day_counts',
+  key: { is_listed: listed, prov: p.com_prov ?? '', cat_id: p.cat_id ?? 0, state_id: p.state ?? 0 },
+  widths: YMD_WIDTHS,
+});
 
 /** A keyword the per-tab character index answers exactly: one Han character, letter or digit. */
 const ONE_CHAR = /^[\p{Script=Han}0-9a-z]$/u;
@@ -124,7 +121,7 @@ export async function listStar(db: Db, p: StarListParams, listed: Listed): Promi
   if (!p.keyword) {
     total = known ?? (await keptCount(db, p, listed))[0]?.n ?? 0;
     const w = pageWindow(p.page, perPage, total);
-    const start = w.limit && w.offset > SKIP_DIRECTLY ? await startDay(dayLevels(db, p, listed), YMD_WIDTHS, w.reverse, w.offset, total) : null;
+    const start = w.limit && w.offset > SKIP_DIRECTLY ? await startDay(db, dayLevels(p, listed), w.reverse, w.offset, total) : null;
     idRows = !w.limit
       ? []
       : start
