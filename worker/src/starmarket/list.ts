@@ -13,7 +13,7 @@ import { ID_SPAN } from '../db/kept/shape.ts';
 import { keptStarmarketCounts } from '../db/kept/starmarket.ts';
 import { ph, runShaped, shapedParts } from '../lib/shaped';
 import { LISTED_STATE, STAR_PAGE_SIZE } from './constants';
-import { countOf, selectStarRows, toStarRows } from './rows';
+import { countOf, selectStarRows, starRowsOf, toStarRows } from './rows';
 import type { StarRow } from './schemas';
 import { starConditions, starConditionsShape, starOrder, type Listed, type StarFilter } from './select';
 
@@ -89,8 +89,8 @@ export async function listStar(db: Db, p: StarListParams, listed: Listed): Promi
       .orderBy(...(w.reverse ? [asc(m.acceptanceTime), asc(m.mComId)] : starOrder()))
       .limit(w.limit)
       .offset(w.offset);
-  // The rows of an id query, hydrated in the same statement, in list order.
-  const rowsOf = (q: ReturnType<typeof ids>) => selectStarRows(db).where(inArray(m.mComId, q));
+  // The rows of an id query, hydrated in the same statement (in list order once sorted).
+  const rowsOf = (q: ReturnType<typeof ids>) => starRowsOf(db, q.as('page'));
   const inOrder = <T extends { acceptance: number; mComId: number }>(rows: T[]) => rows.sort((a, b) => b.acceptance - a.acceptance || b.mComId - a.mComId);
   let total: number;
   let idRows: { id: number }[];

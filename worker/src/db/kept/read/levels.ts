@@ -6,21 +6,32 @@
  * list is. A levelled kept table has rows (key columns…, level, bucket, n): level 0 bucket 0 is the
  * total (when kept), level i the buckets floor(order / w) * w of the i-th width.
  */
-import { and, asc, between, desc, eq, sql, type SQL } from 'drizzle-orm';
-import { sqliteTable, integer } from 'drizzle-orm/sqlite-core';
+import { and, asc, between, desc, eq, gt, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { integer, sqliteTable, type SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../../../env';
-import { offsetOf, pageWindow, type Window } from './window.ts';
+import { inListOrder, offsetOf, pageWindow, type Window } from './window.ts';
 
 /** yyyymmdd dates: years, months, days. */
 export const YMD_WIDTHS = [10_000, 100, 1] as const;
+/**
+ * Buckets of a yyyymmdd list's levels read at a time from the end nearer the page: sixteen years,
+ * seven months (half a year and one), sixteen days (half a month and one), so a walk reads about
+ * half of each level's buckets instead of all of them, most often in one read a level.
+ */
+export const YMD_CHUNKS = [16, 7, 16] as const;
 /** Days since 1970: blocks of 512 days, of 16 days, days. */
 export const DAY_WIDTHS = [512, 16, 1] as const;
 
-/** One list of a levelled kept table: the table, the values of its key columns, its bucket widths. */
+/**
+ * One list of a levelled kept table: the table, the values of its key columns, its bucket widths
+ * and, with `chunks`, how many buckets of each level a walk reads at a time from the nearer end
+ * (absent: a level's buckets under the one found above at once, one round trip a level).
+ */
 export interface KeptLevels {
   table: string;
   key: Readonly<Record<string, string | number>>;
   widths: readonly number[];
+  chunks?: readonly number[];
 }
 
 export interface DayBucket {
@@ -62,10 +73,10 @@ export const totalOf = (buckets: DayBucket[]) => buckets.reduce((s, y) => s + Ma
 /**
  * The day the row at `offset` (from the newest end, or the oldest when `reverse`) falls on, and how
  * many rows of that day come before it in that direction. At each level the buckets under the one
- * found above are walked from the end nearer the offset, so a level reads at most half its buckets
- * when read `chunk` rows at a time, stopping at the bucket the offset falls in; without `chunk` a
- * level's buckets are read at once (one round trip), and `top` gives level 1's when the caller has
- * them already. Null when the kept counts run out (a write between the total and the walk). With
+ * found above are walked from the end nearer the offset, so a level reads about half its buckets
+ * when read the list's `chunks` at a time, stopping at the bucket the offset falls in; without
+ * chunks a level's buckets are read at once (one round trip), and `top` gives level 1's when the
+ * caller has them already. Null when the kept counts run out (a write between the total and the walk). With
  * widths whose last is wider than 1 (a list by money, money.ts), `day` is the first key of that
  * last-level bucket.
  */
@@ -75,8 +86,8 @@ export async function startDay(
   reverse: boolean,
   offset: number,
   total: number,
-  how: { chunk?: number; top?: DayBucket[] } = {},
-): Promise<{ day: number; skip: number } | null> {
+  top?: DayBucket[],
+): Promise<{ day: number; skip: number; n: number } | null> {
   let rest = offset;
   let size = total;
   let [lo, hi] = [Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER];
@@ -92,16 +103,17 @@ export async function startDay(
       return false;
     };
     let hit: DayBucket | undefined;
-    if (how.chunk === undefined) {
-      const all = i === 0 && how.top ? how.top : await levelRows(db, list, i + 1, lo, hi);
+    const chunk = i === 0 && top ? undefined : list.chunks?.[i];
+    if (chunk === undefined) {
+      const all = i === 0 && top ? top : await levelRows(db, list, i + 1, lo, hi);
       hit = [...all].sort((a, z) => (ascending ? a.bucket - z.bucket : z.bucket - a.bucket)).find(holds);
     } else {
       let [from, to] = [lo, hi];
       while (!hit && from <= to) {
-        const chunk = await levelRows(db, list, i + 1, from, to, { ascending, limit: how.chunk });
-        hit = chunk.find(holds);
-        if (chunk.length < how.chunk) break;
-        const last = chunk[chunk.length - 1].bucket;
+        const rows = await levelRows(db, list, i + 1, from, to, { ascending, limit: chunk });
+        hit = rows.find(holds);
+        if (rows.length < chunk) break;
+        const last = rows[rows.length - 1].bucket;
         if (ascending) from = last + 1;
         else to = last - 1;
       }
@@ -111,13 +123,23 @@ export async function startDay(
     size = hit.n;
     [lo, hi] = [hit.bucket, hit.bucket + width - 1];
   }
-  return { day: lo, skip: rest };
+  return { day: lo, skip: rest, n: size };
 }
 
 /** Which rows to read: `limit` rows after skipping `offset` in list order (or reversed), from `day` on when set. */
 export interface PageRead extends Window {
   /** Start at this day: rows on or before it (newest first), on or after it when `reverse`. */
   day?: number;
+  /** With `day`: 'from' (the default) as above; 'on' that day's rows only; 'past' the rows after it in read order. */
+  bound?: 'from' | 'on' | 'past';
+}
+
+/** The condition a PageRead puts on a yyyymmdd (or any day-valued) column; none without a day. */
+export function dayBound(col: SQLiteColumn, r: PageRead): SQL | undefined {
+  if (r.day === undefined) return undefined;
+  if (r.bound === 'on') return eq(col, r.day);
+  if (r.bound === 'past') return r.reverse ? gt(col, r.day) : lt(col, r.day);
+  return r.reverse ? gte(col, r.day) : lte(col, r.day);
 }
 
 /** Up to this many rows to skip, a page of a list with a kept total row is read with a plain OFFSET (cheaper than the kept rows). */
@@ -126,22 +148,55 @@ const KEPT_SKIP_DIRECTLY = 12;
 /**
  * Where page `page` of a list with a kept total row starts: the total, and the read that gives its
  * rows (null past the end). The caller reads `limit` rows after skipping `offset` from `day` on off
- * the list's index (newest first, oldest first when `reverse`) and puts them in list order (inListOrder).
+ * the list's index (newest first, oldest first when `reverse`) and puts them in list order
+ * (inListOrder). `known` is the kept total when the caller has read it already (nearEndPage).
  */
-export async function keptStart(db: Db, list: KeptLevels, page: number, perPage: number): Promise<{ total: number; read: PageRead | null }> {
-  // A page that may start deep reads the top level's rows (a few dozen at most) with the total, in
-  // one round trip; the walk then reads each lower level under its bucket at once: four round trips in all.
-  const deep = offsetOf(page, perPage) > KEPT_SKIP_DIRECTLY;
-  const [totalRows, top] = deep
-    ? await db.batch([levelTotal(db, list), levelRows(db, list, 1, Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER)])
-    : [await levelTotal(db, list), []];
-  const total = totalRows[0]?.n ?? 0;
-  const w = pageWindow(page, perPage, total);
-  if (!w.limit) return { total, read: null };
-  // A page that starts past KEPT_SKIP_DIRECTLY from either end starts past it from the front too: `deep` holds, `top` is read.
-  const start = w.offset > KEPT_SKIP_DIRECTLY ? await startDay(db, list, w.reverse, w.offset, total, { top }) : null;
-  return { total, read: start ? { ...w, offset: start.skip, day: start.day } : w };
+export async function keptStart(db: Db, list: KeptLevels, page: number, perPage: number, known?: number): Promise<{ total: number; read: PageRead | null }> {
+  const { total, read } = await keptStartOf(db, list, page, perPage, known);
+  return { total, read };
 }
+
+async function keptStartOf(db: Db, list: KeptLevels, page: number, perPage: number, known?: number) {
+  let total = known ?? 0;
+  let top: DayBucket[] | undefined;
+  if (known === undefined) {
+    // A page that may start deep reads the top level's rows (a few dozen at most) with the total, in
+    // one round trip; the walk then reads each lower level under its bucket.
+    const deep = offsetOf(page, perPage) > KEPT_SKIP_DIRECTLY;
+    const [totalRows, topRows] = deep
+      ? await db.batch([levelTotal(db, list), levelRows(db, list, 1, Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER)])
+      : [await levelTotal(db, list), []];
+    total = totalRows[0]?.n ?? 0;
+    top = topRows;
+  }
+  const w = pageWindow(page, perPage, total);
+  if (!w.limit) return { total, read: null, start: null };
+  // A page that starts past KEPT_SKIP_DIRECTLY from either end starts past it from the front too: `deep` held, `top` was read.
+  const start = w.offset > KEPT_SKIP_DIRECTLY ? await startDay(db, list, w.reverse, w.offset, total, top) : null;
+  return { total, read: start ? { ...w, offset: start.skip, day: start.day } : w, start };
+}
+
+/**
+ * As keptStart, for a list whose days hold many rows: when the page's first row lies nearer the far
+ * end of its day than its start (counting the rows of the day past the page), the day's part of the
+ * page is read from that far end and the rest from the next day on, two reads a batch can hold,
+ * instead of skipping the day's earlier rows. `reads` come in list order (each read's rows put in
+ * list order, then joined: pageRows); empty past the end.
+ */
+export async function keptReads(db: Db, list: KeptLevels, page: number, perPage: number, known?: number): Promise<{ total: number; reads: PageRead[] }> {
+  const { total, read, start } = await keptStartOf(db, list, page, perPage, known);
+  if (!read) return { total, reads: [] };
+  if (!start) return { total, reads: [read] };
+  const inDay = Math.min(read.limit, start.n - start.skip);
+  const far = start.n - start.skip - inDay;
+  if (far >= start.skip) return { total, reads: [read] };
+  const onDay: PageRead = { reverse: !read.reverse, offset: far, limit: inDay, day: start.day, bound: 'on' };
+  const past: PageRead[] = read.limit > inDay ? [{ reverse: read.reverse, offset: 0, limit: read.limit - inDay, day: start.day, bound: 'past' }] : [];
+  return { total, reads: read.reverse ? [...past, onDay] : [onDay, ...past] };
+}
+
+/** The rows of each read (`results`, in the order of `reads`), joined in list order. */
+export const pageRows = <T>(reads: PageRead[], results: T[][]): T[] => reads.flatMap((r, i) => inListOrder(r, results[i] ?? []));
 
 /** Where a page of a yyyymmdd list without a kept total row (the total is the sum of its year rows) starts. */
 export interface DayPage {
@@ -177,7 +232,7 @@ export async function dayStart(db: Db, list: KeptLevels, years: DayBucket[], pag
   const whole = { total, empty: false, reverse: w.reverse, lo: within.lo, hi: within.hi, skip: w.offset, limit: w.limit };
   if (w.offset <= SKIP_DIRECTLY) return whole;
   // The year rows are at hand (the total is their sum): the walk reads the months of one year and the days of one month.
-  const start = await startDay(db, list, w.reverse, w.offset, total, { top: years });
+  const start = await startDay(db, list, w.reverse, w.offset, total, years);
   if (!start) return whole;
   return { ...whole, lo: w.reverse ? start.day : within.lo, hi: w.reverse ? within.hi : start.day, skip: start.skip };
 }

@@ -22,11 +22,14 @@ const ID_SPAN = 10_000_000;
 const CODE_DIGITS = 8;
 const CODE_SPAN = 10 ** CODE_DIGITS;
 
+/** The kept bucket rows of a level are read this many at a time (seven levels, some wide), stopping at the bucket the offset falls in. */
+const CHUNK = 4;
+
 /** How a list orders rows with the same amount. */
 export type Ties = 'lowerIdFirst' | 'higherIdFirst';
 
 /** The list kept under `k` in entity_money_counts. */
-export const moneyList = (k: string): KeptLevels => ({ table: 'entity_money_counts', key: { k }, widths: MONEY_WIDTHS });
+export const moneyList = (k: string): KeptLevels => ({ table: 'entity_money_counts', key: { k }, widths: MONEY_WIDTHS, chunks: MONEY_WIDTHS.map(() => CHUNK) });
 
 /** The code of an amount (order-preserving), null for one the keys cannot hold (not an integer in 0..10^8-1). */
 export function moneyCode(money: number): number | null {
@@ -54,8 +57,6 @@ export function keyRow(key: number, ties: Ties): { money: number; id: number } {
 
 /** Up to this many rows to skip, a page is read straight off the list's index (cheaper than the walk). */
 const SKIP_DIRECTLY = 40;
-/** The kept bucket rows of a level are read this many at a time (seven levels, some wide), stopping at the bucket the offset falls in. */
-const CHUNK = 4;
 
 /** Which rows to read: `limit` rows after skipping `offset` in list order (or reversed), from `from` on when set. */
 export interface MoneyRead extends Window {
@@ -75,7 +76,7 @@ export async function moneyStart(db: Db, key: string, ties: Ties, page: number, 
   if (w.offset <= SKIP_DIRECTLY) return w;
   const list = moneyList(key);
   // The kept count is checked alongside the walk (one round trip fewer); the walk counts only when it matches.
-  const [kept, walk] = await Promise.all([levelTotal(db, list), startDay(db, list, w.reverse, w.offset, total, { chunk: CHUNK })]);
+  const [kept, walk] = await Promise.all([levelTotal(db, list), startDay(db, list, w.reverse, w.offset, total)]);
   if (kept[0]?.n !== total || !walk) return w;
   // The walk ends on a bucket of the last level: a read in list order starts at its largest key, a reversed one at its smallest.
   const edge = w.reverse ? walk.day : walk.day + MONEY_WIDTHS[MONEY_WIDTHS.length - 1] - 1;

@@ -9,8 +9,8 @@ import { entityDayCounts as dc } from '../../entity-kept';
 import type { Db } from '../../../env';
 import { DAY_WIDTHS, type KeptLevels, type PageRead } from './levels.ts';
 
-/** The list kept under `k` in entity_day_counts, levelled by `widths`. */
-export const dayList = (k: string, widths: readonly number[]): KeptLevels => ({ table: 'entity_day_counts', key: { k }, widths });
+/** The list kept under `k` in entity_day_counts, levelled by `widths` (a walk reading `chunks` buckets at a time). */
+export const dayList = (k: string, widths: readonly number[], chunks?: readonly number[]): KeptLevels => ({ table: 'entity_day_counts', key: { k }, widths, chunks });
 
 /** A user's own list kept under `k` (levelled by the day of its created_at). */
 export const userList = (k: string): KeptLevels => dayList(k, DAY_WIDTHS);
