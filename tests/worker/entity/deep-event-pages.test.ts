@@ -79,4 +79,15 @@ describe('deep pages of a long event list', () => {
     }
     expect(over).toEqual([]);
   });
+
+  it("a deep page's near-end statement reads the kept total once for each of its LIMITs and OFFSETs, not once per mention", async () => {
+    const found: string[] = [];
+    for (const list of LISTS()) {
+      const r = await get(`${list.path}&page=${Math.ceil(total / 20)}`);
+      const near = (await rowsReadBy(r.statements)).filter((s) => /_total/.test(s.sql));
+      // The start's LIMIT, the end's OFFSET and LIMIT, and the total column; neither end reads an event.
+      if (near.length !== 1 || near[0].rows > 4) found.push(`${list.label}: ${near.map((s) => s.rows).join(', ')}`);
+    }
+    expect(found).toEqual([]);
+  });
 });

@@ -38,12 +38,19 @@ export const inListOrder = <T>(read: { reverse: boolean } | null, rows: T[]): T[
  * offsets to the two reads; the end's rows come in reverse order.
  */
 export function pageWindowSql(offset: number | Placeholder, stop: number | Placeholder, n: SQL, near?: number | Placeholder) {
-  const end = sql`min(${stop}, ${n})`;
+  // Each expression reads the kept total once, as `t` of a one-row subquery: written out in place
+  // of `t`, the total's subquery would run (and read its row) once for every mention.
+  const once = (expr: SQL) => sql`(SELECT ${expr} FROM (SELECT coalesce(${n}, 0) AS t))`;
+  const t = sql`t`;
+  const end = sql`min(${stop}, ${t})`;
   const fromStart = near === undefined ? sql`` : sql` AND ${offset} < ${near}`;
-  const fromEnd = near === undefined ? sql`` : sql` AND ${n} - ${end} < ${near}`;
+  const fromEnd = near === undefined ? sql`` : sql` AND ${t} - ${end} < ${near}`;
   return {
-    start: { offset, limit: sql`CASE WHEN ${offset} < ${n} AND ${offset} <= ${n} - ${end}${fromStart} THEN ${end} - ${offset} ELSE 0 END` },
-    end: { offset: sql`max(0, ${n} - ${end})`, limit: sql`CASE WHEN ${offset} < ${n} AND ${offset} > ${n} - ${end}${fromEnd} THEN ${end} - ${offset} ELSE 0 END` },
+    start: { offset, limit: once(sql`CASE WHEN ${offset} < ${t} AND ${offset} <= ${t} - ${end}${fromStart} THEN ${end} - ${offset} ELSE 0 END`) },
+    end: {
+      offset: once(sql`max(0, ${t} - ${end})`),
+      limit: once(sql`CASE WHEN ${offset} < ${t} AND ${offset} > ${t} - ${end}${fromEnd} THEN ${end} - ${offset} ELSE 0 END`),
+    },
   };
 }
 
