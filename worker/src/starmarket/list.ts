@@ -8,7 +8,7 @@ import { and, asc, eq, gt, gte, inArray, lte, sql, type Placeholder, type SQL } 
 import { starmarketCompanies as m, starmarketCounts, starmarketStates } from '../db';
 import type { Db } from '../env';
 import { ApiError } from '../lib/errors';
-import { keptTotal, offsetOf, pageWindow, startDay, YMD_WIDTHS, type KeptLevels } from '../db/kept/read.ts';
+import { ftsPage, keptTotal, offsetOf, pageWindow, startDay, YMD_WIDTHS, type KeptLevels } from '../db/kept/read.ts';
 import { ID_SPAN } from '../db/kept/shape.ts';
 import { keptStarmarketCounts } from '../db/kept/starmarket.ts';
 import { ph, runShaped, shapedParts } from '../lib/shaped';
@@ -58,16 +58,7 @@ const KEY_SPAN = ID_SPAN;
  * what it returns however many names hold the character.
  */
 async function listOneChar(db: Db, ch: string, p: StarListParams, listed: Listed, perPage: number) {
-  const token = `${listed}${ch}`;
-  const [vocab] = await db.all<{ doc: number }>(sql`SELECT doc FROM starmarket_name_tab_chars_vocab WHERE term = ${token}`);
-  const total = vocab?.doc ?? 0;
-  const w = pageWindow(p.page, perPage, total);
-  if (!w.limit) return { total, ids: [] as number[] };
-  const keys = await db.all<{ k: number }>(
-    sql`SELECT rowid AS k FROM starmarket_name_tab_chars WHERE starmarket_name_tab_chars MATCH ${`"${token}"`} ORDER BY rowid ${sql.raw(w.reverse ? 'ASC' : 'DESC')} LIMIT ${w.limit} OFFSET ${w.offset}`,
-  );
-  const ids = keys.map((r) => r.k % KEY_SPAN);
-  return { total, ids: w.reverse ? ids.reverse() : ids };
+  return ftsPage(db, { index: 'starmarket_name_tab_chars', vocab: 'starmarket_name_tab_chars_vocab', term: `${listed}${ch}`, span: KEY_SPAN }, p.page, perPage);
 }
 
 /**

@@ -34,6 +34,7 @@ export {
   type PageRead,
 } from './read/levels.ts';
 export { dayList, dayOfMs, keptTotals, msDayBound, msDayLimit, userList, usersRows } from './read/personal.ts';
+export { ftsPage, type FtsList } from './read/fts.ts';
 export { keyRow, moneyCode, moneyStart, MONEY_WIDTHS, sortKey, type MoneyRead, type Ties } from './read/money.ts';
 
 /** A value of each key column of the list (a bound value or a shaped statement's placeholder). */
