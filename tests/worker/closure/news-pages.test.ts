@@ -69,7 +69,7 @@ describe('closed-company news pages from kept day counts', () => {
   });
 
   it('match it on every page of the whole list and of the biggest industry, pages straddling days, months and years', async () => {
-    // A deep page is found by the day its first row falls on (lib/day-window.ts dayStart) and read
+    // A deep page is found by the day its first row falls on (dayStart, worker/src/db/kept/read.ts) and read
     // on from there: every page, at sizes whose pages start at every sort of position in a day.
     for (const f of [{}, { cat_id: picks.parent }, { com_prov: picks.prov }]) {
       for (const perPage of [20, 7, 3]) {

@@ -1,5 +1,5 @@
 /**
- * Lists by total funding from kept bucket counts (entity_money_counts; worker/src/lib/moneypages.ts):
+ * Lists by total funding from kept bucket counts (entity_money_counts; worker/src/db/kept/read/money.ts):
  * an atlas tag's companies (/atlas/{id}/companies, ties: the lower id first) and the closed companies
  * a firm backed (/investfirm/{id}/closures, ties: the higher id first). Every page (first, each
  * middle one, last, past the end) holds exactly what the straightforward OFFSET query gives, with
@@ -10,7 +10,7 @@
  */
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { keyRow, moneyCode, MONEY_WIDTHS, sortKey, type Ties } from '../../../worker/src/lib/moneypages';
+import { keyRow, moneyCode, MONEY_WIDTHS, sortKey, type Ties } from '../../../worker/src/db/kept/read.ts';
 import { makeUser } from '../helpers';
 import { plans, recordRequest, rowsReadBy } from '../query-recorder';
 import { makeFirm, nextId, taxonomy } from './fixtures';

@@ -192,6 +192,25 @@ describe('STAR-market query plans', () => {
     expect(over).toEqual([]);
   });
 
+  it('a page near the start joins its rows to its ids: no temporary list of ids, four rows a row and the kept total', async () => {
+    const found: string[] = [];
+    for (const [path, json, skipped] of [
+      ['/api/starmarket', {}, 0],
+      ['/api/starmarket', { com_prov: '北京', page: 2 }, 10],
+      ['/api/starmarket/listed', {}, 0],
+    ] as const) {
+      const r = await post(path, json);
+      const returned = (r.body as { data: { info: unknown[] } }).data.info.length;
+      const page = r.statements.filter((x) => /starmarket_companies/.test(x.sql));
+      const read = (await rowsReadBy(page)).reduce((n, x) => n + x.rows, 0);
+      const lists = (await plans(page)).flat().filter((x) => /LIST SUBQUERY/.test(x.detail));
+      // Per row an index entry, the row, its company and its pass through the page's part, plus the kept
+      // total and the index entries skipped: `m_com_id IN (page)` also wrote and read a list of the ids.
+      if (read > 4 * returned + skipped + 1 || lists.length) found.push(`${path} ${JSON.stringify(json)}: ${read} rows read for ${returned}; ${lists.map((x) => x.detail).join('; ')}`);
+    }
+    expect(found).toEqual([]);
+  });
+
   it('state counts and the institution ranking read kept rows', async () => {
     for (const json of [{}, { com_prov: '北京' }, { com_prov: '北京', cat_id: SECTOR.chip }]) {
       const r = await post('/api/starmarket/state_list', json);

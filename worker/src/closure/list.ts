@@ -9,7 +9,7 @@
 import { and, asc, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { closureCards, closureCounts, closures } from '../db';
 import { CLOSE_KEY_SPAN, keptClosureCounts } from '../db/kept/closure.ts';
-import { keptTotalSql, nearEndPage, offsetOf, pageWindow } from '../db/kept/read.ts';
+import { ftsPage, keptTotalSql, nearEndPage, offsetOf, pageWindow } from '../db/kept/read.ts';
 import type { Db } from '../env';
 import { ApiError } from '../lib/errors';
 import { likeAnywhere } from '../lib/params';
@@ -72,15 +72,7 @@ const ONE_CHAR = /^[\p{Script=Han}0-9a-z]$/u;
 async function listOneChar(db: Db, p: ClosureListParams, perPage: number): Promise<{ ids: number[]; total: number } | null> {
   const ch = (p.keyword ?? '').toLowerCase();
   if (p.sort !== 1 || !ONE_CHAR.test(ch) || p.com_prov !== undefined || p.cat_id !== undefined || p.fund_status !== undefined) return null;
-  const [vocab] = await db.all<{ doc: number }>(sql`SELECT doc FROM closure_name_chars_vocab WHERE term = ${ch}`);
-  const total = vocab?.doc ?? 0;
-  const w = pageWindow(p.page, perPage, total);
-  if (!w.limit) return { ids: [], total };
-  const keys = await db.all<{ k: number }>(
-    sql`SELECT rowid AS k FROM closure_name_close_chars WHERE closure_name_close_chars MATCH ${`"${ch}"`} ORDER BY rowid ${sql.raw(w.reverse ? 'ASC' : 'DESC')} LIMIT ${w.limit} OFFSET ${w.offset}`,
-  );
-  const ids = keys.map((r) => r.k % CLOSE_KEY_SPAN);
-  return { ids: w.reverse ? ids.reverse() : ids, total };
+  return ftsPage(db, { index: 'closure_name_close_chars', vocab: 'closure_name_chars_vocab', term: ch, span: CLOSE_KEY_SPAN }, p.page, perPage);
 }
 
 /** The BaseRow field of each sort's key (SORT_COLUMNS); NULL sorts last in a descending order, as in SQLite. */

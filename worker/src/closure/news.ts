@@ -7,9 +7,9 @@ import { and, count, desc, eq, inArray, lt, sql, type Placeholder, type SQL } fr
 import { news, sectors } from '../db';
 import { ID_SPAN } from '../db/kept/shape.ts';
 import type { Db } from '../env';
-import { dayStart, SKIP_DIRECTLY, totalOf, type DayBucket } from '../lib/day-window';
+import { dayStart, offsetOf, pageWindow, SKIP_DIRECTLY, totalOf, type DayBucket } from '../db/kept/read.ts';
+import { newsDays } from '../entity/news';
 import { ApiError } from '../lib/errors';
-import { offsetOf, pageWindow } from '../lib/pagination';
 import { rawBatch } from '../lib/rawBatch';
 import { ph, runShaped, shapedSql } from '../lib/shaped';
 import { beijingDate, formatYmd } from '#shared/dates';
@@ -120,9 +120,6 @@ function yearBuckets(year: string | undefined): { lo: number; hi: number } {
   yearCondition(year); // refuses a year outside the options
   return { lo: Number(year) * 10000, hi: Number(year) * 10000 + 9999 };
 }
-
-const dayRows = (db: Db, list: string, key: string, level: 1 | 2 | 3, lo: number, hi: number) =>
-  db.all<DayBucket>(sql`SELECT bucket, n FROM news_day_counts WHERE list = ${list} AND key = ${key} AND level = ${level} AND bucket BETWEEN ${lo} AND ${hi}`);
 
 /** Rowids of news_closure_names: date * NEWS_KEY_SPAN + id (the list's order; keptNewsPacking guards it). */
 const NEWS_KEY_SPAN = ID_SPAN;
@@ -305,7 +302,7 @@ export async function listNews(db: Db, p: NewsParams): Promise<{ info: NewsItem[
   const total = totalOf(yearRows);
   const near = pageWindow(p.page, p.per_page, total);
   if (startRows && near.limit && !near.reverse) return { info: inListOrder(startRows, false).slice(0, near.limit).map(itemOf), total };
-  const w = await dayStart(yearRows, (level, lo, hi) => dayRows(db, list, key, level, lo, hi), p.page, p.per_page, range);
+  const w = await dayStart(db, newsDays(list, key), yearRows, p.page, p.per_page, range);
   if (w.empty) return { info: [], total: w.total };
   const found = await db.all<Found>(pageSql(w));
   return { info: inListOrder(found, w.reverse).map(itemOf), total: w.total };

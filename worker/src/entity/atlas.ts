@@ -7,7 +7,7 @@ import { and, asc, desc, eq, gt, gte, inArray, lt, lte, sql } from 'drizzle-orm'
 import { atlasTagCompanies as atc, atlasTagStats, companies, entityDayCounts as dc, medicalTags, rounds } from '../db';
 import type { Db } from '../env';
 import { ApiError } from '../lib/errors';
-import { moneyPage, type MoneyRead } from '../lib/moneypages';
+import { inListOrder, moneyStart, type MoneyRead } from '../db/kept/read.ts';
 import { countOf, countQuery } from '../medical/kept';
 import { ENTITY_PAGE_SIZE } from './constants';
 import { eventListKey } from './events';
@@ -63,13 +63,14 @@ export async function atlasDetail(db: Db, id: number) {
  * The tag's companies, biggest total funding first (ties by id). The page's ids come off the kept
  * index of atlas_tag_companies (tag_id, total_money DESC, com_id): a page in the far half is read
  * from the smallest end, and a deep page seeks to the amount and id it starts at, found from the
- * kept counts of entity_money_counts 't:<tag>' (moneyPage), so every page reads about what the
+ * kept counts of entity_money_counts 't:<tag>' (moneyStart), so every page reads about what the
  * first does. The total is the tag's company count, as before.
  */
 export async function atlasCompanies(db: Db, id: number, page: number) {
   await requireTag(db, id);
   const [total, kept] = await Promise.all([tagComCount(db, id), db.select({ n: atlasTagStats.n }).from(atlasTagStats).where(eq(atlasTagStats.tagId, id))]);
-  const ids = await moneyPage(db, `t:${id}`, 'lowerIdFirst', page, ENTITY_PAGE_SIZE, kept[0]?.n ?? 0, (r) => tagCompanyIds(db, id, r));
+  const r = await moneyStart(db, `t:${id}`, 'lowerIdFirst', page, ENTITY_PAGE_SIZE, kept[0]?.n ?? 0);
+  const ids = r ? inListOrder(r, await tagCompanyIds(db, id, r)) : [];
   const rows = !ids.length
     ? []
     : await db

@@ -3,9 +3,9 @@
  * /investevent list and an atlas tag's events; the event page; and the list's filters.
  * An event is one row with its company and its investors (a JSON column, with the person id of an
  * individual investor); a page near either end of a list is read with its kept total and its events
- * in one statement, a deeper page's ids are found first (lib/day-window.ts) and hydrated in one more.
+ * in one statement, a deeper page's ids are found first (keptStart, db/kept/read.ts) and hydrated in one more.
  */
-import { and, asc, count, desc, eq, gte, lte, sql, type AnyColumn, type Placeholder, type SQL, type Subquery } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql, type AnyColumn, type Placeholder, type SQL, type Subquery } from 'drizzle-orm';
 import {
   companies,
   investEventFirms as ief,
@@ -18,9 +18,8 @@ import {
   rounds,
   sectors,
 } from '../db';
-import { keptPage, YMD_WIDTHS } from '../lib/day-window';
 import { namesOf } from '../lib/names';
-import { nearEndPage, type EndRead } from '../lib/pagination';
+import { dayBound, dayList, keptReads, nearEndPage, pageRows, YMD_CHUNKS, YMD_WIDTHS, type EndRead, type PageRead } from '../db/kept/read.ts';
 import { ph, type RowOf } from '../lib/shaped';
 import type { Db } from '../env';
 import { perId } from '../lib/perId';
@@ -102,7 +101,7 @@ type PageSource = (r: EndRead) => Subquery & Record<'id' | 'date', AnyColumn>;
  * ten) in one statement and one round trip: the kept total and the page's events, hydrated
  * (nearEndPage). An event reads about six rows (its row, its company, its investors), so pages
  * further from an end find their ids first and then read their events (keptPage), which keeps
- * every page within 3 x its rows + 100 rows read. Null: a deeper page.
+ * every page within 3 x its rows + 100 rows read. `page` is null for a deeper page, with the total read.
  */
 async function nearEvents(db: Db, shape: string, key: string, values: Record<string, unknown>, page: number, perPage: number, source: PageSource) {
   const found = await nearEndPage(
@@ -122,11 +121,14 @@ async function nearEvents(db: Db, shape: string, key: string, values: Record<str
     { ...values, key },
     { page, perPage, near: NEAR_ENDS },
   );
-  if (!found.rows) return null;
+  if (!found.rows) return { total: found.total, page: null };
   // List order: newest first, the higher id first on a day.
   const rows = found.rows.sort((a, b) => b._date - a._date || b._id - a._id);
-  return { info: await eventRows(db, rows), total: found.total };
+  return { total: found.total, page: { info: await eventRows(db, rows), total: found.total } };
 }
+
+/** An event list's kept levels: its deep pages walk them half a level at a time from the nearer end. */
+const eventDays = (key: string) => dayList(key, YMD_WIDTHS, YMD_CHUNKS);
 
 /** The tables a kept event list reads its order from: every event, an atlas tag's events, a firm's investments. */
 const SOURCES = {
@@ -138,15 +140,15 @@ const SOURCES = {
 /**
  * A page of an event list's ids and dates off its date index, newest first (oldest first when
  * reversed): rows matching `where`, from `day` on when set, `limit` after skipping `offset`. Values,
- * or placeholders and SQL for a shaped statement (nearEvents); keptPage's reads pass values.
+ * or placeholders and SQL for a shaped statement (nearEvents); keptStart's reads pass values.
  */
 function idsPage(
   db: Db,
   s: (typeof SOURCES)[keyof typeof SOURCES],
   where: (SQL | undefined)[],
-  r: { reverse: boolean; offset: number | SQL | Placeholder; limit: number | SQL | Placeholder; day?: number },
+  r: { reverse: boolean; offset: number | SQL | Placeholder; limit: number | SQL | Placeholder; day?: number; bound?: PageRead['bound'] },
 ) {
-  const day = r.day === undefined ? undefined : r.reverse ? gte(s.date, r.day) : lte(s.date, r.day);
+  const day = dayBound(s.date, r as PageRead);
   return (
     db
       .select({ id: s.id, date: s.date })
@@ -158,6 +160,14 @@ function idsPage(
       .limit(r.limit as number)
       .offset(r.offset as number)
   );
+}
+
+/** The ids of a deep page's reads (keptReads) in list order, the reads in one round trip. */
+async function readIds(db: Db, reads: PageRead[], query: (r: PageRead) => ReturnType<typeof idsPage>): Promise<number[]> {
+  if (!reads.length) return [];
+  const [first, ...rest] = reads.map(query);
+  const results = await db.batch([first, ...rest]);
+  return pageRows(reads, results).map((x) => x.id);
 }
 
 /** Rows from an end a page may start at and still be read in one statement with its events (nearEvents). */
@@ -172,7 +182,7 @@ export const eventListKey = (scope: string | undefined, tagId: number | undefine
 
 /**
  * The /investevent list: newest first, by scope (医疗健康) and/or atlas tag (by name or id). The
- * total is one kept row and a deep page seeks to its start day (lib/day-window.ts): without a tag
+ * total is one kept row and a deep page seeks to its start day (keptStart, db/kept/read.ts): without a tag
  * the events' own date indexes, with one invest_event_tags (the events of the tag's companies).
  */
 export async function listEvents(
@@ -196,11 +206,9 @@ export async function listEvents(
   const near = await nearEvents(db, `${tagId !== undefined ? 't' : ''}${scope ? 's' : ''}`, key, { tag: tagId ?? 0, scope: scope ?? '' }, q.page, perPage, (r) =>
     idsPage(db, source, filters({ tag: ph('tag'), scope: ph('scope') }), r).as('page'),
   );
-  if (near) return near;
-  const { ids, total } = await keptPage(db, key, YMD_WIDTHS, q.page, perPage, async (r) =>
-    (await idsPage(db, source, filters({ tag: tagId ?? 0, scope: scope ?? '' }), r)).map((x) => x.id),
-  );
-  return { info: await hydrateEvents(db, ids), total };
+  if (near.page) return near.page;
+  const { total, reads } = await keptReads(db, eventDays(key), q.page, perPage, near.total);
+  return { info: await hydrateEvents(db, await readIds(db, reads, (r) => idsPage(db, source, filters({ tag: tagId ?? 0, scope: scope ?? '' }), r))), total };
 }
 
 /** A company's financing history, newest first; `limit` is what the viewer may see. */
@@ -226,11 +234,9 @@ export async function firmEvents(db: Db, firmId: number, page: number) {
   const near = await nearEvents(db, 'firm', `f:${firmId}`, { firm: firmId }, page, ENTITY_PAGE_SIZE, (r) =>
     idsPage(db, SOURCES.firms, [eq(ief.invstId, ph('firm'))], r).as('page'),
   );
-  if (near) return near;
-  const { ids, total } = await keptPage(db, `f:${firmId}`, YMD_WIDTHS, page, ENTITY_PAGE_SIZE, async (r) =>
-    (await idsPage(db, SOURCES.firms, [eq(ief.invstId, firmId)], r)).map((x) => x.id),
-  );
-  return { info: await hydrateEvents(db, ids), total };
+  if (near.page) return near.page;
+  const { total, reads } = await keptReads(db, eventDays(`f:${firmId}`), page, ENTITY_PAGE_SIZE, near.total);
+  return { info: await hydrateEvents(db, await readIds(db, reads, (r) => idsPage(db, SOURCES.firms, [eq(ief.invstId, firmId)], r))), total };
 }
 
 /** /investevent/{id}: the event, its company's card fields and the company's other rounds. */

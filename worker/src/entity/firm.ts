@@ -5,10 +5,9 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { hydrateClosures } from '../closure/rows';
 import { closureFirmStats, closureInvestors, investFirms } from '../db';
-import { keptTotals } from '../lib/day-window';
+import { inListOrder, keptTotals, moneyStart } from '../db/kept/read.ts';
 import type { Db } from '../env';
 import { ApiError } from '../lib/errors';
-import { moneyPage } from '../lib/moneypages';
 import { ENTITY_PAGE_SIZE, MEDICAL_SCOPE } from './constants';
 
 export async function requireFirm(db: Db, id: number) {
@@ -40,26 +39,26 @@ export async function firmDetail(db: Db, id: number) {
  * The closed companies the firm backed, biggest total funding first (ties: the higher id first).
  * The total is the kept firm row; a page in the far half is read from the smallest end, and a deep
  * page seeks to the amount and id it starts at, found from the kept counts of entity_money_counts
- * 'c:<firm>' (moneyPage), so every page costs about what the first does.
+ * 'c:<firm>' (moneyStart), so every page costs about what the first does.
  */
 export async function firmClosures(db: Db, id: number, page: number) {
   await requireFirm(db, id);
   const kept = await db.select({ n: closureFirmStats.comCount }).from(closureFirmStats).where(eq(closureFirmStats.invstId, id));
   const total = kept[0]?.n ?? 0;
-  const ids = await moneyPage(db, `c:${id}`, 'higherIdFirst', page, ENTITY_PAGE_SIZE, total, async (r) => {
-    const dir = r.reverse ? asc : desc;
-    // Amount and id both descend, so the rows from a start row on are one range of the index (total_money, com_id).
-    const from = !r.from ? undefined : sql`(${closureInvestors.totalMoney}, ${closureInvestors.comId}) ${sql.raw(r.reverse ? '>=' : '<=')} (${r.from.money}, ${r.from.id})`;
-    const rows = await db
-      .select({ id: closureInvestors.comId })
-      .from(closureInvestors)
-      .where(and(eq(closureInvestors.invstId, id), from))
-      .orderBy(dir(closureInvestors.totalMoney), dir(closureInvestors.comId))
-      .limit(r.limit)
-      .offset(r.offset);
-    return rows.map((x) => x.id);
-  });
-  const rows = await hydrateClosures(db, ids);
+  const r = await moneyStart(db, `c:${id}`, 'higherIdFirst', page, ENTITY_PAGE_SIZE, total);
+  const dir = r?.reverse ? asc : desc;
+  // Amount and id both descend, so the rows from a start row on are one range of the index (total_money, com_id).
+  const from = !r?.from ? undefined : sql`(${closureInvestors.totalMoney}, ${closureInvestors.comId}) ${sql.raw(r.reverse ? '>=' : '<=')} (${r.from.money}, ${r.from.id})`;
+  const ids = !r
+    ? []
+    : await db
+        .select({ id: closureInvestors.comId })
+        .from(closureInvestors)
+        .where(and(eq(closureInvestors.invstId, id), from))
+        .orderBy(dir(closureInvestors.totalMoney), dir(closureInvestors.comId))
+        .limit(r.limit)
+        .offset(r.offset);
+  const rows = await hydrateClosures(db, inListOrder(r, ids.map((x) => x.id)));
   return {
     info: rows.map((r) => ({
       com_id: r.com_id,

@@ -8,8 +8,7 @@ import { and, asc, between, count, desc, eq, getTableColumns, inArray, type Plac
 import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { medicalCompanyTags, news } from '../db';
 import type { Db } from '../env';
-import { ANY_DAY, dayStart, SKIP_DIRECTLY, totalOf, type DayBucket } from '../lib/day-window';
-import { offsetOf, pageWindow } from '../lib/pagination';
+import { ANY_DAY, dayStart, offsetOf, pageWindow, SKIP_DIRECTLY, totalOf, YMD_WIDTHS, type DayBucket, type KeptLevels } from '../db/kept/read.ts';
 import { ph, runShaped, shapedSelect, shapedSql } from '../lib/shaped';
 import { formatYmd } from '../lib/time';
 import { tagIdByName } from './atlas';
@@ -39,9 +38,8 @@ export interface NewsListQuery {
   page: number;
 }
 
-/** The kept rows of one list of news_day_counts at a level within [lo, hi]. */
-export const newsDayRows = (db: Db, list: string, key: string, level: 1 | 2 | 3, lo = 0, hi = 99_999_999) =>
-  db.all<DayBucket>(sql`SELECT bucket, n FROM news_day_counts WHERE list = ${list} AND key = ${key} AND level = ${level} AND bucket BETWEEN ${lo} AND ${hi}`);
+/** One list of news_day_counts (years, months, days of yyyymmdd dates). */
+export const newsDays = (list: string, key: string): KeptLevels => ({ table: 'news_day_counts', key: { list, key }, widths: YMD_WIDTHS });
 
 /** The straightforward query (COUNT(*) and OFFSET over every matching row): the tests' oracle. */
 export async function listNewsPlain(db: Db, q: NewsListQuery) {
@@ -130,7 +128,7 @@ export async function listNews(db: Db, q: NewsListQuery) {
   const total = totalOf(yearRows);
   const near = pageWindow(q.page, NEWS_LIST_PAGE_SIZE, total);
   if (startRows && near.limit && !near.reverse) return { info: inListOrder(startRows, false).slice(0, near.limit).map(newsRowOf), total };
-  const p = await dayStart(yearRows, (level, lo, hi) => newsDayRows(db, list, key, level, lo, hi), q.page, NEWS_LIST_PAGE_SIZE, ANY_DAY);
+  const p = await dayStart(db, newsDays(list, key), yearRows, q.page, NEWS_LIST_PAGE_SIZE, ANY_DAY);
   if (p.empty) return { info: [], total: p.total };
   const rows = await pageSelect(db, p, { tag: tagId ?? undefined, scope: scope || undefined });
   return { info: inListOrder(rows, p.reverse).map(newsRowOf), total: p.total };

@@ -3,12 +3,11 @@
  * related items. The list's total and page positions come from policy_day_counts (kept by triggers,
  * migration *_news_policy_day_counts); listPoliciesPlain is the straightforward query, the tests' oracle.
  */
-import { and, asc, between, count, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, between, count, desc, eq, ne, type SQL } from 'drizzle-orm';
 import { policies } from '../db';
 import type { Db } from '../env';
-import { ANY_DAY, dayStart, type DayBucket } from '../lib/day-window';
+import { ANY_DAY, dayStart, levelRows, offsetOf, YMD_WIDTHS, type KeptLevels } from '../db/kept/read.ts';
 import { ApiError } from '../lib/errors';
-import { offsetOf } from '../lib/pagination';
 import { formatYmd } from '../lib/time';
 import { POLICY_PAGE_SIZE, RELATED_POLICIES } from './constants';
 
@@ -29,14 +28,12 @@ export interface PolicyListQuery {
   page: number;
 }
 
-const policyDayRows = (db: Db, q: PolicyListQuery, level: 1 | 2 | 3, lo = 0, hi = 99_999_999) =>
-  db.all<DayBucket>(
-    sql`SELECT bucket, n FROM policy_day_counts WHERE region = ${q.region || ''} AND scope = ${q.scope || ''} AND level = ${level} AND bucket BETWEEN ${lo} AND ${hi}`,
-  );
+/** The policies under a region and scope filter ('' : any) in policy_day_counts (no total row: the sum of the years). */
+const policyDays = (q: PolicyListQuery): KeptLevels => ({ table: 'policy_day_counts', key: { region: q.region || '', scope: q.scope || '' }, widths: YMD_WIDTHS });
 
 export async function listPolicies(db: Db, q: PolicyListQuery) {
-  const years = await policyDayRows(db, q, 1);
-  const p = await dayStart(years, (level, lo, hi) => policyDayRows(db, q, level, lo, hi), q.page, POLICY_PAGE_SIZE, ANY_DAY);
+  const years = await levelRows(db, policyDays(q), 1, ANY_DAY.lo, ANY_DAY.hi);
+  const p = await dayStart(db, policyDays(q), years, q.page, POLICY_PAGE_SIZE, ANY_DAY);
   if (p.empty) return { info: [], total: p.total };
   const dir = p.reverse ? asc : desc;
   const rows = await db

@@ -7,7 +7,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { closures, closureTypes, comments, incenseRecords, users } from '../db';
 import type { Db } from '../env';
 import { ApiError } from '../lib/errors';
-import { DAY_WIDTHS, keptPage, keptTotals, usersRows } from '../lib/day-window';
+import { inListOrder, keptStart, keptTotals, userList, usersRows } from '../db/kept/read.ts';
 import { formatDateTime, ymd } from '../lib/time';
 import { INCENSE_TYPES } from '../closure/constants';
 import { PROFILE_PAGE_SIZE } from './constants';
@@ -53,17 +53,17 @@ export async function userProfile(db: Db, id: number) {
  */
 async function userPage(db: Db, t: typeof comments | typeof incenseRecords, key: string, id: number, page: number) {
   await requireUser(db, id);
-  return keptPage(db, `${key}:${id}`, DAY_WIDTHS, page, PROFILE_PAGE_SIZE, async (r) => {
-    const q = usersRows(r, t.userId, id, t.createdAt, t.id);
-    const rows = await db
-      .select({ id: t.id })
-      .from(t)
-      .where(q.where)
-      .orderBy(...q.orderBy)
-      .limit(r.limit)
-      .offset(r.offset);
-    return rows.map((x) => x.id);
-  });
+  const { total, read: r } = await keptStart(db, userList(`${key}:${id}`), page, PROFILE_PAGE_SIZE);
+  if (!r) return { ids: [], total };
+  const q = usersRows(r, t.userId, id, t.createdAt, t.id);
+  const rows = await db
+    .select({ id: t.id })
+    .from(t)
+    .where(q.where)
+    .orderBy(...q.orderBy)
+    .limit(r.limit)
+    .offset(r.offset);
+  return { ids: inListOrder(r, rows.map((x) => x.id)), total };
 }
 
 /** The names of a row's target, joined by the caller: a company's (closures) or a closing reason's with its parent (closure_types). */

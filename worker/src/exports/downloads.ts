@@ -1,8 +1,8 @@
 /** The personal download centre: a user's records and their files, owner-only. */
 import { and, asc, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
 import { downloadRecords as r, drizzleDb } from '../db';
+import { inListOrder, keptStart, msDayLimit, userList } from '../db/kept/read.ts';
 import type { Db, Env } from '../env';
-import { keptRowsPage, msDayLimit } from '../lib/day-window';
 import { ApiError } from '../lib/errors';
 import { effectiveStatus, recordPage, recordsWithJob, recordView, type DownloadRecordView, type RecordForView } from './views';
 
@@ -28,20 +28,13 @@ export async function listDownloads(
     return { info: view(rows as RecordForView[]), total: counted[0]?.n ?? 0 };
   }
   // Every record: kept total and per-day counts ('ud:'), the page's rows off (user_id, created_at) from its day.
-  const { rows, total } = await keptRowsPage(
-    db,
-    `ud:${userId}`,
-    q.page,
-    q.per_page,
-    async (w) => {
-      const dir = w.reverse ? asc : desc;
-      const b = msDayLimit(w);
-      const day: SQL | undefined = !b ? undefined : b.from ? gte(r.createdAt, b.ms) : lt(r.createdAt, b.ms);
-      return (await recordPage(db, and(eq(r.userId, userId), day)!, (t) => [dir(t.createdAt), dir(t.id)], w.limit, w.offset)) as RecordForView[];
-    },
-    (r) => r.id,
-  );
-  return { info: view(rows), total };
+  const { total, read: w } = await keptStart(db, userList(`ud:${userId}`), q.page, q.per_page);
+  if (!w) return { info: [], total };
+  const dir = w.reverse ? asc : desc;
+  const b = msDayLimit(w);
+  const day: SQL | undefined = !b ? undefined : b.from ? gte(r.createdAt, b.ms) : lt(r.createdAt, b.ms);
+  const rows = (await recordPage(db, and(eq(r.userId, userId), day)!, (t) => [dir(t.createdAt), dir(t.id)], w.limit, w.offset)) as RecordForView[];
+  return { info: view(inListOrder(w, rows)), total };
 }
 
 /** Someone else's record reads exactly like a missing one. */

@@ -4,15 +4,15 @@
  * double click or a retry never errors or duplicates. Every call is for the signed-in user only
  * (the routes' declared level); a user never sees another user's follows.
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { currentUser } from '../auth/access';
 import { closures, companies, follows } from '../db';
 import type { Db } from '../env';
 import { list, ok } from '../lib/envelope';
 import { ApiError } from '../lib/errors';
-import { keptRowsPage, usersRows } from '../lib/day-window';
 import { literalOf } from '../lib/literal';
+import { listFollows } from './list';
 import { pageParam, perPageParam } from '../lib/pagination';
 import { blankToUndefined, decimalOnly, MAX_ID, reqId } from '../lib/params';
 import { createArea, defineRoute, jsonBody, listOf } from '../lib/route';
@@ -89,35 +89,8 @@ export const followRoutes = createArea()
     const { type, page, per_page } = c.req.valid('query');
     const db = c.get('db');
     // Kept total and per-day counts ('uf:<user>:<type>'): the page's rows off (user_id, type, created_at), a deep page from its day.
-    const { rows, total } = await keptRowsPage(
-      db,
-      `uf:${user.id}:${type}`,
-      page,
-      per_page,
-      (r) => {
-        // rowid breaks ties of the same millisecond: the later follow first.
-        const q = usersRows(r, follows.userId, user.id, follows.createdAt, sql`"follows".rowid`);
-        return db
-          .select({
-            rowid: sql<number>`"follows".rowid`,
-            item_id: follows.itemId,
-            type: follows.type,
-            // A closed company may have no row in `companies`; its closure row then names it.
-            name: sql<string>`coalesce(${companies.name}, ${closures.comName}, '')`,
-            logo: sql<string>`coalesce(nullif(${companies.logo}, ''), ${closures.logo}, '')`,
-            created_at: follows.createdAt,
-          })
-          .from(follows)
-          .leftJoin(companies, eq(companies.id, follows.itemId))
-          .leftJoin(closures, eq(closures.comId, follows.itemId))
-          .where(and(q.where, eq(follows.type, type)))
-          .orderBy(...q.orderBy)
-          .limit(r.limit)
-          .offset(r.offset);
-      },
-      (r) => r.rowid,
-    );
-    return list(c, rows.map(({ rowid: _, ...row }) => row), { total, page, per_page });
+    const { rows, total } = await listFollows(db, user.id, type, page, per_page);
+    return list(c, rows, { total, page, per_page });
   })
   .openapi(follow, async (c) => {
     const user = currentUser(c);

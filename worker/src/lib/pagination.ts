@@ -1,8 +1,5 @@
-import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Db } from '../env';
 import { decimalOnly } from './params';
-import { ph, runShaped, shapedParts, type RowOf, type SelectLike } from './shaped';
 
 /** Decimal digits only ('1e3', '0x1', [1] are refused); absent means 1. */
 export const pageParam = z.preprocess(decimalOnly, z.number({ message: '页码必须是整数' }).int('页码必须是整数').min(1, '页码最小为1').max(100000, '页码过大')).default(1);
@@ -10,74 +7,5 @@ export const pageParam = z.preprocess(decimalOnly, z.number({ message: '页码�
 export const perPageParam = (def: number, max = 100) =>
   z.preprocess(decimalOnly, z.number({ message: '每页条数必须是整数' }).int('每页条数必须是整数').min(1, '每页条数最小为1').max(max, `每页条数最多为${max}`)).default(def);
 
-export const offsetOf = (page: number, perPage: number) => (page - 1) * perPage;
-
-/**
- * Where a page sits when the total is known: pages in the far half of a list are read from the
- * other end (the reversed order, a short OFFSET), so the last page costs what the first does.
- * `limit` 0 means the page is past the end. The caller reverses the rows of a reversed read.
- */
-export function pageWindow(page: number, perPage: number, total: number): { reverse: boolean; offset: number; limit: number } {
-  const offset = offsetOf(page, perPage);
-  if (offset >= total) return { reverse: false, offset, limit: 0 };
-  const end = Math.min(offset + perPage, total);
-  if (offset <= total - end) return { reverse: false, offset, limit: end - offset };
-  return { reverse: true, offset: total - end, limit: end - offset };
-}
-
-/**
- * pageWindow in SQL, for a page read in the same round trip as its kept total (`n`, an SQL scalar
- * such as a subquery of the kept row): the page is read from both ends at once, and each read's
- * LIMIT is 0 (no row read) unless pageWindow would pick that end. With `near`, neither end reads a
- * page that starts `near` rows or more from it (a deeper page is found another way, with the total
- * then known). `offset` is the page's first row and `stop` offset + per_page, numbers or the
- * placeholders of a shaped statement (lib/shaped.ts). Pass `start.limit` / `end.limit` and the
- * offsets to the two reads; the end's rows come in reverse order.
- */
-export function pageWindowSql(offset: number | Placeholder, stop: number | Placeholder, n: SQL, near?: number | Placeholder) {
-  const end = sql`min(${stop}, ${n})`;
-  const fromStart = near === undefined ? sql`` : sql` AND ${offset} < ${near}`;
-  const fromEnd = near === undefined ? sql`` : sql` AND ${n} - ${end} < ${near}`;
-  return {
-    start: { offset, limit: sql`CASE WHEN ${offset} < ${n} AND ${offset} <= ${n} - ${end}${fromStart} THEN ${end} - ${offset} ELSE 0 END` },
-    end: { offset: sql`max(0, ${n} - ${end})`, limit: sql`CASE WHEN ${offset} < ${n} AND ${offset} > ${n} - ${end}${fromEnd} THEN ${end} - ${offset} ELSE 0 END` },
-  };
-}
-
-/** The page's window in the list's order from the list's start or its end (the end's rows come newest-last). */
-export type EndRead = { reverse: boolean; offset: number | SQL | Placeholder; limit: SQL };
-
-/**
- * A page within `near` rows of either end of a list (any page without `near`) whose total is one
- * kept scalar (`total`, an SQL subquery of the kept row), read with that total in one statement and
- * one round trip (shapedParts, its text built once per `key`; whether `near` is given is part of the
- * shape): `end` reads the page, hydrated, from the list's start or from its end (pageWindowSql
- * gates both on the total, so only the end pageWindow would pick reads rows). `rows` come in no
- * particular order (the caller sorts them into list order), and are null when the page lies deeper
- * than `near` from both ends: the caller reads it another way with the total then known. Past the
- * end, `rows` is empty. The closed-company list, the disclosures, the healthcare lists and the
- * entity event lists read their pages near the ends this way.
- */
-export async function nearEndPage<Q extends SelectLike>(
-  db: Db,
-  key: string,
-  build: () => { total: SQL; end: (r: EndRead) => Q },
-  values: Record<string, unknown>,
-  at: { page: number; perPage: number; near?: number },
-): Promise<{ total: number; rows: RowOf<Q>[] | null }> {
-  const offset = offsetOf(at.page, at.perPage);
-  const statement = shapedParts(
-    db,
-    key,
-    () => {
-      const { total, end } = build();
-      const w = pageWindowSql(ph('_offset'), ph('_stop'), total, at.near === undefined ? undefined : ph('_near'));
-      return { parts: [end({ reverse: false, ...w.start }), end({ reverse: true, ...w.end })], total: sql`coalesce(${total}, 0)` };
-    },
-    { ...values, _offset: offset, _stop: offset + at.perPage, _near: at.near },
-  );
-  const [rows] = await runShaped(db, [statement] as const);
-  const total = rows[0]?.total ?? 0;
-  const found = rows.flatMap((r) => (r.part === null ? [] : [r.row]));
-  return { total, rows: found.length || !pageWindow(at.page, at.perPage, total).limit ? found : null };
-}
+/** The page arithmetic of the kept-list reader, for the lists that page with a plain OFFSET. */
+export { offsetOf, pageWindow } from '../db/kept/read/window.ts';

@@ -60,13 +60,13 @@ const companyTotal = (tagId?: number) => (tagId === undefined ? countTotal('com'
 
 /** A page of a company list (a block sort or the funding ranking) with its kept total, each company with its tags. */
 async function companyPage(db: Db, list: ListCode, p: { page: number; tagId?: number }) {
-  const { total, rows } = await listPage(
+  const { total, rows, items } = await listPage(
     db,
     { key: 'medical.page.companies', list, tagId: p.tagId, page: p.page, total: companyTotal(p.tagId) },
     (page) => db.select({ ...companyWithTags, _id: page.id, _k: page.k }).from(page).innerJoin(companies, eq(companies.id, page.id)),
-    (ids) => perId(db, 'medical.companies', ids, (id) => db.select(companyWithTags).from(companies).where(eq(companies.id, id))),
   );
-  return { total, rows: await companyRows(db, rows) };
+  const deep = () => perId(db, 'medical.companies', items.map((i) => i.id), (id) => db.select(companyWithTags).from(companies).where(eq(companies.id, id)));
+  return { total, rows: await companyRows(db, rows ?? (await deep())) };
 }
 
 /**
@@ -103,17 +103,19 @@ export async function moneyRank(db: Db, lists: CompanyLists, p: { page: number; 
 const firmColumns = { id: investFirms.id, name: investFirms.name, logo: investFirms.logo, des: investFirms.des };
 
 export async function blockFirms(db: Db, p: { page: number; tagId?: number }) {
-  const { total, rows } = await listPage(
+  const found = await listPage(
     db,
     { key: 'medical.page.firms', list: LIST.firm, tagId: p.tagId, page: p.page, total: countTotal('firms', p.tagId ?? 0) },
     (page) => db.select({ ...firmColumns, key: sql<number>`${page.k}`.as('firm_key'), _id: page.id, _k: page.k }).from(page).innerJoin(investFirms, eq(investFirms.id, page.id)),
-    async (ids, items) => {
-      const firms = new Map((await perId(db, 'medical.firms', ids, (id) => db.select(firmColumns).from(investFirms).where(eq(investFirms.id, id)))).map((f) => [f.id, f]));
-      return items.flatMap((c) => {
-        const f = firms.get(c.id);
-        return f ? [{ ...f, key: c.k }] : [];
-      });
-    },
   );
+  const { total, items } = found;
+  const deep = async () => {
+    const firms = new Map((await perId(db, 'medical.firms', items.map((i) => i.id), (id) => db.select(firmColumns).from(investFirms).where(eq(investFirms.id, id)))).map((f) => [f.id, f]));
+    return items.flatMap((c) => {
+      const f = firms.get(c.id);
+      return f ? [{ ...f, key: c.k }] : [];
+    });
+  };
+  const rows = found.rows ?? (await deep());
   return pageOf(rows.map(({ key, ...f }) => ({ ...f, medical_invse_num: firmEvents(key) })), total, p.page);
 }

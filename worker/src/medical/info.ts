@@ -8,7 +8,7 @@
 import { eq, getTableColumns, sql, type Placeholder } from 'drizzle-orm';
 import { companies, investEventInvestors, investEvents, news, policies } from '../db';
 import type { Db } from '../env';
-import { pageWindow } from '../lib/pagination';
+import { pageWindow } from '../db/kept/read.ts';
 import { ymdParts } from '#shared/dates';
 import { MEDICAL_PAGE_SIZE } from './constants';
 import { eventTotalSql } from './kept';
@@ -41,22 +41,22 @@ const policyColumns = { id: policies.id, title: policies.title, put_time: polici
 
 /** Healthcare policies: a tag page lists the area's policies too (policies carry a scope, not tags). */
 export async function listPolicies(db: Db, page: number): Promise<Paged<{ id: number; title: string; put_time: number; reference_number: string }>> {
-  const { total, rows } = await listPage(
+  const { total, rows, items } = await listPage(
     db,
     { key: 'medical.page.policy', list: LIST.policy, page, total: countTotal('policy') },
     (p) => db.select({ ...policyColumns, _id: p.id, _k: p.k }).from(p).innerJoin(policies, eq(policies.id, p.id)),
-    (ids) => perId(db, 'medical.policies', ids, (id) => db.select(policyColumns).from(policies).where(eq(policies.id, id))),
   );
-  return pageOf(rows, total, page);
+  return pageOf(rows ?? (await perId(db, 'medical.policies', items.map((i) => i.id), (id) => db.select(policyColumns).from(policies).where(eq(policies.id, id)))), total, page);
 }
 
 export async function listNews(db: Db, page: number, tagId?: number) {
-  const { total, rows } = await listPage(
+  const found = await listPage(
     db,
     { key: 'medical.page.news', list: LIST.news, tagId, page, total: tagId === undefined ? countTotal('news') : countTotal('tag_news', tagId) },
     (p) => db.select({ ...getTableColumns(news), _id: p.id, _k: p.k }).from(p).innerJoin(news, eq(news.id, p.id)),
-    (ids) => perId(db, 'medical.news', ids, (id) => db.select().from(news).where(eq(news.id, id))),
   );
+  const { total, items } = found;
+  const rows = found.rows ?? (await perId(db, 'medical.news', items.map((i) => i.id), (id) => db.select().from(news).where(eq(news.id, id))));
   const data = rows.map((n) => ({
     id: n.id,
     url: n.url,
@@ -114,11 +114,10 @@ export async function hydrateEvents(db: Db, ids: number[]) {
 
 /** The area's (scope 医疗健康) or a tag's companies' financing events, newest first. */
 export async function listEvents(db: Db, page: number, tagId?: number) {
-  const { total, rows } = await listPage(
+  const { total, rows, items } = await listPage(
     db,
     { key: 'medical.page.event', list: LIST.event, tagId, page, total: { sql: () => eventTotalSql(ph('tag')), values: {} } },
     (p) => db.select({ ...eventColumns, _id: p.id, _k: p.k }).from(p).innerJoin(investEvents, eq(investEvents.id, p.id)).leftJoin(companies, eq(companies.id, investEvents.comId)),
-    (ids) => perId(db, 'medical.events', ids, (id) => eventsById(db, id)),
   );
-  return pageOf(await eventRows(db, rows), total, page);
+  return pageOf(await eventRows(db, rows ?? (await perId(db, 'medical.events', items.map((i) => i.id), (id) => eventsById(db, id)))), total, page);
 }

@@ -12,8 +12,8 @@
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { integer, sqliteTable } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../env';
-import { nearEndPage, pageWindow, type EndRead } from '../lib/pagination';
-import { ph, type SelectLike } from '../lib/shaped';
+import { nearEndPage, pageWindow, type EndRead } from '../db/kept/read.ts';
+import { ph, type RowOf, type SelectLike } from '../lib/shaped';
 import { MEDICAL_PAGE_SIZE } from './constants';
 
 /** List codes of medical_list_items (see the migration). */
@@ -255,19 +255,19 @@ export const countTotal = (dim: string, key: string | number = ''): KeptTotal =>
 });
 
 /**
- * One page of a kept list with its total, its rows hydrated. A page within SKIP_DIRECTLY rows of
- * either end (page 1, 2, the last pages: most reads) is one statement and one round trip: the kept
- * total and the page's items joined to their rows (`near`, whose selection carries the item's
- * `_id` and `_k` for list order; nearEndPage). A deeper page walks the kept buckets (pageItems)
- * with the total then known and hydrates its items with `deep` (one seek per id). `key` names the
- * near statement's shape (lib/shaped.ts).
+ * One page of a kept list with its total. A page within SKIP_DIRECTLY rows of either end (page 1,
+ * 2, the last pages: most reads) is one statement and one round trip: the kept total and the page's
+ * items joined to their rows (`near`, the statement's shape: a selection that carries the item's
+ * `_id` and `_k` for list order; nearEndPage), `rows` in list order. A deeper page walks the kept
+ * buckets (pageItems) with the total then known: `rows` is null and `items` are the page's ids and
+ * keys in list order, for the caller to read (one seek per id). `key` names the near statement's
+ * shape (lib/shaped.ts).
  */
-export async function listPage<R, Q extends SelectLike & { all(): Promise<(R & { _id: number; _k: number })[]> }>(
+export async function listPage<Q extends SelectLike & { all(): Promise<{ _id: number; _k: number }[]> }>(
   db: Db,
   p: { key: string; list: ListCode; tagId?: number; page: number; perPage?: number; total: KeptTotal },
   near: (page: PageItems) => Q,
-  deep: (ids: number[], items: { id: number; k: number }[]) => Promise<R[]>,
-): Promise<{ total: number; rows: R[] }> {
+): Promise<{ total: number; rows: Omit<RowOf<Q>, '_id' | '_k'>[] | null; items: { id: number; k: number }[] }> {
   const perPage = p.perPage ?? MEDICAL_PAGE_SIZE;
   const found = await nearEndPage(
     db,
@@ -277,11 +277,10 @@ export async function listPage<R, Q extends SelectLike & { all(): Promise<(R & {
     { page: p.page, perPage, near: SKIP_DIRECTLY + 1 },
   );
   if (found.rows) {
-    const rows: (R & { _id: number; _k: number })[] = found.rows;
+    const rows: RowOf<Q>[] = found.rows;
     // List order: k, then the item id, both descending.
     rows.sort((a, b) => b._k - a._k || b._id - a._id);
-    return { total: found.total, rows: rows.map(({ _id, _k, ...row }) => row as R) };
+    return { total: found.total, rows: rows.map(({ _id, _k, ...row }) => row), items: [] };
   }
-  const items = await pageItems(db, { list: p.list, tagId: p.tagId, page: p.page, total: found.total, perPage });
-  return { total: found.total, rows: await deep(items.map((i) => i.id), items) };
+  return { total: found.total, rows: null, items: await pageItems(db, { list: p.list, tagId: p.tagId, page: p.page, total: found.total, perPage }) };
 }

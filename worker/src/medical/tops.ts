@@ -14,13 +14,12 @@ import { perId } from '../lib/perId';
 const reportColumns = { id: brokerReports.id, name: brokerReports.name, title: brokerReports.title, url: brokerReports.url, time: brokerReports.time };
 
 export async function listBrokerReports(db: Db, page: number) {
-  const { total, rows } = await listPage(
+  const { total, rows, items } = await listPage(
     db,
     { key: 'medical.page.broker', list: LIST.broker, page, total: countTotal('broker') },
     (p) => db.select({ ...reportColumns, _id: p.id, _k: p.k }).from(p).innerJoin(brokerReports, eq(brokerReports.id, p.id)),
-    (ids) => perId(db, 'medical.brokerReports', ids, (id) => db.select(reportColumns).from(brokerReports).where(eq(brokerReports.id, id))),
   );
-  return pageOf(rows, total, page);
+  return pageOf(rows ?? (await perId(db, 'medical.brokerReports', items.map((i) => i.id), (id) => db.select(reportColumns).from(brokerReports).where(eq(brokerReports.id, id)))), total, page);
 }
 
 /**
@@ -95,11 +94,12 @@ const eventOf = (latest: string | null) => {
 
 /** 千里马 or 独角兽: healthcare companies in the valuation band, most valuable first, with their latest round. */
 export async function valuedCompanies(db: Db, band: 'horse' | 'unicorn', page: number) {
-  const { total, rows } = await listPage(
+  const found = await listPage(
     db,
     { key: 'medical.page.valued', list: band === 'horse' ? LIST.horse : LIST.unicorn, page, total: countTotal('band', band) },
     (p) => db.select({ ...valuedColumns, _id: p.id, _k: p.k }).from(p).innerJoin(companies, eq(companies.id, p.id)),
-    (ids) => perId(db, 'medical.valued', ids, (id) => db.select(valuedColumns).from(companies).where(eq(companies.id, id))),
   );
+  const { total, items } = found;
+  const rows = found.rows ?? (await perId(db, 'medical.valued', items.map((i) => i.id), (id) => db.select(valuedColumns).from(companies).where(eq(companies.id, id))));
   return pageOf(rows.map(({ latest, ...r }) => ({ ...r, event: eventOf(latest) })), total, page);
 }

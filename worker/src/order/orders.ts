@@ -7,7 +7,7 @@ import { balanceOf } from '../coins';
 import { memberships, orders } from '../db';
 import type { Db, Env, SessionUser } from '../env';
 import { ApiError } from '../lib/errors';
-import { keptRowsPage, usersRows } from '../lib/day-window';
+import { inListOrder, keptStart, userList, usersRows } from '../db/kept/read.ts';
 import { grantText, ORDER_STATUS_TEXT, ORDER_TTL_MS, planById, PLANS, returnUrl, safeReturnPath, yuan, type OrderStatus, type PlanKind } from './plans';
 import { membershipAfter } from './payments';
 import type { PayContext } from './provider';
@@ -152,18 +152,11 @@ export async function requireOwnOrder(db: Db, userId: number, id: number): Promi
 
 export async function listOrders(db: Db, userId: number, page: number, perPage: number, now = Date.now()) {
   // Kept total and per-day counts ('uo:'): a page reads its rows off (user_id, created_at), a deep one from its day.
-  const { rows, total } = await keptRowsPage(
-    db,
-    `uo:${userId}`,
-    page,
-    perPage,
-    (r) => {
-      const q = usersRows(r, orders.userId, userId, orders.createdAt, orders.id);
-      return db.select().from(orders).where(q.where).orderBy(...q.orderBy).limit(r.limit).offset(r.offset);
-    },
-    (o) => o.id,
-  );
-  return { info: rows.map((o) => orderView(o, now)), total };
+  const { total, read: r } = await keptStart(db, userList(`uo:${userId}`), page, perPage);
+  if (!r) return { info: [], total };
+  const q = usersRows(r, orders.userId, userId, orders.createdAt, orders.id);
+  const rows = await db.select().from(orders).where(q.where).orderBy(...q.orderBy).limit(r.limit).offset(r.offset);
+  return { info: inListOrder(r, rows).map((o) => orderView(o, now)), total };
 }
 
 export interface MembershipSummary {

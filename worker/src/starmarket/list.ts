@@ -4,17 +4,16 @@
  * state counts of the applicant tab under its current filters (/starmarket/state_list), from the
  * kept counts of starmarket_counts.
  */
-import { and, asc, between, eq, gt, gte, inArray, lte, sql, type Placeholder, type SQL } from 'drizzle-orm';
-import { starmarketCompanies as m, starmarketCounts, starmarketDayCounts as dc, starmarketStates } from '../db';
+import { and, asc, eq, gt, gte, inArray, lte, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { starmarketCompanies as m, starmarketCounts, starmarketStates } from '../db';
 import type { Db } from '../env';
-import { YMD_WIDTHS, type ReadLevel } from '../lib/day-window';
 import { ApiError } from '../lib/errors';
-import { keptTotal, offsetOf, pageWindow, startDay } from '../db/kept/read.ts';
+import { ftsPage, keptTotal, offsetOf, pageWindow, startDay, YMD_WIDTHS, type KeptLevels } from '../db/kept/read.ts';
 import { ID_SPAN } from '../db/kept/shape.ts';
 import { keptStarmarketCounts } from '../db/kept/starmarket.ts';
 import { ph, runShaped, shapedParts } from '../lib/shaped';
 import { LISTED_STATE, STAR_PAGE_SIZE } from './constants';
-import { countOf, selectStarRows, toStarRows } from './rows';
+import { countOf, selectStarRows, starRowsOf, toStarRows } from './rows';
 import type { StarRow } from './schemas';
 import { starConditions, starConditionsShape, starOrder, type Listed, type StarFilter } from './select';
 
@@ -38,17 +37,15 @@ const SKIP_DIRECTLY = 40;
 
 /**
  * The kept day rows of a tab under the filters (starmarket_day_counts, kept by triggers): a deep page
- * finds the acceptance day it starts on from them (lib/day-window.ts startDay), the tab's years, then
+ * finds the acceptance day it starts on from them (startDay, db/kept/read.ts), the tab's years, then
  * the months of one year, then the days of one month: at most 8 + 12 + 31 kept rows instead of
  * `offset` index entries.
  */
-const dayLevels =
-  (db: Db, p: StarFilter, listed: Listed): ReadLevel =>
-  (level, lo, hi) =>
-    db
-      .select({ bucket: dc.bucket, n: dc.n })
-      .from(dc)
-      .where(and(eq(dc.isListed, listed), eq(dc.prov, p.com_prov ?? ''), eq(dc.catId, p.cat_id ?? 0), eq(dc.stateId, p.state ?? 0), eq(dc.level, level), between(dc.bucket, lo, hi)));
+const dayLevels = (p: StarFilter, listed: Listed): KeptLevels => ({
+  table: 'starmarket_day_counts',
+  key: { is_listed: listed, prov: p.com_prov ?? '', cat_id: p.cat_id ?? 0, state_id: p.state ?? 0 },
+  widths: YMD_WIDTHS,
+});
 
 /** A keyword the per-tab character index answers exactly: one Han character, letter or digit. */
 const ONE_CHAR = /^[\p{Script=Han}0-9a-z]$/u;
@@ -61,16 +58,7 @@ const KEY_SPAN = ID_SPAN;
  * what it returns however many names hold the character.
  */
 async function listOneChar(db: Db, ch: string, p: StarListParams, listed: Listed, perPage: number) {
-  const token = `${listed}${ch}`;
-  const [vocab] = await db.all<{ doc: number }>(sql`SELECT doc FROM starmarket_name_tab_chars_vocab WHERE term = ${token}`);
-  const total = vocab?.doc ?? 0;
-  const w = pageWindow(p.page, perPage, total);
-  if (!w.limit) return { total, ids: [] as number[] };
-  const keys = await db.all<{ k: number }>(
-    sql`SELECT rowid AS k FROM starmarket_name_tab_chars WHERE starmarket_name_tab_chars MATCH ${`"${token}"`} ORDER BY rowid ${sql.raw(w.reverse ? 'ASC' : 'DESC')} LIMIT ${w.limit} OFFSET ${w.offset}`,
-  );
-  const ids = keys.map((r) => r.k % KEY_SPAN);
-  return { total, ids: w.reverse ? ids.reverse() : ids };
+  return ftsPage(db, { index: 'starmarket_name_tab_chars', vocab: 'starmarket_name_tab_chars_vocab', term: `${listed}${ch}`, span: KEY_SPAN }, p.page, perPage);
 }
 
 /**
@@ -92,8 +80,8 @@ export async function listStar(db: Db, p: StarListParams, listed: Listed): Promi
       .orderBy(...(w.reverse ? [asc(m.acceptanceTime), asc(m.mComId)] : starOrder()))
       .limit(w.limit)
       .offset(w.offset);
-  // The rows of an id query, hydrated in the same statement, in list order.
-  const rowsOf = (q: ReturnType<typeof ids>) => selectStarRows(db).where(inArray(m.mComId, q));
+  // The rows of an id query, hydrated in the same statement (in list order once sorted).
+  const rowsOf = (q: ReturnType<typeof ids>) => starRowsOf(db, q.as('page'));
   const inOrder = <T extends { acceptance: number; mComId: number }>(rows: T[]) => rows.sort((a, b) => b.acceptance - a.acceptance || b.mComId - a.mComId);
   let total: number;
   let idRows: { id: number }[];
@@ -124,7 +112,7 @@ export async function listStar(db: Db, p: StarListParams, listed: Listed): Promi
   if (!p.keyword) {
     total = known ?? (await keptCount(db, p, listed))[0]?.n ?? 0;
     const w = pageWindow(p.page, perPage, total);
-    const start = w.limit && w.offset > SKIP_DIRECTLY ? await startDay(dayLevels(db, p, listed), YMD_WIDTHS, w.reverse, w.offset, total) : null;
+    const start = w.limit && w.offset > SKIP_DIRECTLY ? await startDay(db, dayLevels(p, listed), w.reverse, w.offset, total) : null;
     idRows = !w.limit
       ? []
       : start

@@ -4,7 +4,7 @@
  * from the small taxonomy tables for just the ids on the page. Rows read stay about three per row
  * returned plus a few dozen, instead of one more lookup per row for each name.
  */
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type AnyColumn, type SQL, type Subquery } from 'drizzle-orm';
 import { companies, starmarketCompanies as m } from '../db';
 import type { Db } from '../env';
 import { namesOf } from '../lib/names';
@@ -34,6 +34,13 @@ const columns = {
 
 /** The row SELECT; callers add where, order and limit, then pass the rows to `toStarRows`. */
 export const selectStarRows = (db: Db) => db.select(columns).from(m).leftJoin(companies, eq(companies.id, m.comId));
+
+/**
+ * The rows of a page of ids (a subquery with an `id` column), joined to them: the page's few index
+ * entries, then a seek per row, where `m_com_id IN (page)` would also fill and read a temporary list.
+ */
+export const starRowsOf = (db: Db, page: Subquery & { id: AnyColumn }) =>
+  db.select(columns).from(page).innerJoin(m, eq(m.mComId, page.id)).leftJoin(companies, eq(companies.id, m.comId));
 
 type Selected = Awaited<ReturnType<ReturnType<typeof selectStarRows>['all']>>[number];
 

@@ -5,7 +5,7 @@ import { balanceOf } from '../coins';
 import { ledgerObjects, objectOf, reasonText } from '../coins/ledger';
 import { coinLedger } from '../db';
 import { list, ok } from '../lib/envelope';
-import { keptRowsPage, usersRows } from '../lib/day-window';
+import { inListOrder, keptStart, userList, usersRows } from '../db/kept/read.ts';
 import { pageParam, perPageParam } from '../lib/pagination';
 import { createArea, defineRoute, listOf } from '../lib/route';
 
@@ -59,17 +59,9 @@ export const userRoutes = createArea()
     const db = c.get('db');
     // Newest first off (user_id, created_at) with the kept total and per-day counts ('ul:'), so a
     // page reads its own rows and a deep page starts on its day instead of skipping every newer row.
-    const { rows, total } = await keptRowsPage(
-      db,
-      `ul:${user.id}`,
-      page,
-      per_page,
-      (r) => {
-        const q = usersRows(r, coinLedger.userId, user.id, coinLedger.createdAt, coinLedger.id);
-        return db.select().from(coinLedger).where(q.where).orderBy(...q.orderBy).limit(r.limit).offset(r.offset);
-      },
-      (r) => r.id,
-    );
+    const { total, read: r } = await keptStart(db, userList(`ul:${user.id}`), page, per_page);
+    const q = r && usersRows(r, coinLedger.userId, user.id, coinLedger.createdAt, coinLedger.id);
+    const rows = r && q ? inListOrder(r, await db.select().from(coinLedger).where(q.where).orderBy(...q.orderBy).limit(r.limit).offset(r.offset)) : [];
     const objects = await ledgerObjects(db, user.id, rows);
     return list(
       c,

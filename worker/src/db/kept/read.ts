@@ -1,16 +1,41 @@
 /**
- * Reading a kept list, for every area: the total of a key comes from the list's declaration (its
- * table, its key columns, level 0 of a levelled list); a page near either end is read from the
- * nearer end with that total in one statement (nearEndPage); a deep page of a levelled list walks
- * down its bucket levels to the day its first row is on (startDay, keptPage, keptRowsPage). An area
- * keeps only its filters and its row shape.
+ * Reading a kept list, for every area (the one module that finds a page; an area keeps only its
+ * filters and its row shape, and passes descriptions, never functions this module calls back):
+ *  - the total of a key comes from the list's declaration (its table, its key columns, level 0 of a
+ *    levelled list): keptTotal, keptTotalSql;
+ *  - a page near either end is read from the nearer end with that total in one statement
+ *    (nearEndPage, read/window.ts); pageWindow says which end and how far;
+ *  - a deep page of a levelled list (a KeptLevels: table, key values, bucket widths) walks down its
+ *    bucket levels to the day its first row is on and returns where to read (keptStart, dayStart,
+ *    read/levels.ts; by money, moneyStart, read/money.ts); the area runs that read on its index.
  */
 import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db } from '../../env';
 import type { KeptList } from './shape.ts';
 
-export { nearEndPage, offsetOf, pageWindow, pageWindowSql, type EndRead } from '../../lib/pagination';
-export { keptPage, keptRowsPage, startDay } from '../../lib/day-window';
+export { inListOrder, nearEndPage, offsetOf, pageWindow, pageWindowSql, type EndRead, type Window } from './read/window.ts';
+export {
+  ANY_DAY,
+  DAY_WIDTHS,
+  dayBound,
+  dayStart,
+  keptReads,
+  keptStart,
+  levelRows,
+  pageRows,
+  SKIP_DIRECTLY,
+  startDay,
+  totalOf,
+  YMD_CHUNKS,
+  YMD_WIDTHS,
+  type DayBucket,
+  type DayPage,
+  type KeptLevels,
+  type PageRead,
+} from './read/levels.ts';
+export { dayList, dayOfMs, keptTotals, msDayBound, msDayLimit, userList, usersRows } from './read/personal.ts';
+export { ftsPage, type FtsList } from './read/fts.ts';
+export { keyRow, moneyCode, moneyStart, MONEY_WIDTHS, sortKey, type MoneyRead, type Ties } from './read/money.ts';
 
 /** A value of each key column of the list (a bound value or a shaped statement's placeholder). */
 export type KeptKey = Readonly<Record<string, string | number | Placeholder>>;

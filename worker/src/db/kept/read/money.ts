@@ -11,11 +11,9 @@
  * magnitude and significant digits: the kept levels (MONEY_WIDTHS) split the log-normal amounts
  * into buckets of similar size where powers of ten of the amount itself would not.
  */
-import { and, eq } from 'drizzle-orm';
-import { entityMoneyCounts as mc } from '../db';
-import type { Db } from '../env';
-import { CHUNK, keptLevels, startDay } from './day-window';
-import { pageWindow } from './pagination';
+import type { Db } from '../../../env';
+import { levelTotal, startDay, type KeptLevels } from './levels.ts';
+import { pageWindow, type Window } from './window.ts';
 
 /** Bucket widths of levels 1..7 (the migration uses the same): digit count, 1..4 significant digits, the amount with ids in blocks of 10^4, then 10^2. */
 export const MONEY_WIDTHS = [1e15, 1e14, 1e13, 1e12, 1e11, 1e4, 1e2] as const;
@@ -24,8 +22,14 @@ const ID_SPAN = 10_000_000;
 const CODE_DIGITS = 8;
 const CODE_SPAN = 10 ** CODE_DIGITS;
 
+/** The kept bucket rows of a level are read this many at a time (seven levels, some wide), stopping at the bucket the offset falls in. */
+const CHUNK = 4;
+
 /** How a list orders rows with the same amount. */
 export type Ties = 'lowerIdFirst' | 'higherIdFirst';
+
+/** The list kept under `k` in entity_money_counts. */
+export const moneyList = (k: string): KeptLevels => ({ table: 'entity_money_counts', key: { k }, widths: MONEY_WIDTHS, chunks: MONEY_WIDTHS.map(() => CHUNK) });
 
 /** The code of an amount (order-preserving), null for one the keys cannot hold (not an integer in 0..10^8-1). */
 export function moneyCode(money: number): number | null {
@@ -55,48 +59,26 @@ export function keyRow(key: number, ties: Ties): { money: number; id: number } {
 const SKIP_DIRECTLY = 40;
 
 /** Which rows to read: `limit` rows after skipping `offset` in list order (or reversed), from `from` on when set. */
-export interface MoneyRead {
-  reverse: boolean;
-  offset: number;
-  limit: number;
+export interface MoneyRead extends Window {
   /** Start at this amount and id: the rows at or after it in read order (list order, or reversed). */
   from?: { money: number; id: number };
 }
 
 /**
- * Page `page` of the list kept under `key` whose row count is `total`: `read` returns the ids of a
- * MoneyRead in its order (reversed when `reverse`); the ids come back in list order. The walk is
- * used only while the kept count of rows with a key equals `total` (a row with an amount the keys
- * cannot hold, or a write between the reads, falls back to the plain OFFSET).
+ * Where page `page` of the list kept under `key`, whose row count is `total`, starts: the read that
+ * gives its rows (null past the end); the caller puts a reversed read's rows in list order
+ * (inListOrder). The walk is used only while the kept count of rows with a key equals `total` (a row
+ * with an amount the keys cannot hold, or a write between the reads, falls back to the plain OFFSET).
  */
-export async function moneyPage(
-  db: Db,
-  key: string,
-  ties: Ties,
-  page: number,
-  perPage: number,
-  total: number,
-  read: (r: MoneyRead) => Promise<number[]>,
-): Promise<number[]> {
+export async function moneyStart(db: Db, key: string, ties: Ties, page: number, perPage: number, total: number): Promise<MoneyRead | null> {
   const w = pageWindow(page, perPage, total);
-  if (!w.limit) return [];
-  let r: MoneyRead = w;
-  if (w.offset > SKIP_DIRECTLY) {
-    // The kept count is checked alongside the walk (one round trip fewer); the walk counts only when it matches.
-    const [kept, walk] = await Promise.all([
-      db
-        .select({ n: mc.n })
-        .from(mc)
-        .where(and(eq(mc.k, key), eq(mc.level, 0), eq(mc.bucket, 0))),
-      startDay(keptLevels(db, key, mc), MONEY_WIDTHS, w.reverse, w.offset, total, { chunk: CHUNK }),
-    ]);
-    const start = kept[0]?.n === total ? walk : null;
-    if (start) {
-      // The walk ends on a bucket of the last level: a read in list order starts at its largest key, a reversed one at its smallest.
-      const edge = w.reverse ? start.day : start.day + MONEY_WIDTHS[MONEY_WIDTHS.length - 1] - 1;
-      r = { ...w, offset: start.skip, from: keyRow(edge, ties) };
-    }
-  }
-  const ids = await read(r);
-  return w.reverse ? ids.reverse() : ids;
+  if (!w.limit) return null;
+  if (w.offset <= SKIP_DIRECTLY) return w;
+  const list = moneyList(key);
+  // The kept count is checked alongside the walk (one round trip fewer); the walk counts only when it matches.
+  const [kept, walk] = await Promise.all([levelTotal(db, list), startDay(db, list, w.reverse, w.offset, total)]);
+  if (kept[0]?.n !== total || !walk) return w;
+  // The walk ends on a bucket of the last level: a read in list order starts at its largest key, a reversed one at its smallest.
+  const edge = w.reverse ? walk.day : walk.day + MONEY_WIDTHS[MONEY_WIDTHS.length - 1] - 1;
+  return { ...w, offset: walk.skip, from: keyRow(edge, ties) };
 }
