@@ -1,5 +1,5 @@
-/** The list module of @zxcvbn-ts/language-common that its index re-exports as dictionary['passwords-common']. */
-declare module '@zxcvbn-ts/language-common/dist/passwords.json.mjs' {
-  const passwords: string[];
-  export default passwords;
+/** worker/src/auth/common-passwords.txt, a text module (wrangler's default rule for *.txt): one password a line. */
+declare module '*/common-passwords.txt' {
+  const text: string;
+  export default text;
 }
