@@ -9,7 +9,7 @@
  *
  * tests/worker/auth/common-passwords.test.ts makes the same comparison in `npm test`.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -18,10 +18,7 @@ const { default: list } = await import('@zxcvbn-ts/language-common/dist/password
 const text = [...new Set(list)].sort().join('\n');
 
 if (process.argv.includes('--check')) {
-  let now = '';
-  try {
-    now = readFileSync(out, 'utf8');
-  } catch {}
+  const now = existsSync(out) ? readFileSync(out, 'utf8') : '';
   if (now !== text) {
     console.error('common-passwords: worker/src/auth/common-passwords.txt is not the installed list; run npm run common-passwords');
     process.exit(1);
