@@ -120,4 +120,13 @@ describe('visitor rules', () => {
     }
     expect(failures).toEqual([]);
   });
+
+  it('a bad path id is BAD_REQUEST before the visitor rule is looked at', async () => {
+    const withId = Object.entries(declared).filter(([route, rule]) => route.includes('/:') && 'page' in rule.fixed);
+    expect(withId.length).toBeGreaterThan(3);
+    for (const [route] of withId) {
+      const r = await call(route.split(' ')[1].replace(/:(\w+)/g, 'abc'), { query: { page: 2 } });
+      expect([r.status, r.body?.code], route).toEqual([400, 'BAD_REQUEST']);
+    }
+  });
 });
