@@ -1,7 +1,8 @@
 /**
  * The access matrix's siblings: what every route declares of caching and rate limits
  * (lib/route.ts `cache`, `limit`) is what a visitor and a member get, route by route, and what
- * /api/openapi.json says (`x-cache`, `x-rate-limit`).
+ * /api/openapi.json says (`x-cache`, `x-rate-limit`, and `x-visitor` for the visitor rules that
+ * tests/worker/app/visitor-rules.test.ts walks).
  */
 import { env, SELF } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -88,7 +89,7 @@ describe('edge caching, as declared', () => {
     expect(failures).toEqual([]);
   });
 
-  it('the OpenAPI document says each operation\'s caching (no-store where none is declared) and its rate limit', async () => {
+  it('the OpenAPI document says each operation\'s caching (no-store where none is declared), its rate limit and its visitor rule', async () => {
     const doc = (await (await SELF.fetch('http://localhost/api/openapi.json')).json()) as { paths: Record<string, Record<string, Record<string, unknown>>> };
     for (const [route, entry] of Object.entries(POLICY)) {
       const [method, path] = route.split(' ');
@@ -99,6 +100,7 @@ describe('edge caching, as declared', () => {
       expect(op['x-rate-limit'], route).toEqual(
         l ? { name: l.name, per_ip: l.perIp, ...(l.perUser !== undefined ? { per_user: l.perUser } : {}), window_seconds: l.windowMs / 1000 } : undefined,
       );
+      expect(op['x-visitor'], route).toEqual(entry.visitor);
     }
   });
 });

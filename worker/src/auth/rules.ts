@@ -1,7 +1,8 @@
 /**
  * Access rules finer than a route's level that the spec applies in several areas, enforced by the
- * worker whatever the client sends. Every area calls these; none keeps its own copy.
- * - a visitor sees page 1 with the default filters, sort and tab only;
+ * worker whatever the client sends. Every area calls these; none keeps its own copy. (What a
+ * visitor may ask for, page 1 with the default filters, sort and tab, is declared on each route:
+ * `visitor` in lib/route.ts.)
  * - a logged-in non-VIP stops at page NON_VIP_MAX_PAGE of a members' list;
  * - a members-only tab or section needs VIP.
  */
@@ -10,11 +11,6 @@ import { ApiError } from '../lib/errors';
 import { NON_VIP_MAX_PAGE } from './limits';
 
 export { NON_VIP_MAX_PAGE };
-
-/** `changed` is true when the request asks for anything but page 1 with the default filters, sort and tab. */
-export function visitorSeesDefaultsOnly(user: SessionUser | null, changed: boolean): void {
-  if (!user && changed) throw new ApiError('LOGIN_REQUIRED', '登录后才能翻页、筛选、排序或切换标签');
-}
 
 export function nonVipPageLimit(user: SessionUser | null, page: number): void {
   if (user && !user.isVip && page > NON_VIP_MAX_PAGE) {

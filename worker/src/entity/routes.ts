@@ -4,9 +4,8 @@
  * /users/{id} so it never shadows /user/info), /atlas/{tagId}, /policy/{id} (logged-in users) and the
  * /policy and /news lists with the scope, region and tag filters the spec's links carry.
  * Mounted at /api. A visitor sees page 1 of every list (the links' own filters included); other
- * pages need login (auth/rules.ts), as everywhere in the product.
+ * pages need login (each list's `visitor` declaration), as everywhere in the product.
  */
-import { visitorSeesDefaultsOnly } from '../auth/rules';
 import { ok, paged } from '../lib/envelope';
 import { createArea, defineRoute, listOf } from '../lib/route';
 import { atlasCompanies, atlasDetail, requireTag } from './atlas';
@@ -51,6 +50,7 @@ const firmInvestments = defineRoute({
   access: 'public',
   summary: `机构的投资事件（新的在前，每页${ENTITY_PAGE_SIZE}条）：page`,
   note: PAGE_NOTE,
+  visitor: [],
   request: { params: firmParam, query: S.pageQuery },
   data: listOf(S.eventRow),
 });
@@ -61,6 +61,7 @@ const firmClosureCases = defineRoute({
   access: 'public',
   summary: `机构投资过的已关闭公司（融资额高的在前，每页${ENTITY_PAGE_SIZE}条）：page`,
   note: PAGE_NOTE,
+  visitor: [],
   request: { params: firmParam, query: S.pageQuery },
   data: listOf(S.firmClosureRow),
 });
@@ -71,6 +72,7 @@ const events = defineRoute({
   access: 'public',
   summary: `融资事件列表（新的在前，每页${ENTITY_PAGE_SIZE}条）：scope（如 医疗健康）、tag（产业图谱标签名）、page`,
   note: `${PAGE_NOTE}；未知的标签名返回空列表`,
+  visitor: ['scope', 'tag'],
   request: { query: S.eventListQuery },
   data: listOf(S.eventRow),
 });
@@ -109,6 +111,7 @@ const profileComments = defineRoute({
   access: 'public',
   summary: `用户的评论与回复（新的在前，每页${PROFILE_PAGE_SIZE}条）：page`,
   note: PAGE_NOTE,
+  visitor: [],
   request: { params: userParam, query: S.pageQuery },
   data: listOf(S.userComment),
 });
@@ -119,6 +122,7 @@ const profileIncense = defineRoute({
   access: 'public',
   summary: `用户的上香记录（新的在前，每页${PROFILE_PAGE_SIZE}条）：page`,
   note: PAGE_NOTE,
+  visitor: [],
   request: { params: userParam, query: S.pageQuery },
   data: listOf(S.userIncense),
 });
@@ -139,6 +143,7 @@ const atlasCompanyList = defineRoute({
   access: 'public',
   summary: `标签下的公司（融资总额高的在前，每页${ENTITY_PAGE_SIZE}条）：page`,
   note: PAGE_NOTE,
+  visitor: [],
   request: { params: tagParam, query: S.pageQuery },
   data: listOf(S.atlasCompany),
 });
@@ -149,6 +154,7 @@ const atlasEvents = defineRoute({
   access: 'public',
   summary: `标签下公司的融资事件（新的在前，每页${ENTITY_PAGE_SIZE}条）：page`,
   note: PAGE_NOTE,
+  visitor: [],
   request: { params: tagParam, query: S.pageQuery },
   data: listOf(S.eventRow),
 });
@@ -159,6 +165,7 @@ const newsList = defineRoute({
   access: 'public',
   summary: `新闻列表（新的在前，每页${NEWS_LIST_PAGE_SIZE}条）：scope（如 医疗健康）、tag（产业图谱标签名）、page`,
   note: `${PAGE_NOTE}；未知的标签名返回空列表`,
+  visitor: ['scope', 'tag'],
   request: { query: S.newsListQuery },
   data: listOf(S.newsRow),
 });
@@ -169,6 +176,7 @@ const policyList = defineRoute({
   access: 'public',
   summary: `政策法规列表（新的在前，每页${POLICY_PAGE_SIZE}条）：region（如 科创板）、scope（如 医疗健康）、page`,
   note: `${PAGE_NOTE}；打开单条政策需登录`,
+  visitor: ['region', 'scope'],
   request: { query: S.policyListQuery },
   data: listOf(S.policyRow),
 });
@@ -192,18 +200,15 @@ export const entityRoutes = createArea()
   .openapi(firmInvestments, async (c) => {
     const { id } = c.req.valid('param');
     const { page } = c.req.valid('query');
-    visitorSeesDefaultsOnly(c.get('user'), page !== 1);
     await requireFirm(c.get('db'), id);
     return paged(c, { page, per_page: ENTITY_PAGE_SIZE }, await firmEvents(c.get('db'), id, page));
   })
   .openapi(firmClosureCases, async (c) => {
     const { page } = c.req.valid('query');
-    visitorSeesDefaultsOnly(c.get('user'), page !== 1);
     return paged(c, { page, per_page: ENTITY_PAGE_SIZE }, await firmClosures(c.get('db'), c.req.valid('param').id, page));
   })
   .openapi(events, async (c) => {
     const q = c.req.valid('query');
-    visitorSeesDefaultsOnly(c.get('user'), q.page !== 1);
     return paged(c, { page: q.page, per_page: ENTITY_PAGE_SIZE }, await listEvents(c.get('db'), q));
   })
   .openapi(event, async (c) => ok(c, await eventDetail(c.get('db'), c.req.valid('param').id)))
@@ -211,35 +216,29 @@ export const entityRoutes = createArea()
   .openapi(profile, async (c) => ok(c, await userProfile(c.get('db'), c.req.valid('param').id)))
   .openapi(profileComments, async (c) => {
     const { page } = c.req.valid('query');
-    visitorSeesDefaultsOnly(c.get('user'), page !== 1);
     return paged(c, { page, per_page: PROFILE_PAGE_SIZE }, await userComments(c.get('db'), c.req.valid('param').id, page));
   })
   .openapi(profileIncense, async (c) => {
     const { page } = c.req.valid('query');
-    visitorSeesDefaultsOnly(c.get('user'), page !== 1);
     return paged(c, { page, per_page: PROFILE_PAGE_SIZE }, await userIncense(c.get('db'), c.req.valid('param').id, page));
   })
   .openapi(atlas, async (c) => ok(c, await atlasDetail(c.get('db'), c.req.valid('param').id)))
   .openapi(atlasCompanyList, async (c) => {
     const { page } = c.req.valid('query');
-    visitorSeesDefaultsOnly(c.get('user'), page !== 1);
     return paged(c, { page, per_page: ENTITY_PAGE_SIZE }, await atlasCompanies(c.get('db'), c.req.valid('param').id, page));
   })
   .openapi(atlasEvents, async (c) => {
     const { id } = c.req.valid('param');
     const { page } = c.req.valid('query');
-    visitorSeesDefaultsOnly(c.get('user'), page !== 1);
     await requireTag(c.get('db'), id);
     return paged(c, { page, per_page: ENTITY_PAGE_SIZE }, await listEvents(c.get('db'), { tagId: id, page }));
   })
   .openapi(newsList, async (c) => {
     const q = c.req.valid('query');
-    visitorSeesDefaultsOnly(c.get('user'), q.page !== 1);
     return paged(c, { page: q.page, per_page: NEWS_LIST_PAGE_SIZE }, await listNews(c.get('db'), q));
   })
   .openapi(policyList, async (c) => {
     const q = c.req.valid('query');
-    visitorSeesDefaultsOnly(c.get('user'), q.page !== 1);
     return paged(c, { page: q.page, per_page: POLICY_PAGE_SIZE }, await listPolicies(c.get('db'), q));
   })
   .openapi(policy, async (c) => ok(c, await policyDetail(c.get('db'), c.req.valid('param').id)));

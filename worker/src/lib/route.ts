@@ -113,11 +113,13 @@ interface Declaration<M extends 'get' | 'post' | 'delete', P extends string, Req
   /** The rate limit every request to the route counts against (lib/ratelimit.ts LIMITS), per IP and per user. */
   limit?: RateLimit;
   /**
-   * The query (or JSON body) fields a visitor may set; every other field must keep its default
-   * (page 1, the default sort, no filter), or the visitor is asked to log in (LOGIN_REQUIRED).
+   * What a visitor may ask for, of the query (or JSON body): the fields they may set freely (the
+   * list form, or `may`), and fields whose value (each item, for a list) must be one of a set
+   * (`oneOf`: the tabs a page shows first); every other field must keep its default (page 1, the
+   * default sort, no filter), or the visitor is asked to log in (LOGIN_REQUIRED).
    * A route without it lets a visitor ask anything its level allows.
    */
-  visitor?: readonly string[];
+  visitor?: VisitorDeclaration;
   request?: Req;
 }
 
@@ -143,42 +145,72 @@ function fieldsOf(req: Request | undefined): { target: 'query' | 'json'; shape: 
   return undefined;
 }
 
+/** A route's visitor declaration: `['keyword']`, or `{ may: ['tag_id'], oneOf: { type: ['basic', 'event'] } }`. */
+export type VisitorDeclaration = readonly string[] | { may?: readonly string[]; oneOf?: Readonly<Record<string, readonly (string | number)[]>> };
+
+type Scalar = string | number | boolean | null;
+
 /**
- * A visitor rule as data: the fields a visitor may set and the value each other field must keep
- * (its schema's default; null where it has none, i.e. absent). A required field is the visitor's to set.
+ * A visitor rule as data: the fields a visitor may set, the values a field may take (`oneOf`, only
+ * when declared) and the value each other field must keep (its schema's default; null where it has
+ * none, i.e. absent). A required field is the visitor's to set.
  */
 export interface VisitorRule {
   target: 'query' | 'json';
   may: string[];
-  fixed: Record<string, string | number | boolean | null>;
+  oneOf?: Record<string, (string | number)[]>;
+  fixed: Record<string, Scalar>;
 }
 
-function visitorRule(fields: readonly string[], req: Request | undefined): VisitorRule {
+/**
+ * The last target @hono/zod-openapi validates for a request (it runs query, param, header, cookie,
+ * then the body): the visitor rule is checked once all input is valid, so a bad id stays BAD_REQUEST.
+ */
+function lastValidated(req: Request | undefined): string {
+  const order: [string, unknown][] = [['query', req?.query], ['param', req?.params], ['header', req?.headers], ['cookie', req?.cookies], ['json', req?.body]];
+  return order.filter(([, part]) => part !== undefined).at(-1)?.[0] ?? 'query';
+}
+
+function visitorRule(declared: VisitorDeclaration, req: Request | undefined): VisitorRule {
+  const { may = [], oneOf = {} } = Array.isArray(declared) ? { may: declared as readonly string[] } : (declared as Exclude<VisitorDeclaration, readonly string[]>);
   const found = fieldsOf(req);
   if (!found) throw new Error('a visitor rule needs an object query or JSON body schema');
-  const unknown = fields.filter((f) => !(f in found.shape));
+  const named = [...may, ...Object.keys(oneOf)];
+  const unknown = named.filter((f) => !(f in found.shape));
   if (unknown.length) throw new Error(`visitor rule names fields the schema lacks: ${unknown.join(', ')}`);
   const fixed: VisitorRule['fixed'] = {};
   for (const [name, schema] of Object.entries(found.shape)) {
-    if (fields.includes(name)) continue;
+    if (named.includes(name)) continue;
     const absent = schema.safeParse(undefined);
-    if (absent.success) fixed[name] = (absent.data ?? null) as VisitorRule['fixed'][string];
+    if (!absent.success) continue;
+    const value = absent.data ?? null;
+    if (typeof value === 'object' && value !== null) throw new Error(`visitor rule: ${name} has a list or object default; name it in may or oneOf`);
+    fixed[name] = value as Scalar;
   }
-  return { target: found.target, may: [...fields], fixed };
+  const sets = Object.entries(oneOf);
+  return { target: found.target, may: [...may], ...(sets.length ? { oneOf: Object.fromEntries(sets.map(([f, vs]) => [f, [...vs]])) } : {}), fixed };
 }
 
-/** Set by a route's own middleware, read by the validation hook once its target has been validated. */
-const visitorRuleOf = new WeakMap<Context, VisitorRule>();
+/** Set by a route's own middleware, read by the validation hook once the route's last target has been validated. */
+const visitorRuleOf = new WeakMap<Context, { rule: VisitorRule; at: string }>();
 
-/** Whether validated input keeps every field a visitor may not set at its default. */
-export const withinVisitorRule = (rule: VisitorRule, input: Record<string, unknown>) =>
-  Object.entries(rule.fixed).every(([name, value]) => (input[name] ?? null) === value);
+/**
+ * Whether validated input stays within what a visitor may ask: every fixed field at its default,
+ * every `oneOf` field (each item of a list) one of its values or absent.
+ */
+export const withinVisitorRule = (rule: Pick<VisitorRule, 'fixed' | 'oneOf'>, input: Record<string, unknown>) =>
+  Object.entries(rule.fixed).every(([name, value]) => (input[name] ?? null) === value) &&
+  Object.entries(rule.oneOf ?? {}).every(([name, values]) => {
+    const given = input[name];
+    return given === undefined || (Array.isArray(given) ? given : [given]).every((v) => values.includes(v as string | number));
+  });
 
 /** The declaration's cache and limit objects as declared, beside the document's notes of them. */
 const POLICY = Symbol('policy');
 
 const operation = (d: Declaration<'get' | 'post' | 'delete', string, Request>) => {
   const visitor = d.visitor ? visitorRule(d.visitor, d.request) : undefined;
+  const checkAt = lastValidated(d.request);
   return {
     summary: d.summary,
     description: [`访问级别：${LEVEL_TEXT[d.access]}`, d.note].filter(Boolean).join('。'),
@@ -191,7 +223,7 @@ const operation = (d: Declaration<'get' | 'post' | 'delete', string, Request>) =
     ...(visitor
       ? {
           middleware: (async (c, next) => {
-            visitorRuleOf.set(c, visitor);
+            visitorRuleOf.set(c, { rule: visitor, at: checkAt });
             await next();
           }) as MiddlewareHandler,
         }
@@ -261,11 +293,11 @@ export function issueError(error: z.ZodError, fallbackField: string): ApiError {
 
 export function validationHook(result: { success: boolean; target: string; error?: z.ZodError; data?: unknown }, c?: Context<AppEnv>): void {
   if (!result.success && result.error) throw issueError(result.error, TARGET_LABEL[result.target] || result.target);
-  // A visitor's input, once valid: anything but the defaults outside the route's visitor rule needs login.
-  const rule = c && visitorRuleOf.get(c);
-  if (rule && rule.target === result.target && !c.get('user') && !withinVisitorRule(rule, result.data as Record<string, unknown>)) {
-    throw new ApiError('LOGIN_REQUIRED', VISITOR_MESSAGE);
-  }
+  // A visitor's input, once all of it is valid: anything beyond the route's visitor rule needs login.
+  const visitor = c && visitorRuleOf.get(c);
+  if (!visitor || visitor.at !== result.target || c.get('user')) return;
+  const input = (visitor.rule.target === result.target ? result.data : c.req.valid(visitor.rule.target as never)) as Record<string, unknown>;
+  if (!withinVisitorRule(visitor.rule, input)) throw new ApiError('LOGIN_REQUIRED', VISITOR_MESSAGE);
 }
 
 export const VISITOR_MESSAGE = '登录后才能翻页、筛选、排序或切换标签';

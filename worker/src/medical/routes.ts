@@ -1,14 +1,14 @@
 /**
  * The healthcare-investment database (医疗健康), spec §7 "Healthcare calls", mounted at /api/medical.
  * (The subscription calls check_subscribe / subscribe / rm_subscribe live with the daily e-mail.)
- * Each route declares its level here; the finer rules come from auth/rules.ts:
- * - a tag page's data (tag_id given) is for VIP members;
- * - a visitor sees the default tab on page 1 only: other tabs, page 2+, sorts and chart filters need login.
+ * Each route declares its level and what a visitor may ask for (the default tabs on page 1: other
+ * tabs, page 2+, sorts and chart filters need login); a tag page's data (tag_id given) is for VIP
+ * members (auth/rules.ts).
  */
 import type { Context } from 'hono';
 import { z } from 'zod';
 import { currentUser } from '../auth/access';
-import { membersOnly, visitorSeesDefaultsOnly } from '../auth/rules';
+import { membersOnly } from '../auth/rules';
 import type { AppEnv } from '../env';
 import { ok } from '../lib/envelope';
 import { ApiError } from '../lib/errors';
@@ -16,7 +16,7 @@ import { createArea, defineRoute } from '../lib/route';
 import { beijingDate } from '#shared/dates';
 import { blockCompanies, blockFirms, companyLists, moneyRank } from './block';
 import { financingTrend } from './chart';
-import { CHART_FIRST_YEAR, FA_TOP, MEDICAL_PAGE_SIZE, MONEY_RANK_SIZE, VISITOR_DATA_TYPES, type DataType, type InfoType } from './constants';
+import { CHART_FIRST_YEAR, DEFAULT_INFO_TAB, FA_TOP, MEDICAL_PAGE_SIZE, MONEY_RANK_SIZE, VISITOR_DATA_TYPES, type DataType, type InfoType } from './constants';
 import { listEvents, listNews, listPolicies } from './info';
 import { listRounds, medicalProvinces } from './options';
 import * as S from './schemas';
@@ -27,7 +27,8 @@ type C = Context<AppEnv>;
 
 
 const TAG_PAGE = '医疗健康标签页';
-const VISITOR_INFO: readonly InfoType[] = ['basic', 'event'];
+/** The information parts a visitor may ask for: the area's basics and the default tab. */
+const VISITOR_INFO: InfoType[] = ['basic', DEFAULT_INFO_TAB];
 
 /** A tag page's data: VIP only, and the tag must exist. */
 async function tagPageTag(c: C, tagId: number | undefined): Promise<Tag | undefined> {
@@ -45,6 +46,7 @@ const info = defineRoute({
   cache: { maxAge: 60, shared: 'visitors' },
   summary: `医疗健康资讯：type 为 basic、policy、news、event 的列表（逗号分隔或重复参数，默认 basic,event），page（每页${MEDICAL_PAGE_SIZE}条），tag_id`,
   note: '带 tag_id 时同 /medical/detail（VIP）；游客只能取 basic 与 event（默认页签）的第1页，其余需登录',
+  visitor: { may: ['tag_id'], oneOf: { type: VISITOR_INFO } },
   request: { query: S.infoQuery },
   data: S.info,
 });
@@ -82,6 +84,7 @@ const data = defineRoute({
   cache: { maxAge: 60, shared: 'visitors' },
   summary: `医疗健康数据：type 为 policy、news、event、broker_report、fa_rand（FA机构TOP${FA_TOP}）、ipo_rank、horse（千里马）、unicorn（独角兽）之一，page`,
   note: `游客只能取默认页签（${VISITOR_DATA_TYPES.join('、')}）的第1页，其余需登录；IPO 估值为 '-' 时 valuation_text 为“未透露”`,
+  visitor: { oneOf: { type: VISITOR_DATA_TYPES } },
   request: { query: S.dataQuery },
   data: S.healthData,
 });
@@ -116,6 +119,7 @@ const block = defineRoute({
   cache: { maxAge: 60, shared: 'visitors' },
   summary: `医疗健康公司 / 机构 / 榜单：type 为 company、invst、invse_money_rank 的列表，page，order（1 融资总额、2 成立时间、3 最近融资时间），tag_id；每类回答 { data, page }`,
   note: `加载更多用下一页与单个 type；融资金额TOP${MONEY_RANK_SIZE} 只有前${MONEY_RANK_SIZE}名；带 tag_id 需VIP；游客只能看第1页、默认排序`,
+  visitor: ['type', 'tag_id'],
   request: { query: S.blockQuery },
   data: S.block,
 });
@@ -129,6 +133,7 @@ const chart = defineRoute({
   cache: { maxAge: 300, shared: 'visitors' },
   summary: `融资趋势：year（${CHART_FIRST_YEAR}至今；不选为逐年）、round（轮次 id）、field（子领域标签）、tag_id（标签页）；回答 { 标签: { num, money } }`,
   note: '“请选择时间 / 轮次 / 子领域”与空值都算未选；标签页上子领域只能是该标签或其下的标签；带 tag_id 需VIP；游客不能选择条件',
+  visitor: ['tag_id'],
   request: { query: S.chartQuery },
   data: S.chart,
 });
@@ -163,7 +168,6 @@ const scope = defineRoute({
 export const medicalRoutes = createArea()
   .openapi(info, async (c) => {
     const q = c.req.valid('query');
-    visitorSeesDefaultsOnly(c.get('user'), q.page !== 1 || q.type.some((t) => !VISITOR_INFO.includes(t)));
     return answerInfo(c, q, await tagPageTag(c, q.tag_id));
   })
   .openapi(detail, async (c) => {
@@ -172,12 +176,10 @@ export const medicalRoutes = createArea()
   })
   .openapi(data, async (c) => {
     const q = c.req.valid('query');
-    visitorSeesDefaultsOnly(c.get('user'), q.page !== 1 || !VISITOR_DATA_TYPES.includes(q.type));
     return ok(c, await healthData(c, q.type, q.page));
   })
   .openapi(block, async (c) => {
     const q = c.req.valid('query');
-    visitorSeesDefaultsOnly(c.get('user'), q.page !== 1 || q.order !== undefined);
     const tag = await tagPageTag(c, q.tag_id);
     const db = c.get('db');
     const out: z.output<typeof S.block> = {};
@@ -193,7 +195,6 @@ export const medicalRoutes = createArea()
   })
   .openapi(chart, async (c) => {
     const q = c.req.valid('query');
-    visitorSeesDefaultsOnly(c.get('user'), q.year !== undefined || q.round !== undefined || q.field !== undefined);
     const tag = await tagPageTag(c, q.tag_id);
     const db = c.get('db');
     let tagId = tag?.id;

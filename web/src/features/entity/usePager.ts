@@ -1,3 +1,4 @@
+import { VISITOR_RULES, type VisitorRoute, type VisitorRule } from '../../generated/visitor-rules';
 import { requireLogin } from '../../lib/gate';
 import { getToken } from '../../lib/token';
 
@@ -13,5 +14,11 @@ export function pageChanger(go: (page: number) => void) {
     });
 }
 
-/** The page a viewer may load: a visitor always page 1 (a shared ?page=3 link shows them page 1 and the login bar). */
-export const visiblePage = (page: number | undefined) => (getToken() === null ? 1 : (page ?? 1));
+/**
+ * The page of `route` a viewer may load: a visitor the page the route's visitor rule keeps them on
+ * (page 1: a shared ?page=3 link shows them that page and the login bar).
+ */
+export function visiblePage(route: VisitorRoute, page: number | undefined): number {
+  const fixed = (VISITOR_RULES[route] as VisitorRule).fixed.page;
+  return getToken() === null && typeof fixed === 'number' ? fixed : (page ?? 1);
+}

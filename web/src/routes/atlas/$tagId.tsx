@@ -86,8 +86,8 @@ function AtlasPage() {
           <span>融资总额</span>
         </div>
       </div>
-      <Companies tagId={tagId} page={visiblePage(search.page)} onPage={pageChanger((page) => void navigate({ search: (s) => ({ ...s, page }) }))} />
-      <Events tagId={tagId} tagName={tag.name} page={visiblePage(search.events)} onPage={pageChanger((events) => void navigate({ search: (s) => ({ ...s, events }) }))} />
+      <Companies tagId={tagId} page={visiblePage('GET /api/atlas/:id/companies', search.page)} onPage={pageChanger((page) => void navigate({ search: (s) => ({ ...s, page }) }))} />
+      <Events tagId={tagId} tagName={tag.name} page={visiblePage('GET /api/atlas/:id/events', search.events)} onPage={pageChanger((events) => void navigate({ search: (s) => ({ ...s, events }) }))} />
     </div>
   );
 }

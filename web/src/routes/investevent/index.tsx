@@ -21,7 +21,7 @@ const searchSchema = searchValidator({ scope: optTextParam(20), tag: optTextPara
 
 export const Route = createFileRoute('/investevent/')({
   validateSearch: searchSchema,
-  loaderDeps: ({ search }) => ({ scope: search.scope, tag: search.tag, page: visiblePage(search.page) }),
+  loaderDeps: ({ search }) => ({ scope: search.scope, tag: search.tag, page: visiblePage('GET /api/investevent', search.page) }),
   loader: ({ context: { queryClient }, deps }) => queryClient.ensureQueryData(eventsQueryOptions(deps)),
   pendingComponent: RoutePending,
   errorComponent: RouteError,
@@ -32,7 +32,7 @@ export const Route = createFileRoute('/investevent/')({
 function EventListPage() {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
-  const f = { scope: search.scope, tag: search.tag, page: visiblePage(search.page) };
+  const f = { scope: search.scope, tag: search.tag, page: visiblePage('GET /api/investevent', search.page) };
   const list = useSuspenseQuery(eventsQueryOptions(f)).data;
   const heading = f.tag ? `「${f.tag}」融资事件` : f.scope ? `${f.scope}融资事件` : '融资事件';
   useDocumentTitle(entityTitle(heading));

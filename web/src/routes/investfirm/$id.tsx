@@ -61,8 +61,8 @@ function FirmPage() {
           <span>投资过的死亡公司</span>
         </div>
       </div>
-      <Investments firmId={firmId} page={visiblePage(search.page)} onPage={pageChanger((page) => void navigate({ search: (s) => ({ ...s, page }) }))} />
-      <ClosureCases firmId={firmId} page={visiblePage(search.cases)} onPage={pageChanger((cases) => void navigate({ search: (s) => ({ ...s, cases }) }))} />
+      <Investments firmId={firmId} page={visiblePage('GET /api/investfirm/:id/investments', search.page)} onPage={pageChanger((page) => void navigate({ search: (s) => ({ ...s, page }) }))} />
+      <ClosureCases firmId={firmId} page={visiblePage('GET /api/investfirm/:id/closures', search.cases)} onPage={pageChanger((cases) => void navigate({ search: (s) => ({ ...s, cases }) }))} />
     </div>
   );
 }

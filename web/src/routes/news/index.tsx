@@ -21,7 +21,7 @@ const searchSchema = searchValidator({ scope: optTextParam(20), tag: optTextPara
 
 export const Route = createFileRoute('/news/')({
   validateSearch: searchSchema,
-  loaderDeps: ({ search }) => ({ scope: search.scope, tag: search.tag, page: visiblePage(search.page) }),
+  loaderDeps: ({ search }) => ({ scope: search.scope, tag: search.tag, page: visiblePage('GET /api/news', search.page) }),
   loader: ({ context: { queryClient }, deps }) => queryClient.ensureQueryData(newsQueryOptions(deps)),
   pendingComponent: RoutePending,
   errorComponent: RouteError,
@@ -32,7 +32,7 @@ export const Route = createFileRoute('/news/')({
 function NewsListPage() {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
-  const f = { scope: search.scope, tag: search.tag, page: visiblePage(search.page) };
+  const f = { scope: search.scope, tag: search.tag, page: visiblePage('GET /api/news', search.page) };
   const list = useSuspenseQuery(newsQueryOptions(f)).data;
   const heading = f.tag ? `「${f.tag}」新闻` : f.scope ? `${f.scope}新闻` : '新闻';
   useDocumentTitle(entityTitle(heading));

@@ -20,7 +20,7 @@ const searchSchema = searchValidator({ region: optTextParam(20), scope: optTextP
 
 export const Route = createFileRoute('/policy/')({
   validateSearch: searchSchema,
-  loaderDeps: ({ search }) => ({ region: search.region, scope: search.scope, page: visiblePage(search.page) }),
+  loaderDeps: ({ search }) => ({ region: search.region, scope: search.scope, page: visiblePage('GET /api/policy', search.page) }),
   loader: ({ context: { queryClient }, deps }) => queryClient.ensureQueryData(policiesQueryOptions(deps)),
   pendingComponent: RoutePending,
   errorComponent: RouteError,
@@ -31,7 +31,7 @@ export const Route = createFileRoute('/policy/')({
 function PolicyListPage() {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
-  const f = { region: search.region, scope: search.scope, page: visiblePage(search.page) };
+  const f = { region: search.region, scope: search.scope, page: visiblePage('GET /api/policy', search.page) };
   const list = useSuspenseQuery(policiesQueryOptions(f)).data;
   const heading = f.region ? `${f.region}业务规则` : f.scope ? `${f.scope}政策` : '政策法规';
   useDocumentTitle(entityTitle(heading));

@@ -43,7 +43,7 @@ function UserPage() {
   const u = useSuspenseQuery(userProfileQueryOptions(userId)).data;
   useDocumentTitle(entityTitle(u.username, '用户主页'));
   const tab: Tab = search.tab ?? 'comment';
-  const page = visiblePage(search.page);
+  const page = visiblePage(tab === 'comment' ? 'GET /api/users/:id/comments' : 'GET /api/users/:id/incense', search.page);
   const onPage = pageChanger((p) => void navigate({ search: (s) => ({ ...s, page: p }) }));
   return (
     <div className="container entity-page">

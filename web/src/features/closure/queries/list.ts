@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { ClosureSort } from '../../../../../worker/src/closure/constants';
-import { VISITOR_RULES } from '../../../generated/visitor-rules';
+import { visitorMayAsk } from '../../../generated/visitor-rules';
 import { api, unwrap, type DataOf } from '../../../lib/api';
 import { qs } from '../../../lib/queryString';
 
@@ -38,12 +38,7 @@ export type ClosureRow = ClosureList['info'][number];
  * (a shared link, /deathCompany?company=<name>). The worker answers anything else with
  * LOGIN_REQUIRED, so the page asks for it only after login.
  */
-const VISITOR_RULE = VISITOR_RULES['GET /api/closure'];
-export const isVisitorView = (p: ClosureListParams) =>
-  Object.entries(VISITOR_RULE.fixed).every(([name, value]) => {
-    const given = p[name as keyof ClosureListParams];
-    return (given === undefined || given === '' ? null : given) === value;
-  });
+export const isVisitorView = (p: ClosureListParams) => visitorMayAsk('GET /api/closure', p);
 
 /** { '2019': 812, ... }: closed companies per closing year. */
 export const yearNumberQueryOptions = () =>
