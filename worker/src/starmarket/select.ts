@@ -75,5 +75,3 @@ export const starOrder = () => [desc(m.acceptanceTime), desc(m.mComId)] as const
 /** The same order as keyset columns for the export reader. */
 export const starSortKey = () => [sql`${m.acceptanceTime}`, sql`${m.mComId}`];
 
-/** True when the request sets any filter (a visitor may not). */
-export const hasFilter = (p: StarFilter) => Boolean(p.keyword) || p.cat_id !== undefined || p.com_prov !== undefined || p.state !== undefined;
