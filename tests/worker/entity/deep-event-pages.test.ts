@@ -70,10 +70,10 @@ describe('deep pages of a long event list', () => {
         const by = await rowsReadBy(r.statements);
         // The kept rows: the total (read with the page's ends), then the walk through years, months and
         // days, each read from the end nearer the page (all 27 years, 12 months and a month's days read 46-49).
-        const kept = by.filter((s) => /entity_day_counts/.test(s.sql)).reduce((n, s) => n + s.rows, 0);
+        const kept = by.filter((s) => /list_day_counts/.test(s.sql)).reduce((n, s) => n + s.rows, 0);
         // The events' own index: the page's rows and the rows of its start day skipped to reach them,
         // at most the nearer half of a crowded day (its whole start read up to 20).
-        const index = by.filter((s) => /from "invest_event(s|_firms)" where/i.test(s.sql) && !/entity_day_counts/.test(s.sql)).reduce((n, s) => n + s.rows, 0);
+        const index = by.filter((s) => /from "invest_event(s|_firms)" where/i.test(s.sql) && !/list_day_counts/.test(s.sql)).reduce((n, s) => n + s.rows, 0);
         if (kept > 45 || index > 15) over.push(`${list.label} page ${page}: ${kept} kept rows, ${index} index rows\n${by.map((s) => `  ${s.rows} ${s.sql.slice(0, 140)}`).join('\n')}`);
       }
     }

@@ -2,7 +2,7 @@
  * The entity lists read kept rows: /investevent under every filter it takes (none,
  * scope, tag by name, tag + scope), an atlas tag's events, a firm's investments and a user's
  * comments and incense, and a signed-in user's own lists (coin ledger, orders, download records,
- * follows) take their totals from entity_day_counts and seek deep pages to their start day. Every page (first, middle, last, past the end) holds exactly what the straightforward
+ * follows) take their totals from list_day_counts and seek deep pages to their start day. Every page (first, middle, last, past the end) holds exactly what the straightforward
  * OFFSET query gives, with the same total, before and after inserts, updates and deletes; the
  * kept rows stay equal to a recount; every page reads at most 3 rows per row returned plus 100;
  * no statement walks a large table.
@@ -304,7 +304,7 @@ async function recount() {
 }
 
 async function expectKeptEqualRecount() {
-  const kept = (await env.DB.prepare('SELECT k, level, bucket, n FROM entity_day_counts ORDER BY 1, 2, 3').all()).results;
+  const kept = (await env.DB.prepare('SELECT k, level, bucket, n FROM list_day_counts ORDER BY 1, 2, 3').all()).results;
   expect(kept).toEqual(await recount());
   const tags = await env.DB.prepare(
     `SELECT count(*) AS n FROM (SELECT e.id, m.tag_id, e.scope, e.date FROM medical_company_tags m JOIN invest_events e ON e.com_id = m.com_id
@@ -334,7 +334,7 @@ const TABLES = [
   'invest_event_investors',
   'invest_event_tags',
   'invest_event_firms',
-  'entity_day_counts',
+  'list_day_counts',
   'companies',
   'medical_company_tags',
 ];
@@ -352,7 +352,7 @@ describe('entity lists from kept day counts', () => {
     await expectSameAsOracle();
   });
 
-  it.each(['entity_day_counts', 'entity_money_counts'])('keeps %s in one b-tree: WITHOUT ROWID, its key not stored a second time in an index', async (table) => {
+  it.each(['list_day_counts', 'entity_money_counts'])('keeps %s in one b-tree: WITHOUT ROWID, its key not stored a second time in an index', async (table) => {
     const objects = (await env.DB.prepare('SELECT type, name FROM sqlite_master WHERE tbl_name = ? ORDER BY type').bind(table).all()).results;
     expect(objects).toEqual([{ type: 'table', name: table }]);
     const sql = await env.DB.prepare('SELECT sql FROM sqlite_master WHERE name = ?').bind(table).first<{ sql: string }>();
@@ -375,8 +375,8 @@ describe('entity lists from kept day counts', () => {
         const read = by.reduce((n, s) => n + s.rows, 0);
         // The descent to a deep page's start day reads the total and the top level together, then each
         // lower level at once: at most four round trips on the kept rows (a walk four rows at a time took up to eight).
-        const kept = roundTrips(r.statements.filter((x) => /entity_day_counts/.test(x.sql)));
-        if (kept > 4) slow.push(`${c.label} page ${page}: ${kept} round trips on entity_day_counts`);
+        const kept = roundTrips(r.statements.filter((x) => /list_day_counts/.test(x.sql)));
+        if (kept > 4) slow.push(`${c.label} page ${page}: ${kept} round trips on list_day_counts`);
         if (read > 3 * returned + 100)
           over.push(`${c.label} page ${page}: ${read} rows read for ${returned}\n${by.map((s) => `  ${s.rows} ${s.sql.slice(0, 160)}`).join('\n')}`);
         for (const steps of await plans(r.statements)) for (const s of scans(steps)) found.push(`${c.label} page ${page}: ${s.detail} in ${s.sql}`);

@@ -154,3 +154,21 @@ describe('a closed company past the packed id span', () => {
     expect(await total()).toEqual({ n: before!.n + 1 });
   });
 });
+
+describe('the upserts of every trigger', () => {
+  // Renaming a table in SQLite's default mode rewrites an upsert's excluded.`n` inside a trigger into
+  // the renamed table's own `n`: every write would then double the kept row instead of adding to it.
+  it('add the written row (excluded) to the kept row, never the kept row to itself', async () => {
+    const triggers = (await env.DB.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'trigger'").all<{ name: string; sql: string }>()).results;
+    const upserts = triggers.flatMap((t) =>
+      t.sql.split(';').flatMap((stmt) => {
+        const into = /INSERT\s+(?:OR\s+\w+\s+)?INTO\s+[`"]?(\w+)[`"]?/i.exec(stmt);
+        const set = /\bDO\s+UPDATE\s+SET\b([\s\S]*)$/i.exec(stmt);
+        return into && set ? [{ trigger: t.name, table: into[1], set: set[1] }] : [];
+      }),
+    );
+    expect(upserts.map((u) => u.table)).toContain('list_day_counts');
+    const selfAdding = upserts.filter((u) => new RegExp(`(?:^|[^\\w.])[\`"]?${u.table}[\`"]?\\.`, 'i').test(u.set)).map((u) => u.trigger);
+    expect(selfAdding).toEqual([]);
+  });
+});

@@ -1,10 +1,11 @@
 import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 
 /**
- * Kept rows behind the entity lists, maintained by triggers in the same transaction as
- * every write (migration entity_kept_pages_triggers); worker/src/lib/day-window.ts reads them.
+ * Kept rows behind the date-ordered lists, maintained by triggers in the same transaction as
+ * every write (migration entity_kept_pages_triggers; a user's lists: worker/src/db/kept/personal.ts);
+ * worker/src/db/kept/read.ts reads them (read/levels.ts).
  *
- * entity_day_counts (k, level, bucket): n rows of a list. Level 0 (bucket 0) is the list's total;
+ * list_day_counts (k, level, bucket): n rows of a list. Level 0 (bucket 0) is the list's total;
  * levels 1..3 count its rows per year / month / day (events: yyyymmdd buckets) or per 512-day /
  * 16-day / day block (a user's comments and incense: days since 1970, UTC), so a deep page finds
  * the day it starts on from a few dozen rows. Keys:
@@ -19,8 +20,8 @@ import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlit
  * The table is WITHOUT ROWID (migration 0050; drizzle cannot say so): its primary key is the table,
  * not a second copy of every key in an index.
  */
-export const entityDayCounts = sqliteTable(
-  'entity_day_counts',
+export const listDayCounts = sqliteTable(
+  'list_day_counts',
   {
     k: text('k').notNull(),
     level: integer('level').notNull(),
@@ -83,12 +84,12 @@ export const atlasTagStats = sqliteTable('atlas_tag_stats', {
 
 /**
  * Lists ordered by total funding (万元, largest first), counted per bucket of their sort key
- * (worker/src/lib/moneypages.ts), kept by triggers (migration entity_money_counts) so a deep page
+ * (worker/src/db/kept/read/money.ts), kept by triggers (migration entity_money_counts) so a deep page
  * finds where it starts from a few dozen rows instead of an OFFSET. Level 0 (bucket 0) counts the
  * rows that have a sort key; levels 1..7 count them per bucket of the key's widths. Keys:
  *   't:<tag_id>'    an atlas tag's companies (atlas_tag_companies; ties: the lower com_id first)
  *   'c:<invst_id>'  the closed companies a firm backed (closure_investors; ties: the higher com_id first)
- * WITHOUT ROWID, like entity_day_counts (migration 0050).
+ * WITHOUT ROWID, like list_day_counts (migration 0050).
  */
 export const entityMoneyCounts = sqliteTable(
   'entity_money_counts',

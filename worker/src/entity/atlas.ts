@@ -4,7 +4,7 @@
  * its children's (the seed tags each company with both, see scripts/seed/medical-tags.ts).
  */
 import { and, asc, desc, eq, gt, gte, inArray, lt, lte, sql } from 'drizzle-orm';
-import { atlasTagCompanies as atc, atlasTagStats, companies, entityDayCounts as dc, medicalTags, rounds } from '../db';
+import { atlasTagCompanies as atc, atlasTagStats, companies, listDayCounts as dc, medicalTags, rounds } from '../db';
 import type { Db } from '../env';
 import { ApiError } from '../lib/errors';
 import { inListOrder, moneyStart, type MoneyRead } from '../db/kept/read.ts';
@@ -30,7 +30,7 @@ const tagComCount = async (db: Db, tagId: number) => countOf(await countQuery(db
 
 export async function atlasDetail(db: Db, id: number) {
   const tag = await requireTag(db, id);
-  // Counts and the money sum from kept rows: medical_counts, atlas_tag_stats, entity_day_counts 't:<tag>'.
+  // Counts and the money sum from kept rows: medical_counts, atlas_tag_stats, list_day_counts 't:<tag>'.
   const [[parent, children, money, events], comCount] = await Promise.all([
     db.batch([
       db.select({ id: medicalTags.id, name: medicalTags.name }).from(medicalTags).where(eq(medicalTags.id, tag.pId)),

@@ -12,7 +12,7 @@ import {
   investEventInvestors as iei,
   investEvents as ev,
   investEventTags as iet,
-  entityDayCounts as dc,
+  listDayCounts as dc,
   personRoles,
   persons,
   rounds,
@@ -97,10 +97,10 @@ export async function hydrateEvents(db: Db, ids: number[]): Promise<EventRow[]> 
 type PageSource = (r: EndRead) => Subquery & Record<'id' | 'date', AnyColumn>;
 
 /**
- * A page starting within NEAR_ENDS rows of either end of an entity_day_counts list (pages 1-3 of
+ * A page starting within NEAR_ENDS rows of either end of a list_day_counts list (pages 1-3 of
  * ten) in one statement and one round trip: the kept total and the page's events, hydrated
  * (nearEndPage). An event reads about six rows (its row, its company, its investors), so pages
- * further from an end find their ids first and then read their events (keptPage), which keeps
+ * further from an end find their ids first and then read their events (keptReads), which keeps
  * every page within 3 x its rows + 100 rows read. `page` is null for a deeper page, with the total read.
  */
 async function nearEvents(db: Db, shape: string, key: string, values: Record<string, unknown>, page: number, perPage: number, source: PageSource) {
@@ -174,7 +174,7 @@ async function readIds(db: Db, reads: PageRead[], query: (r: PageRead) => Return
 const NEAR_ENDS = 21;
 
 /**
- * The kept list an /investevent filter reads (entity_day_counts key, worker/src/db/entity-kept.ts):
+ * The kept list an /investevent filter reads (list_day_counts key, worker/src/db/entity-kept.ts):
  * every event, a scope, an atlas tag, or both.
  */
 export const eventListKey = (scope: string | undefined, tagId: number | undefined) =>

@@ -18,7 +18,7 @@ export async function requireFirm(db: Db, id: number) {
 
 export async function firmDetail(db: Db, id: number) {
   const firm = await requireFirm(db, id);
-  // Investor rows of the firm, all and of healthcare events: kept totals (entity_day_counts 'f:' / 'fs:').
+  // Investor rows of the firm, all and of healthcare events: kept totals (list_day_counts 'f:' / 'fs:').
   const [kept, closed] = await Promise.all([
     keptTotals(db, [`f:${id}`, `fs:${id}:${MEDICAL_SCOPE}`]),
     db.select({ n: closureFirmStats.comCount }).from(closureFirmStats).where(eq(closureFirmStats.invstId, id)),

@@ -31,7 +31,7 @@ async function requireUser(db: Db, id: number) {
 
 export async function userProfile(db: Db, id: number) {
   const u = await requireUser(db, id);
-  // Comment and offering counts and the incense sum: kept rows (entity_day_counts 'uc:' / 'ui:' / 'uis:').
+  // Comment and offering counts and the incense sum: kept rows (list_day_counts 'uc:' / 'ui:' / 'uis:').
   const kept = await keptTotals(db, [`uc:${id}`, `ui:${id}`, `uis:${id}`]);
   const joined = String(ymd(u.createdAt));
   return {

@@ -117,16 +117,16 @@ export const keptFirmStats: KeptList = {
   sources: [{ name: 'investors', table: 'closure_investors', keys: (r) => [[r.invst_id]] }],
 };
 
-/** lib/moneypages.ts MONEY_WIDTHS (kept here so the declaration has no import the script cannot load). */
+/** read/money.ts MONEY_WIDTHS (kept here so the declaration has no import the script cannot load). */
 const MONEY_WIDTHS = [1e15, 1e14, 1e13, 1e12, 1e11, 1e4, 1e2] as const;
 
-/** lib/moneypages.ts sortKey with lower ids first: the amount's code (digits, then the amount padded to 8) × 10^7 + id. */
+/** read/money.ts sortKey with lower ids first: the amount's code (digits, then the amount padded to 8) × 10^7 + id. */
 const moneyKey = (money: string, id: string) =>
   `((CASE ${money} WHEN 0 THEN 0 ELSE length(${money}) * 100000000 + CAST(${money} || substr('0000000', 1, 8 - length(${money})) AS INTEGER) END) * ${ID_SPAN} + ${id})`;
 
 /**
  * A firm's closed companies by amount raised ('c:<firm>' in entity_money_counts, read by
- * lib/moneypages.ts), levelled by the packed money key. An amount or id outside the packing is not
+ * read/money.ts), levelled by the packed money key. An amount or id outside the packing is not
  * counted (the page falls back to an offset read).
  */
 export const keptFirmMoney: KeptList = {

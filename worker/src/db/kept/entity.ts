@@ -5,7 +5,7 @@
  */
 import { lit, type KeptList } from './shape.ts';
 
-/** lib/day-window.ts YMD_WIDTHS: yyyymmdd as years, months, days. */
+/** read/levels.ts YMD_WIDTHS: yyyymmdd as years, months, days. */
 const YMD_WIDTHS = [10_000, 100, 1] as const;
 
 export const keptPolicyDays: KeptList = {

@@ -1,14 +1,14 @@
 /**
- * A user's own lists in entity_day_counts (the keys starting with 'u'; the event, firm, tag and news
+ * A user's own lists in list_day_counts (the keys starting with 'u'; the event, firm, tag and news
  * keys of the same table are still kept by hand-written triggers): coin ledger 'ul:<user>', orders
  * 'uo:', download records 'ud:', follows 'uf:<user>:<type>', comments 'uc:', incense records 'ui:'
  * and the incense a user burned in total 'uis:' (a sum of amounts). Each is levelled by day
- * (lib/day-window.ts DAY_WIDTHS: 512-day blocks, 16-day blocks, days) of its created_at.
+ * (db/kept/read/levels.ts DAY_WIDTHS: 512-day blocks, 16-day blocks, days) of its created_at.
  */
 import type { KeptList, KeptSource, Row } from './shape.ts';
 
 const DAY_MS = 86_400_000;
-/** lib/day-window.ts DAY_WIDTHS (kept here so the declaration has no import the script cannot load). */
+/** read/levels.ts DAY_WIDTHS (kept here so the declaration has no import the script cannot load). */
 const DAY_WIDTHS = [512, 16, 1] as const;
 
 const byDay = { order: (r: Row) => `${r.created_at} / ${DAY_MS}`, widths: DAY_WIDTHS };
@@ -21,7 +21,7 @@ const own = (name: string, table: string, prefix: string): KeptSource => ({
 });
 
 export const keptPersonalDays: KeptList = {
-  table: 'entity_day_counts',
+  table: 'list_day_counts',
   columns: ['k', 'level', 'bucket'],
   zeros: 'delete',
   owns: "`k` GLOB 'u*'",

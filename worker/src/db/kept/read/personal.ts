@@ -1,16 +1,16 @@
 /**
- * The lists of entity_day_counts (worker/src/db/entity-kept.ts names its keys): each is a key
+ * The lists of list_day_counts (worker/src/db/entity-kept.ts names its keys): each is a key
  * levelled by day, and a user's own lists (ledger, orders, downloads, follows, comments, incense)
  * by the day of an epoch-milliseconds created_at (DAY_WIDTHS).
  */
 import { and, asc, desc, eq, gte, inArray, lt, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
-import { entityDayCounts as dc } from '../../entity-kept';
+import { listDayCounts as dc } from '../../entity-kept';
 import type { Db } from '../../../env';
 import { DAY_WIDTHS, type KeptLevels, type PageRead } from './levels.ts';
 
-/** The list kept under `k` in entity_day_counts, levelled by `widths` (a walk reading `chunks` buckets at a time). */
-export const dayList = (k: string, widths: readonly number[], chunks?: readonly number[]): KeptLevels => ({ table: 'entity_day_counts', key: { k }, widths, chunks });
+/** The list kept under `k` in list_day_counts, levelled by `widths` (a walk reading `chunks` buckets at a time). */
+export const dayList = (k: string, widths: readonly number[], chunks?: readonly number[]): KeptLevels => ({ table: 'list_day_counts', key: { k }, widths, chunks });
 
 /** A user's own list kept under `k` (levelled by the day of its created_at). */
 export const userList = (k: string): KeptLevels => dayList(k, DAY_WIDTHS);
