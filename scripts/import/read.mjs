@@ -4,17 +4,16 @@
 // text, numbers, booleans; a date cell becomes 'YYYY-MM-DD' (its calendar day, as Excel shows it).
 import ExcelJS from 'exceljs';
 import { parse } from 'csv-parse/sync';
+import { formatYmdParts } from '#shared/dates';
 
 /** @typedef {string | number | boolean | null} Cell */
 /** @typedef {{ line: number, values: Cell[] }} Row */
 /** @typedef {{ headers: string[], rows: Row[], encoding?: string }} Table */
 
-const pad = (n) => String(n).padStart(2, '0');
-
 /** A cell's value as exceljs gives it, as one plain value. */
 function plain(v) {
   if (v === null || v === undefined) return null;
-  if (v instanceof Date) return `${v.getUTCFullYear()}-${pad(v.getUTCMonth() + 1)}-${pad(v.getUTCDate())}`;
+  if (v instanceof Date) return formatYmdParts(v.getUTCFullYear(), v.getUTCMonth() + 1, v.getUTCDate());
   if (typeof v === 'object') {
     if ('richText' in v) return v.richText.map((t) => t.text).join('');
     if ('result' in v) return plain(v.result);

@@ -25,6 +25,8 @@ import {
   type Track,
 } from './taxonomy.ts';
 import { POSITIONS_FOUNDER, POSITIONS_TEAM, personName } from './words.ts';
+import { HORSE_UNICORN } from '../../worker/src/closure/constants.ts';
+import { HORSE_MIN, UNICORN_MIN } from '../../worker/src/medical/constants.ts';
 
 export interface Closure {
   company: Company;
@@ -74,8 +76,8 @@ function albumsOf(c: Closure, closeDay: number): number[] {
   const names = reasons.map(childName);
   const rules: [number, boolean][] = [
     [1, c.company.totalMoney >= 100000],
-    [2, c.horseUnicorn === 2],
-    [3, c.horseUnicorn === 1],
+    [2, c.horseUnicorn === HORSE_UNICORN.unicorn],
+    [3, c.horseUnicorn === HORSE_UNICORN.horse],
     [4, tracks.some((t) => t.startsWith('共享'))],
     [5, tracks.includes('P2P网贷') && year >= 2018],
     [6, year === 2018 || year === 2019],
@@ -187,7 +189,7 @@ function buildClosure(ctx: SeedContext, rng: Rng, company: Company, closeDay: nu
   if (path.length === 0) company.roundId = fundStatus;
 
   const valuation = company.valuation;
-  const horseUnicorn: 0 | 1 | 2 = valuation >= 700000 ? 2 : valuation >= 70000 && rng.chance(0.4) ? 1 : 0;
+  const horseUnicorn: 0 | 1 | 2 = valuation >= UNICORN_MIN ? HORSE_UNICORN.unicorn : valuation >= HORSE_MIN && rng.chance(0.4) ? HORSE_UNICORN.horse : 0;
   const bornYmd = ymdOfDay(company.bornDay);
   const closeYmd = ymdOfDay(closeDay);
   const c: Closure = {

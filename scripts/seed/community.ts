@@ -5,6 +5,7 @@
  */
 import type { Closure } from './closures.ts';
 import type { SeedContext } from './context.ts';
+import { ymdParts } from '#shared/dates';
 import { dayOfYmd, msOfDay } from './dates.ts';
 import { zipf, type Rng } from './prng.ts';
 import type { Row } from './sql.ts';
@@ -143,7 +144,7 @@ export function generateCommunity(ctx: SeedContext, closures: Closure[], crowd: 
   for (let i = ctx.volume(6000, 30); i > 0; i--) {
     const c = pickClosure(rng);
     const user = pickUser(rng);
-    const vars = { name: c.company.name, year: Math.floor(c.bornYmd / 10000) + 1, months: c.survivalMonths };
+    const vars = { name: c.company.name, year: ymdParts(c.bornYmd).y + 1, months: c.survivalMonths };
     drafts.push({ targetType: 'com', targetId: c.company.id, userId: user.id, replayUserId: 0, content: fill(rng.pick(COMPANY_COMMENTS), vars), at: after(closeMs(c), user) });
   }
   for (let i = ctx.volume(1500, 10); i > 0; i--) {

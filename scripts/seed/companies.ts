@@ -5,6 +5,7 @@
  */
 import type { SeedContext } from './context.ts';
 import { trimZeros, UNDISCLOSED, USD_CNY, WAN_PER_YI } from '#shared/amounts';
+import { ymdParts } from '#shared/dates';
 import { dayOfYearStart, yearOfDay, ymdOfDay } from './dates.ts';
 import type { Firm, FirmPool } from './firms.ts';
 import { pickPlace } from './places.ts';
@@ -231,8 +232,8 @@ export function createCompanyStore(ctx: SeedContext): CompanyStore {
           city: c.city,
           cat_id: c.catId,
           se_cat_id: c.seCatId,
-          born_year: Math.floor(born / 10000),
-          born_month: Math.floor(born / 100) % 100,
+          born_year: ymdParts(born).y,
+          born_month: ymdParts(born).m,
           round_id: c.roundId,
           total_money: c.totalMoney,
           valuation: c.valuation,

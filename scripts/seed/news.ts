@@ -5,7 +5,7 @@
 import type { Closure } from './closures.ts';
 import type { Company, InvestEvent } from './companies.ts';
 import type { SeedContext } from './context.ts';
-import { dayOfYmd, ymdOfDay } from './dates.ts';
+import { dayOfYmd, yearOfDay, ymdOfDay } from './dates.ts';
 import type { MedicalCompany } from './medical.ts';
 import { PROVINCES, provinceFullName } from './places.ts';
 import type { Rng } from './prng.ts';
@@ -14,6 +14,7 @@ import type { StarCompany } from './starmarket.ts';
 import { businessName, CLOSURE_REASONS, MEDICAL_TAGS, ROUND, ROUNDS, SECTORS, STAR_STATE, sectorById } from './taxonomy.ts';
 import { brokerName, MEDIA, MEDICAL_MEDIA, personName } from './words.ts';
 import { formatWan as money } from '#shared/amounts';
+import { ymdParts } from '#shared/dates';
 
 const roundName = (id: number) => ROUNDS.find((r) => r.id === id)!.name;
 const fill = (t: string, vars: Record<string, string | number>) => t.replace(/\{(\w+)\}/g, (_, k: string) => String(vars[k] ?? ''));
@@ -167,7 +168,7 @@ function closureNews(ctx: SeedContext, closures: Closure[], events: InvestEvent[
   for (let guard = 0; added < overseasN + industryN && guard < industryN * 10; guard++) {
     const day = rng.int(first, ctx.today);
     const sector = rng.pick(SECTORS);
-    const title = fill(rng.pick(INDUSTRY_TITLES), { year: Math.floor(ymdOfDay(day) / 10000), sector: sector.name, reason: reasonName(rng.pick(rng.pick(CLOSURE_REASONS).children).id) });
+    const title = fill(rng.pick(INDUSTRY_TITLES), { year: yearOfDay(day), sector: sector.name, reason: reasonName(rng.pick(rng.pick(CLOSURE_REASONS).children).id) });
     if (seen.has(title)) continue;
     seen.add(title);
     if (add(rng, { title, day, catId: sector.id, prov: '', closure: true })) added++;
@@ -194,7 +195,7 @@ function closureNews(ctx: SeedContext, closures: Closure[], events: InvestEvent[
         investor: c.investors[0]?.name ?? '知名机构',
         reason: reasonName(c.reasons[0].id),
         valuation: money(com.valuation),
-        year: Math.floor(c.closeYmd / 10000),
+        year: ymdParts(c.closeYmd).y,
         business: businessName(sub.business[0]),
         sub: sub.name,
         product: rng.pick(sub.products),
@@ -304,7 +305,7 @@ function medicalNews(ctx: SeedContext, medical: MedicalCompany[], events: Invest
         continue;
       }
     }
-    const year = () => Math.floor(ymdOfDay(forceDay ?? recentDay()) / 10000);
+    const year = () => yearOfDay(forceDay ?? recentDay());
     if (r < 0.8) {
       const com = rng.pick(medical).company;
       const tag = rng.pick(tags).name;
@@ -356,7 +357,7 @@ export function generatePolicies(ctx: SeedContext): Row[] {
     const base = STAR_RULES[i % STAR_RULES.length];
     const revision = Math.floor(i / STAR_RULES.length);
     const day = rng.int(starOpen + revision * 300, ctx.today);
-    const year = Math.floor(ymdOfDay(day) / 10000);
+    const year = yearOfDay(day);
     const title = revision === 0 ? base[0] : `${base[0]}（${year}年修订）`;
     rows.push({ id: ctx.nextId('policy'), title, reference_number: base[1].replace('2019', String(revision ? year : 2019)), region: '科创板', scope: '', put_time: ymdOfDay(day) });
   }
@@ -373,7 +374,7 @@ export function generatePolicies(ctx: SeedContext): Row[] {
   const first = dayOfYmd(20150101);
   for (let i = ctx.volume(600, 20); i > 0; i--) {
     const day = rng.int(first, ctx.today);
-    const year = Math.floor(ymdOfDay(day) / 10000);
+    const year = yearOfDay(day);
     let title: string;
     let ref: string;
     if (rng.chance(0.65)) {
@@ -402,7 +403,7 @@ export function generateBrokerReports(ctx: SeedContext, medical: MedicalCompany[
   const rows: Row[] = [];
   for (let i = ctx.volume(1200, 10); i > 0; i--) {
     const day = Math.max(first, ctx.today - Math.floor(-Math.log(1 - rng.next()) * 900));
-    const year = Math.floor(ymdOfDay(day) / 10000);
+    const year = yearOfDay(day);
     const title = rng.pick([
       () => `医药生物行业周报：${rng.pick(tags)}板块${rng.pick(['持续回暖', '估值修复', '关注业绩拐点', '创新驱动成长'])}`,
       () => `${rng.pick(covered).company.name}深度报告：${rng.pick(['平台型龙头初具规模', '管线进入收获期', '国产替代正当时', '出海打开第二增长曲线'])}`,

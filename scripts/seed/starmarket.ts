@@ -6,7 +6,7 @@
 import type { Company, CompanyStore } from './companies.ts';
 import { roundPath } from './companies.ts';
 import type { SeedContext } from './context.ts';
-import { dayOfYmd, ymdOfDay } from './dates.ts';
+import { dayOfYmd, yearOfDay, ymdOfDay } from './dates.ts';
 import { distinctInvestors, type FirmPool } from './firms.ts';
 import { medicalTagsFor } from './medical-tags.ts';
 import type { Rng } from './prng.ts';
@@ -175,7 +175,7 @@ function filings(ctx: SeedContext, rng: Rng, s: StarCompany): Row[] {
   const committee = dayOf(3);
   if (committee) {
     add(1, `${title}招股说明书（上会稿）`, committee - 7);
-    add(8, `科创板上市委${Math.floor(ymdOfDay(committee) / 10000)}年第${rng.int(1, 90)}次审议会议结果公告`, committee);
+    add(8, `科创板上市委${yearOfDay(committee)}年第${rng.int(1, 90)}次审议会议结果公告`, committee);
   }
   const submitted = dayOf(4);
   if (submitted) add(1, `${title}招股说明书（注册稿）`, submitted);

@@ -119,6 +119,7 @@ describe("company page", () => {
         api(tokens[role]).company[":id"].$get({ param: { id: String(f.com) } }),
       );
       expect(d.com_name).toBe("测试健康云");
+      expect(d.born).toBe("2015.06");
       expect(d.status).toBe("运营中");
       expect(d.closure).toBeNull();
       expect(d.kcb).toEqual({
@@ -328,6 +329,8 @@ describe("person and user pages", () => {
   });
 
   it("shows a user's public profile with comments and incense, and nothing private", async () => {
+    // The month joined is Beijing's: 16:30 UTC on 31 March is already April there.
+    await env.DB.prepare("UPDATE users SET created_at = ? WHERE id = ?").bind(Date.UTC(2021, 2, 31, 16, 30), f.commenter).run();
     const res = await api().users[":id"].$get({
       param: { id: String(f.commenter) },
     });
@@ -340,6 +343,7 @@ describe("person and user pages", () => {
       comment_num: 2,
       incense_num: 1,
       incense_total: 10,
+      joined: "2021-04",
     });
     expect(Object.keys(d).sort()).toEqual([
       "comment_num",

@@ -22,6 +22,11 @@ export const FIRM_CASES = 3;
 export const COMMENT_MAX = 500;
 /** Most incense sticks in one offering. */
 export const INCENSE_MAX = 9999;
+/**
+ * closures.horse_unicorn and the valuation ranking's filter: 1 千里马 (horse), 2 独角兽 (unicorn); 0 is
+ * neither. Any other name (a ranking tab without the filter) gives undefined.
+ */
+export const HORSE_UNICORN: { readonly horse: 1; readonly unicorn: 2; readonly [name: string]: 1 | 2 | undefined } = { horse: 1, unicorn: 2 };
 /** Incense targets: 1 a closed company, 2 a closing reason (second-level type). */
 export const INCENSE_TYPES = { company: 1, reason: 2 } as const;
 /** Sorts of the closed-company list and the burn rankings: latest closing, latest founding, longest survival first. */

@@ -11,7 +11,7 @@ import { slice } from '../exports/schemas';
 import type { ExportColumn, ExportKind, ExportQuery } from '../exports/types';
 import type { Db } from '../env';
 import { decimalOnly, optInt, reqId } from '../lib/params';
-import { CLOSURE_DOWN_KINDS, RANKING_SIZE } from './constants';
+import { CLOSURE_DOWN_KINDS, HORSE_UNICORN, RANKING_SIZE } from './constants';
 import { listQuery, rankingQuery } from './schemas';
 import { closureConditions, closureSortKey, SORT_COLUMNS } from './select';
 
@@ -207,7 +207,7 @@ export const closureValuationTop: ExportKind<RankingParams> = {
 const horseUnicornParams = rankingParams.extend({
   horse_unicorn: z.preprocess(
     (v) => (v === '' || v === undefined ? undefined : decimalOnly(v)),
-    z.union([z.literal(1), z.literal(2)], { message: 'horse_unicorn 必须是 1（千里马）或 2（独角兽）' }),
+    z.union([z.literal(HORSE_UNICORN.horse), z.literal(HORSE_UNICORN.unicorn)], { message: `horse_unicorn 必须是 ${HORSE_UNICORN.horse}（千里马）或 ${HORSE_UNICORN.unicorn}（独角兽）` }),
   ),
 });
 
@@ -217,7 +217,7 @@ export const closureHorseUnicorn: ExportKind<z.infer<typeof horseUnicornParams>>
   level: 'login',
   params: horseUnicornParams,
   columns: RANKED_COLUMNS,
-  title: async (_d1, p) => (p.horse_unicorn === 1 ? '烧钱榜-千里马TOP100' : '烧钱榜-独角兽TOP100'),
+  title: async (_d1, p) => (p.horse_unicorn === HORSE_UNICORN.horse ? '烧钱榜-千里马TOP100' : '烧钱榜-独角兽TOP100'),
   query: (p) => ranking(closures.valuation, p, [eq(closures.horseUnicorn, p.horse_unicorn)]),
 };
 

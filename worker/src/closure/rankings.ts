@@ -97,7 +97,7 @@ async function rankCompanies(
 /** 融资总额 TOP100 */
 export const amountTop = (db: Db, p: RankingParams) => rankCompanies(db, closures.totalMoney, p);
 
-/** 估值 TOP100; horse_unicorn 1 gives 千里马, 2 unicorn (独角兽). */
+/** 估值 TOP100; horse_unicorn (HORSE_UNICORN) gives 千里马 or 独角兽 only. */
 export const valuationTop = (db: Db, p: RankingParams & { horse_unicorn?: number }) =>
   rankCompanies(db, closures.valuation, p, p.horse_unicorn ?? 0);
 

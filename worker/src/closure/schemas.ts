@@ -15,6 +15,7 @@ import {
   COMMENT_MAX,
   COMMENT_PAGE_MAX,
   COMMENT_PAGE_SIZE,
+  HORSE_UNICORN,
   INCENSE_MAX,
   INCENSE_PAGE_SIZE,
   NEWS_PAGE_SIZE,
@@ -121,7 +122,7 @@ export const rankingQuery = z.object({
 });
 
 export const valuationQuery = rankingQuery.extend({
-  horse_unicorn: optInt('horse_unicorn', 1, 2),
+  horse_unicorn: optInt('horse_unicorn', HORSE_UNICORN.horse, HORSE_UNICORN.unicorn),
 });
 
 export const invstTopQuery = z.object({ page: pageParam, per_page: perPageParam(CLOSURE_PAGE_SIZE, RANKING_SIZE) });

@@ -10,6 +10,7 @@ import { hydrateClosures } from '../closure/rows';
 import { closureCompanyTags, companies, medicalCompanyTags, medicalTags, news, personRoles, persons, rounds, sectors, starmarketCompanies, starmarketStates } from '../db';
 import type { Db } from '../env';
 import { ApiError } from '../lib/errors';
+import { formatFounded } from '#shared/dates';
 import { NON_VIP_INVSE } from '../starmarket/constants';
 import { COMPANY_NEWS } from './constants';
 import { companyEvents } from './events';
@@ -68,7 +69,7 @@ export async function companyDetail(db: Db, id: number, opts: { vip: boolean }) 
     slogan: com.slogan,
     des: com.des,
     url: com.url,
-    born: com.bornYear ? `${com.bornYear}.${String(com.bornMonth).padStart(2, '0')}` : '',
+    born: formatFounded(com.bornYear, com.bornMonth),
     prov: com.prov,
     city: com.city,
     cat_id: com.catId,

@@ -24,7 +24,7 @@ import { ph, type RowOf } from '../lib/shaped';
 import type { Db } from '../env';
 import { perId } from '../lib/perId';
 import { ApiError } from '../lib/errors';
-import { formatYmd } from '../lib/time';
+import { formatYmd } from '#shared/dates';
 import { ENTITY_PAGE_SIZE } from './constants';
 import { tagIdByName } from './atlas';
 

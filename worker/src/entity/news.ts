@@ -10,7 +10,7 @@ import { medicalCompanyTags, news } from '../db';
 import type { Db } from '../env';
 import { ANY_DAY, dayStart, offsetOf, pageWindow, SKIP_DIRECTLY, totalOf, YMD_WIDTHS, type DayBucket, type KeptLevels } from '../db/kept/read.ts';
 import { ph, runShaped, shapedSelect, shapedSql } from '../lib/shaped';
-import { formatYmd } from '../lib/time';
+import { formatYmd, ymdParts } from '#shared/dates';
 import { tagIdByName } from './atlas';
 import { NEWS_LIST_PAGE_SIZE } from './constants';
 
@@ -27,9 +27,9 @@ export const newsRowOf = (n: NewsRecord) => ({
   scope: n.scope,
   prov: n.prov,
   time: formatYmd(n.date),
-  year: Math.floor(n.date / 10000),
-  month: Math.floor(n.date / 100) % 100,
-  day: n.date % 100,
+  year: ymdParts(n.date).y,
+  month: ymdParts(n.date).m,
+  day: ymdParts(n.date).d,
 });
 
 export interface NewsListQuery {

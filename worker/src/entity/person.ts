@@ -3,7 +3,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { closures, companies, investEvents as ev, personRoles, persons, rounds } from '../db';
 import type { Db } from '../env';
 import { ApiError } from '../lib/errors';
-import { formatYmd } from '../lib/time';
+import { formatYmd } from '#shared/dates';
 
 export async function personDetail(db: Db, id: number) {
   const p = await db.select().from(persons).where(eq(persons.id, id)).get();

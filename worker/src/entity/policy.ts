@@ -8,7 +8,7 @@ import { policies } from '../db';
 import type { Db } from '../env';
 import { ANY_DAY, dayStart, levelRows, offsetOf, YMD_WIDTHS, type KeptLevels } from '../db/kept/read.ts';
 import { ApiError } from '../lib/errors';
-import { formatYmd } from '../lib/time';
+import { formatYmd } from '#shared/dates';
 import { POLICY_PAGE_SIZE, RELATED_POLICIES } from './constants';
 
 type PolicyRecord = typeof policies.$inferSelect;

@@ -8,7 +8,7 @@ import { closures, closureTypes, comments, incenseRecords, users } from '../db';
 import type { Db } from '../env';
 import { ApiError } from '../lib/errors';
 import { inListOrder, keptStart, keptTotals, userList, usersRows } from '../db/kept/read.ts';
-import { formatDateTime, ymd } from '../lib/time';
+import { formatDateTime, formatYearMonth, ymd } from '#shared/dates';
 import { INCENSE_TYPES } from '../closure/constants';
 import { PROFILE_PAGE_SIZE } from './constants';
 
@@ -33,14 +33,13 @@ export async function userProfile(db: Db, id: number) {
   const u = await requireUser(db, id);
   // Comment and offering counts and the incense sum: kept rows (list_day_counts 'uc:' / 'ui:' / 'uis:').
   const kept = await keptTotals(db, [`uc:${id}`, `ui:${id}`, `uis:${id}`]);
-  const joined = String(ymd(u.createdAt));
   return {
     id: u.id,
     username: u.username,
     logo: u.logo,
     company: u.company,
     position: u.position,
-    joined: `${joined.slice(0, 4)}-${joined.slice(4, 6)}`,
+    joined: formatYearMonth(ymd(u.createdAt)),
     comment_num: kept.get(`uc:${id}`) ?? 0,
     incense_num: kept.get(`ui:${id}`) ?? 0,
     incense_total: kept.get(`uis:${id}`) ?? 0,

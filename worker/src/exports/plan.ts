@@ -1,5 +1,5 @@
 import { ApiError } from '../lib/errors';
-import { ymd } from '../lib/time';
+import { ymd } from '#shared/dates';
 import type { ExportSlice } from './types';
 
 import { BATCH_SIZE, EMPTY_EXPORT_MSG, MAX_BATCHES, rangeTitle } from './constants';

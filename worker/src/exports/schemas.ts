@@ -6,6 +6,7 @@ import { literalOf } from '../lib/literal';
 import { decimal, decimalOnly, optInt, optText, MAX_ID } from '../lib/params';
 import { pageParam, perPageParam } from '../lib/pagination';
 import { BATCH_SIZE, DOWNLOAD_STATUS, type DownloadStatus } from './constants';
+import { HORSE_UNICORN } from '../closure/constants';
 
 const anyId = (label: string) => optInt(label, 0, MAX_ID);
 
@@ -34,7 +35,7 @@ export const closureDownInput = z.object({
   sort: optInt('排序方式', 1, 3),
   type_id: anyId('type_id'),
   item_id: anyId('item_id'),
-  horse_unicorn: optInt('horse_unicorn', 1, 2),
+  horse_unicorn: optInt('horse_unicorn', HORSE_UNICORN.horse, HORSE_UNICORN.unicorn),
   ...slice,
 });
 

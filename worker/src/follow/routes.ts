@@ -12,6 +12,7 @@ import type { Db } from '../env';
 import { list, ok } from '../lib/envelope';
 import { ApiError } from '../lib/errors';
 import { literalOf } from '../lib/literal';
+import { FOLLOW_COMPANY } from './constants';
 import { listFollows } from './list';
 import { pageParam, perPageParam } from '../lib/pagination';
 import { blankToUndefined, decimalOnly, MAX_ID, reqId } from '../lib/params';
@@ -22,9 +23,9 @@ export const FOLLOW_STATUS_MAX = 50;
 
 const toNumber = decimalOnly;
 
-/** Only companies (type 1) can be followed so far; the table's CHECK says the same. */
-const followType = (fallback?: 1) =>
-  z.preprocess((v) => toNumber(blankToUndefined(v) ?? fallback), literalOf([1], { message: '关注类型只能是 1（公司）' }));
+/** Only companies can be followed so far. */
+const followType = (fallback?: typeof FOLLOW_COMPANY) =>
+  z.preprocess((v) => toNumber(blankToUndefined(v) ?? fallback), literalOf([FOLLOW_COMPANY], { message: `关注类型只能是 ${FOLLOW_COMPANY}（公司）` }));
 
 /** 'ids=1,2,3': distinct positive integers, in the order asked. */
 const idList = z.preprocess(blankToUndefined, z.string({ message: '缺少要查询的 id 列表' })).transform((s, ctx) => {
@@ -43,7 +44,7 @@ const idList = z.preprocess(blankToUndefined, z.string({ message: '缺少要查�
 
 const followBody = z.object({ type: followType(), item_id: reqId('关注对象 item_id') });
 const statusQuery = z.object({ type: followType(), ids: idList });
-const listQuery = z.object({ type: followType(1), page: pageParam, per_page: perPageParam(10, 50) });
+const listQuery = z.object({ type: followType(FOLLOW_COMPANY), page: pageParam, per_page: perPageParam(10, 50) });
 
 /** The company must exist in the company database or among the closed companies. */
 async function requireCompany(db: Db, id: number): Promise<void> {
@@ -54,7 +55,7 @@ async function requireCompany(db: Db, id: number): Promise<void> {
   if (company.length === 0 && closure.length === 0) throw new ApiError('NOT_FOUND', '该公司不存在');
 }
 
-const followState = z.object({ type: z.literal(1), item_id: z.number().int(), followed: z.boolean() });
+const followState = z.object({ type: z.literal(FOLLOW_COMPANY), item_id: z.number().int(), followed: z.boolean() });
 
 const myFollows = defineRoute({
   method: 'get',

@@ -16,6 +16,7 @@ import type { Db } from '../env';
 import { ApiError } from '../lib/errors';
 import { ymdParts } from '#shared/dates';
 import { HORSE_MIN, UNICORN_MIN } from '../medical/constants';
+import { HORSE_UNICORN } from '../closure/constants';
 import { CLOSURE_FIELDS, type ColumnMap } from './columns';
 import { addDefault, changeRows, countBatch, emptyOutcome, inColumn, insertChunks, readRows, reserveIds, RowError, searchInsert, searchUpserts, slices, type ImportRow, type RowsOptions, type RowsOutcome } from './rows';
 import { amountValue, dateValue, listValue, provinceValue, text, type Cell } from './values';
@@ -136,7 +137,7 @@ function reasonOf(vocab: Vocab, name: string, column: string): Reason {
   throw new RowError(column, `关闭原因“${name}”不在关闭原因分类中`);
 }
 
-const hu = (valuation: number) => (valuation >= UNICORN_MIN ? 2 : valuation >= HORSE_MIN ? 1 : 0);
+const hu = (valuation: number) => (valuation >= UNICORN_MIN ? HORSE_UNICORN.unicorn : valuation >= HORSE_MIN ? HORSE_UNICORN.horse : 0);
 
 type Stored = typeof closures.$inferSelect & { reasons: Reason[]; investors: { id: number; name: string }[] };
 

@@ -5,9 +5,9 @@
  * and the incense a user burned in total 'uis:' (a sum of amounts). Each is levelled by day
  * (db/kept/read/levels.ts DAY_WIDTHS: 512-day blocks, 16-day blocks, days) of its created_at.
  */
+import { DAY_MS } from '#shared/dates';
 import type { KeptList, KeptSource, Row } from './shape.ts';
 
-const DAY_MS = 86_400_000;
 /** read/levels.ts DAY_WIDTHS (kept here so the declaration has no import the script cannot load). */
 const DAY_WIDTHS = [512, 16, 1] as const;
 

@@ -33,7 +33,7 @@ export {
   type KeptLevels,
   type PageRead,
 } from './read/levels.ts';
-export { dayList, dayOfMs, keptTotals, msDayBound, msDayLimit, userList, usersRows } from './read/personal.ts';
+export { dayList, keptTotals, msDayBound, msDayLimit, userList, usersRows } from './read/personal.ts';
 export { ftsPage, type FtsList } from './read/fts.ts';
 export { keyRow, moneyCode, moneyStart, MONEY_WIDTHS, sortKey, type MoneyRead, type Ties } from './read/money.ts';
 

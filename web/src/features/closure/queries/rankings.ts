@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { RANKING_SIZE, type ClosureSort } from '../../../../../worker/src/closure/constants';
+import { HORSE_UNICORN, RANKING_SIZE, type ClosureSort } from '../../../../../worker/src/closure/constants';
 import { api, unwrap, type DataOf } from '../../../lib/api';
 import { qs } from '../../../lib/queryString';
 
@@ -17,8 +17,8 @@ export interface RankFilters {
   sort?: ClosureSort;
 }
 
-/** valuation_top's horse_unicorn: 1 千里马, 2 独角兽 (worker/src/closure/params.ts; not in the shared constants yet). */
-export const HORSE_UNICORN: Partial<Record<CompanyRankTab, number>> = { horse: 1, unicorn: 2 };
+/** valuation_top's horse_unicorn of a tab: the 千里马 and 独角兽 tabs have one, the others none. */
+export { HORSE_UNICORN };
 
 /** A company top 100 (every ranking is fetched whole: page 1 of RANKING_SIZE). */
 export const companyRankingQueryOptions = (tab: CompanyRankTab, f: RankFilters) =>

@@ -1,13 +1,11 @@
 import { queryOptions, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import { FOLLOW_COMPANY } from '../../../../../worker/src/follow/constants';
 import { api, unwrap } from '../../../lib/api';
 
 /**
  * Follows of companies (type 1): which companies of a list page the user follows, and the follow /
  * unfollow calls. Keys start with ['follow', ...].
  */
-
-/** The follow API's type for a company (worker/src/routes/follow.ts; not in the shared constants yet). */
-export const FOLLOW_COMPANY = 1;
 
 /** Every cached follow-status answer lives under this key (see applyFollowToCache). */
 export const followStatusKeyRoot = ['follow', 'status'] as const;

@@ -8,6 +8,7 @@ import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { listDayCounts as dc } from '../../entity-kept';
 import type { Db } from '../../../env';
 import { DAY_WIDTHS, type KeptLevels, type PageRead } from './levels.ts';
+import { DAY_MS } from '#shared/dates';
 
 /** The list kept under `k` in list_day_counts, levelled by `widths` (a walk reading `chunks` buckets at a time). */
 export const dayList = (k: string, widths: readonly number[], chunks?: readonly number[]): KeptLevels => ({ table: 'list_day_counts', key: { k }, widths, chunks });
@@ -26,12 +27,9 @@ export async function keptTotals(db: Db, keys: string[]): Promise<Map<string, nu
   return new Map(keys.map((k) => [k, rows.find((r) => r.k === k)?.n ?? 0]));
 }
 
-/** The day (since 1970, UTC) of an epoch-milliseconds time, as the kept user counts bucket it. */
-export const dayOfMs = (ms: number) => Math.floor(ms / 86_400_000);
-
 /** The bound a PageRead puts on created_at as a value, for raw SQL: created_at >= ms (`from`) or created_at < ms; null without a day. */
 export const msDayLimit = (r: PageRead): { from: boolean; ms: number } | null =>
-  r.day === undefined ? null : { from: r.reverse, ms: (r.reverse ? r.day : r.day + 1) * 86_400_000 };
+  r.day === undefined ? null : { from: r.reverse, ms: (r.reverse ? r.day : r.day + 1) * DAY_MS };
 
 /** The same bound as a condition on an epoch-milliseconds column: a deep page's rows start on its day. */
 export const msDayBound = (col: SQLiteColumn, r: PageRead) => {
