@@ -114,8 +114,8 @@ async function medical() {
   const stmts = [];
   for (let i = 1; i <= 8; i++) {
     stmts.push(
-      env.DB.prepare("INSERT INTO invest_firms (id, name, is_fa) VALUES (?, ?, ?)").bind(i, `样例顾问${i}`, i % 3 ? 1 : 0),
-      env.DB.prepare("INSERT INTO medical_firm_counts (tag_id, invst_id, invst_type, n) VALUES (?, ?, ?, ?)").bind(i % 4 ? 0 : 5, 1 + (i % 5), i % 2 ? 'invst' : 'com', i),
+      env.DB.prepare('INSERT INTO invest_firms (id, name, is_fa) VALUES (?, ?, ?)').bind(i, `样例顾问${i}`, i % 3 ? 1 : 0),
+      env.DB.prepare('INSERT INTO medical_firm_counts (tag_id, invst_id, invst_type, n) VALUES (?, ?, ?, ?)').bind(i % 4 ? 0 : 5, 1 + (i % 5), i % 2 ? 'invst' : 'com', i),
     );
   }
   await env.DB.batch(stmts);
