@@ -47,15 +47,18 @@ const keyWhere = (list: KeptLevels): SQL[] => Object.entries(list.key).map(([c, 
 
 /**
  * The kept bucket rows of `list` at `level` within [lo, hi] (inclusive): every one, in any order, or
- * with `first` the first `first.limit` of them in bucket order. One index range, a query a batch can hold.
+ * with `first` in bucket order, the first `first.limit` of them (all without a limit). One index range,
+ * a query a batch can hold.
  */
-export function levelRows(db: Db, list: KeptLevels, level: number, lo: number, hi: number, first?: { ascending: boolean; limit: number }) {
+export function levelRows(db: Db, list: KeptLevels, level: number, lo: number, hi: number, first?: { ascending: boolean; limit?: number }) {
   const t = levelled(list.table);
   const q = db
     .select({ bucket: t.bucket, n: t.n })
     .from(t)
     .where(and(...keyWhere(list), eq(t.level, level), between(t.bucket, lo, hi)));
-  return first ? q.orderBy(first.ascending ? asc(t.bucket) : desc(t.bucket)).limit(first.limit) : q;
+  if (!first) return q;
+  const ordered = q.orderBy(first.ascending ? asc(t.bucket) : desc(t.bucket));
+  return first.limit === undefined ? ordered : ordered.limit(first.limit);
 }
 
 /** The kept total row of a list that keeps one (level 0, bucket 0); none when nothing was counted. */
@@ -278,8 +281,7 @@ async function levelDown(db: Db, list: KeptLevels, level: number, s: BucketWalk,
   if (whole) {
     // In read order (level 1's n is not known yet).
     let at = s.at;
-    const rows = await levelRows(db, list, level, from, to);
-    for (const b of [...rows].sort((a, z) => (reverse ? a.bucket - z.bucket : z.bucket - a.bucket))) {
+    for (const b of await levelRows(db, list, level, from, to, { ascending: reverse })) {
       if (at < b.n) return { lo: b.bucket, hi: b.bucket + width - 1, n: b.n, at };
       at -= Math.max(0, b.n);
     }
