@@ -109,6 +109,18 @@ async function entity() {
   await env.DB.batch(stmts);
 }
 
+/** FA and other firms, and the healthcare area's (tag 0) and a tag's per-firm deal counts. */
+async function medical() {
+  const stmts = [];
+  for (let i = 1; i <= 8; i++) {
+    stmts.push(
+      env.DB.prepare('INSERT INTO invest_firms (id, name, is_fa) VALUES (?, ?, ?)').bind(i, `样例顾问${i}`, i % 3 ? 1 : 0),
+      env.DB.prepare('INSERT INTO medical_firm_counts (tag_id, invst_id, invst_type, n) VALUES (?, ?, ?, ?)').bind(i % 4 ? 0 : 5, 1 + (i % 5), i % 2 ? 'invst' : 'com', i),
+    );
+  }
+  await env.DB.batch(stmts);
+}
+
 /** Fills each source table once (several tables share a fill). */
 export const SAMPLES: Record<string, () => Promise<unknown>> = {
   closures,
@@ -128,5 +140,7 @@ export const SAMPLES: Record<string, () => Promise<unknown>> = {
   follows: personal,
   policies: entity,
   invest_event_investors: entity,
+  invest_firms: medical,
+  medical_firm_counts: medical,
 };
 

@@ -1,7 +1,7 @@
 /**
  * The healthcare lists kept in list order (migration *_medical_list_pages; worker/src/medical/pages.ts):
- * - medical_list_items / medical_list_levels / medical_fa_positions equal a fresh recount from
- *   events, news, policies, broker reports, companies, company tags and firms, on the seeded data
+ * - medical_list_items / medical_list_levels equal a fresh recount from events, news, policies,
+ *   broker reports, companies and company tags, on the seeded data
  *   and after inserts, updates and deletes of each;
  * - every list a user pages (events, news, policies, broker reports, 千里马 / 独角兽, the block's
  *   companies in each sort and the TOP100, of the area and of tags) shows on its first, near,
@@ -89,10 +89,6 @@ async function expectTablesMatch() {
   expect(tieWidths.map((r) => r.join(' '))).toEqual(Object.entries(TIE_WIDTHS).flatMap(([l, ws]) => ws!.map((w, i) => `${l} ${i + 1} ${w}`)));
   const keptTies = (await env.DB.prepare('SELECT list, tag_id, k, level, bucket, n FROM medical_list_ties').raw<number[]>()) as number[][];
   expect(keptTies.map((r) => `${r.slice(0, 5).join(' ')} ${r[5]}`).sort()).toEqual([...ties].map(([k, n]) => `${k} ${n}`).sort());
-  // FA firms sit at the dense positions 1..N, each once.
-  const fa = await all<{ pos: number; invst_id: number }>('SELECT pos, invst_id FROM medical_fa_positions ORDER BY pos');
-  expect(fa.map((r) => r.pos)).toEqual(fa.map((_, i) => i + 1));
-  expect(fa.map((r) => r.invst_id).sort((a, b) => a - b)).toEqual((await all<{ id: number }>('SELECT id FROM invest_firms WHERE is_fa = 1 ORDER BY id')).map((r) => r.id));
 }
 
 interface ListCase {

@@ -4,15 +4,15 @@
  * (k DESC, item_id DESC) is its primary key read backwards; medical_list_levels counts the items per
  * bucket of k at a few widths (for a date: its decade, year, month, ten days, day). A page near either end is an index
  * seek with a short OFFSET; a deep page walks the kept buckets down to one it starts near an end of
- * (at worst k itself) and skips only the items between that end and the page, so every page reads
- * about what the first does.
+ * (at worst k itself; the one reader's bucketStart, db/kept/read/levels.ts) and skips only the items
+ * between that end and the page, so every page reads about what the first does.
  * (Raw SQL: the tables are the area's own, kept by hand-written triggers outside drizzle's schema.)
  * tests/worker/medical/pages.test.ts compares every list with the straightforward query.
  */
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { integer, sqliteTable } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../env';
-import { nearEndPage, pageWindow, type EndRead } from '../db/kept/read.ts';
+import { bucketStart, extraFromEnd, nearEndPage, pageWindow, type EndRead, type KeptWalk } from '../db/kept/read.ts';
 import { ph, type RowOf, type SelectLike } from '../lib/shaped';
 import { MEDICAL_PAGE_SIZE } from './constants';
 
@@ -69,98 +69,14 @@ export const TIE_WIDTHS: Partial<Record<ListCode, readonly number[]>> = {
  */
 const LOW_HEAVY: ReadonlySet<ListCode> = new Set([LIST.money, LIST.horse, LIST.unicorn, LIST.firm]);
 
-/**
- * Past this many rows to skip from the nearer end of the bucket a deep page starts in, the walk goes
- * a level down: a level reads a few of the bucket's non-empty sub-buckets.
- */
-const SKIP_IN_BUCKET = 10;
-
-type Bucket = { bucket: number; n: number };
-/** A bucket (lo..hi of k, or of item_id inside one k), its item count and the page's first position in it (read order). */
-type Walk = { lo: number; hi: number; n: number; at: number };
-/**
- * Where a deep page starts: a bucket of k, or (`items`) a bucket of item ids inside the one k lo = hi
- * with `rest`, the items of that k from the bucket's first one (read order) to the k's last.
- */
-type Start = Walk & { items?: { lo: number; hi: number; rest: number } };
-
-/** Kept sub-buckets of one level between `from` and `to`, in order, `count` of them or all. */
-type LevelRows = (from: number, to: number, asc: boolean, count?: number) => SQL;
-
-/**
- * The sub-bucket of `s` at the next level (`width`) holding the page's first row, with its
- * position there. At level 1 and at a k's first item id level (`whole`) the buckets are read whole
- * (a few rows). Below, they are read a few at a time from whichever end of the part not yet read
- * is nearer the page by count: about as many as even counts over its sub-buckets would need, then
- * again from the nearer end of what is left, until the page's (a LOW_HEAVY list starts with two
- * from its low end). Null when the counts do not place it.
- */
-async function levelDown(db: Db, s: Walk, width: number, reverse: boolean, whole: boolean, rows: LevelRows, lowHeavy = false): Promise<Walk | null> {
-  let [from, to, left] = [s.lo, s.hi, s.n];
-  if (whole) {
-    // In read order (level 1's n is not known yet).
-    let at = s.at;
-    for (const b of await db.all<Bucket>(rows(from, to, reverse))) {
-      if (at < b.n) return { lo: b.bucket, hi: b.bucket + width - 1, n: b.n, at };
-      at -= Math.max(0, b.n);
-    }
-    return null;
-  }
-  // The page's first row counted from the low end (ascending k or item id) of the part not yet read.
-  let low = reverse ? s.at : s.n - 1 - s.at;
-  const placed = (b: Bucket, fromLow: number): Walk => ({ lo: b.bucket, hi: b.bucket + width - 1, n: b.n, at: reverse ? fromLow : b.n - 1 - fromLow });
-  for (let first = true; from <= to; first = false) {
-    const asc = first && lowHeavy ? true : low < left / 2;
-    let d = asc ? low : left - 1 - low;
-    const slots = Math.floor((to - from) / width) + 1;
-    const count = first && lowHeavy ? 2 : Math.ceil((slots * (d + 1)) / Math.max(1, left)) + 1;
-    const buckets = await db.all<Bucket>(rows(from, to, asc, count));
-    for (const b of buckets) {
-      if (d < b.n) return placed(b, asc ? d : b.n - 1 - d);
-      d -= Math.max(0, b.n);
-      left -= Math.max(0, b.n);
-      if (asc) low -= Math.max(0, b.n);
-    }
-    if (buckets.length < count) return null;
-    const last = buckets[buckets.length - 1].bucket;
-    [from, to] = asc ? [last + 1, to] : [from, last - 1];
-  }
-  return null;
-}
-
-/** Rows read past the page's own when it is read from the far end of its bucket (the bucket's last n - at rows, then on). */
-const extraFromEnd = (s: { n: number; at: number }, limit: number) => Math.max(0, s.n - s.at - limit);
-const nearEnough = (s: Walk, limit: number) => Math.min(s.at, extraFromEnd(s, limit)) <= SKIP_IN_BUCKET;
-
-/**
- * The bucket a page starts in: the list's level-1 buckets, then the level-2 buckets inside the one
- * the offset falls in, and so on (levelDown), down to width 1 (k itself) or to a bucket whose nearer
- * end (pageItems reads from it) lies within SKIP_IN_BUCKET rows of the page; inside a long run of
- * one k of a company list, on down its item id buckets (medical_list_ties) the same way. Null when
- * the counts do not place it (keys below 0, which no list has).
- */
-async function startBucket(db: Db, list: ListCode, tagId: number, reverse: boolean, offset: number, limit: number): Promise<Start | null> {
-  const order = (asc: boolean) => sql.raw(asc ? 'ASC' : 'DESC');
-  const upTo = (count?: number) => (count === undefined ? sql`` : sql`LIMIT ${count}`);
-  let s: Walk | null = { lo: 0, hi: Number.MAX_SAFE_INTEGER, n: 0, at: offset };
-  for (const [i, width] of LIST_WIDTHS[list].entries()) {
-    const rows: LevelRows = (from, to, asc, count) => sql`SELECT bucket, n FROM medical_list_levels
-      WHERE list = ${list} AND tag_id = ${tagId} AND level = ${i + 1} AND bucket BETWEEN ${from} AND ${to} ORDER BY bucket ${order(asc)} ${upTo(count)}`;
-    s = await levelDown(db, s, width, reverse, i === 0, rows, LOW_HEAVY.has(list));
-    if (!s) return null;
-    if (nearEnough(s, limit)) return s;
-  }
-  const k = s.lo;
-  let t: Walk | null = { lo: 0, hi: Number.MAX_SAFE_INTEGER, n: s.n, at: s.at };
-  for (const [i, width] of (TIE_WIDTHS[list] ?? []).entries()) {
-    const rows: LevelRows = (from, to, asc, count) => sql`SELECT bucket, n FROM medical_list_ties
-      WHERE list = ${list} AND tag_id = ${tagId} AND k = ${k} AND level = ${i + 1} AND bucket BETWEEN ${from} AND ${to} ORDER BY bucket ${order(asc)} ${upTo(count)}`;
-    t = await levelDown(db, t, width, reverse, i === 0, rows);
-    if (!t) return null;
-    if (nearEnough(t, limit)) break;
-  }
-  if (t.hi === Number.MAX_SAFE_INTEGER) return s;
-  return { lo: k, hi: k, n: t.n, at: t.at, items: { lo: t.lo, hi: t.hi, rest: s.n - s.at + t.at } };
+/** How a deep page of a list finds the bucket it starts in (the one reader's bucket walk). */
+function walkOf(list: ListCode, tagId: number): KeptWalk {
+  const ties = TIE_WIDTHS[list];
+  return {
+    levels: { table: 'medical_list_levels', key: { list, tag_id: tagId }, widths: LIST_WIDTHS[list] },
+    ties: ties && { table: 'medical_list_ties', column: 'k', widths: ties },
+    lowHeavy: LOW_HEAVY.has(list),
+  };
 }
 
 /**
@@ -178,7 +94,7 @@ export async function pageItems(db: Db, p: PageParams): Promise<{ id: number; k:
   const tagId = p.tagId ?? 0;
   const w = pageWindow(p.page, p.perPage ?? MEDICAL_PAGE_SIZE, p.total);
   if (w.limit === 0) return [];
-  const start = w.offset > SKIP_DIRECTLY ? await startBucket(db, p.list, tagId, w.reverse, w.offset, w.limit) : null;
+  const start = w.offset > SKIP_DIRECTLY ? await bucketStart(db, walkOf(p.list, tagId), w.reverse, w.offset, w.limit) : null;
   const part = (where: SQL, opposite: boolean, limit: number, offset = 0) => {
     const way = sql.raw(w.reverse !== opposite ? 'ASC' : 'DESC');
     return sql`SELECT item_id AS id, k FROM medical_list_items WHERE list = ${p.list} AND tag_id = ${tagId} AND ${where}

@@ -3,6 +3,7 @@
  */
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import { brokerReports, companies, investEvents, investFirms, medicalIpos, rounds } from '../db';
+import { DEALS_SPAN, FA_FLAG } from '../db/kept/medical.ts';
 import type { Db } from '../env';
 import { FA_TOP, IPO_PLATFORMS } from './constants';
 import { pageOf, windowed } from './info';
@@ -25,24 +26,19 @@ export async function listBrokerReports(db: Db, page: number) {
 /**
  * FA institutions TOP20 (type fa_rand): the FA_TOP financial-advisor firms (is_fa) with the most
  * healthcare deals, ties by all their deals, then by id, so every call shows the same ranking.
- * medical_fa_positions lists every FA firm; each one's counts are single kept rows (the area's
- * medical_firm_counts at tag 0, firm_event_counts), so the ranking reads a few rows per FA firm and
- * the names of the twenty shown. One page; page 2+ is empty.
- * (Raw SQL: the kept tables are outside drizzle's schema.)
+ * medical_fa_ranks keeps one packed number per firm (db/kept/medical.ts) whose order is this one,
+ * FA firms above every other, so the ranking is the first FA_TOP rows of its index and the names
+ * of the firms shown. One page; page 2+ is empty.
+ * (Raw SQL: the kept table is outside drizzle's schema.)
  */
 export async function faTop(db: Db, page: number) {
   if (page > 1) return pageOf([], 0, page, FA_TOP);
-  const rows = await db.all<{ id: number; logo: string; name: string; fa_total: number; medical_fa_total: number }>(sql`
-    SELECT f.id, f.logo, f.name, r.fa_total, r.medical_fa_total
-    FROM (
-      SELECT p.invst_id AS id,
-        coalesce((SELECT c.n FROM firm_event_counts c WHERE c.invst_id = p.invst_id), 0) AS fa_total,
-        coalesce((SELECT sum(m.n) FROM medical_firm_counts m WHERE m.tag_id = 0 AND m.invst_id = p.invst_id), 0) AS medical_fa_total
-      FROM medical_fa_positions p
-      ORDER BY medical_fa_total DESC, fa_total DESC, p.invst_id
-      LIMIT ${FA_TOP}
-    ) r JOIN ${investFirms} f ON f.id = r.id
-    ORDER BY r.medical_fa_total DESC, r.fa_total DESC, r.id`);
+  const ranked = await db.all<{ id: number; logo: string; name: string; n: number }>(sql`
+    SELECT f.id, f.logo, f.name, r.n
+    FROM (SELECT invst_id, n FROM medical_fa_ranks WHERE n >= ${FA_FLAG} ORDER BY n DESC, invst_id LIMIT ${FA_TOP}) r
+    JOIN ${investFirms} f ON f.id = r.invst_id
+    ORDER BY r.n DESC, r.invst_id`);
+  const rows = ranked.map(({ n, ...f }) => ({ ...f, fa_total: n % DEALS_SPAN, medical_fa_total: Math.floor((n - FA_FLAG) / DEALS_SPAN) }));
   return pageOf(rows, rows.length, page, FA_TOP);
 }
 

@@ -16,9 +16,11 @@ import type { KeptList } from './shape.ts';
 export { inListOrder, nearEndPage, offsetOf, pageWindow, pageWindowSql, type EndRead, type Window } from './read/window.ts';
 export {
   ANY_DAY,
+  bucketStart,
   DAY_WIDTHS,
   dayBound,
   dayStart,
+  extraFromEnd,
   keptReads,
   keptStart,
   levelRows,
@@ -28,9 +30,11 @@ export {
   totalOf,
   YMD_CHUNKS,
   YMD_WIDTHS,
+  type BucketStart,
   type DayBucket,
   type DayPage,
   type KeptLevels,
+  type KeptWalk,
   type PageRead,
 } from './read/levels.ts';
 export { dayList, keptTotals, msDayBound, msDayLimit, userList, usersRows } from './read/personal.ts';

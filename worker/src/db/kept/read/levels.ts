@@ -47,15 +47,18 @@ const keyWhere = (list: KeptLevels): SQL[] => Object.entries(list.key).map(([c, 
 
 /**
  * The kept bucket rows of `list` at `level` within [lo, hi] (inclusive): every one, in any order, or
- * with `first` the first `first.limit` of them in bucket order. One index range, a query a batch can hold.
+ * with `first` in bucket order, the first `first.limit` of them (all without a limit). One index range,
+ * a query a batch can hold.
  */
-export function levelRows(db: Db, list: KeptLevels, level: number, lo: number, hi: number, first?: { ascending: boolean; limit: number }) {
+export function levelRows(db: Db, list: KeptLevels, level: number, lo: number, hi: number, first?: { ascending: boolean; limit?: number }) {
   const t = levelled(list.table);
   const q = db
     .select({ bucket: t.bucket, n: t.n })
     .from(t)
     .where(and(...keyWhere(list), eq(t.level, level), between(t.bucket, lo, hi)));
-  return first ? q.orderBy(first.ascending ? asc(t.bucket) : desc(t.bucket)).limit(first.limit) : q;
+  if (!first) return q;
+  const ordered = q.orderBy(first.ascending ? asc(t.bucket) : desc(t.bucket));
+  return first.limit === undefined ? ordered : ordered.limit(first.limit);
 }
 
 /** The kept total row of a list that keeps one (level 0, bucket 0); none when nothing was counted. */
@@ -235,4 +238,105 @@ export async function dayStart(db: Db, list: KeptLevels, years: DayBucket[], pag
   const start = await startDay(db, list, w.reverse, w.offset, total, years);
   if (!start) return whole;
   return { ...whole, lo: w.reverse ? start.day : within.lo, hi: w.reverse ? within.hi : start.day, skip: start.skip };
+}
+
+/**
+ * A levelled list whose order key k runs long (amounts, counts, dates of a busy list): its bucket
+ * levels of k (`levels`; a bucket splits the one above into at most about ten) and, with `ties`,
+ * bucket levels of the item ids inside one k, kept in `ties.table` under the same key columns plus
+ * `ties.column` = k. `lowHeavy`: a bucket holds most of its items in its lowest sub-buckets (many
+ * small values under a few large ones), so each level is read from that end, two sub-buckets at first.
+ */
+export interface KeptWalk {
+  levels: KeptLevels;
+  ties?: { table: string; column: string; widths: readonly number[] };
+  lowHeavy?: boolean;
+}
+
+/** A bucket (lo..hi of k, or of item id inside one k), its item count and the page's first position in it (read order). */
+export type BucketWalk = { lo: number; hi: number; n: number; at: number };
+/**
+ * Where a deep page starts: a bucket of k, or (`items`) a bucket of item ids inside the one k lo = hi
+ * with `rest`, the items of that k from the bucket's first one (read order) to the k's last.
+ */
+export type BucketStart = BucketWalk & { items?: { lo: number; hi: number; rest: number } };
+
+/**
+ * Past this many rows to skip from the nearer end of the bucket a deep page starts in, the walk goes
+ * a level down: a level reads a few of the bucket's non-empty sub-buckets.
+ */
+const SKIP_IN_BUCKET = 10;
+
+/**
+ * The sub-bucket of `s` at the next level (`width`) holding the page's first row, with its
+ * position there. At level 1 and at a k's first item id level (`whole`) the buckets are read whole
+ * (a few rows). Below, they are read a few at a time from whichever end of the part not yet read
+ * is nearer the page by count: about as many as even counts over its sub-buckets would need, then
+ * again from the nearer end of what is left, until the page's (a low-heavy list starts with two
+ * from its low end). Null when the counts do not place it.
+ */
+async function levelDown(db: Db, list: KeptLevels, level: number, s: BucketWalk, reverse: boolean, whole: boolean, lowHeavy: boolean): Promise<BucketWalk | null> {
+  const width = list.widths[level - 1];
+  let [from, to, left] = [s.lo, s.hi, s.n];
+  if (whole) {
+    // In read order (level 1's n is not known yet).
+    let at = s.at;
+    for (const b of await levelRows(db, list, level, from, to, { ascending: reverse })) {
+      if (at < b.n) return { lo: b.bucket, hi: b.bucket + width - 1, n: b.n, at };
+      at -= Math.max(0, b.n);
+    }
+    return null;
+  }
+  // The page's first row counted from the low end (ascending k or item id) of the part not yet read.
+  let low = reverse ? s.at : s.n - 1 - s.at;
+  const placed = (b: DayBucket, fromLow: number): BucketWalk => ({ lo: b.bucket, hi: b.bucket + width - 1, n: b.n, at: reverse ? fromLow : b.n - 1 - fromLow });
+  for (let first = true; from <= to; first = false) {
+    const ascending = first && lowHeavy ? true : low < left / 2;
+    let d = ascending ? low : left - 1 - low;
+    const slots = Math.floor((to - from) / width) + 1;
+    const count = first && lowHeavy ? 2 : Math.ceil((slots * (d + 1)) / Math.max(1, left)) + 1;
+    const buckets = await levelRows(db, list, level, from, to, { ascending, limit: count });
+    for (const b of buckets) {
+      if (d < b.n) return placed(b, ascending ? d : b.n - 1 - d);
+      d -= Math.max(0, b.n);
+      left -= Math.max(0, b.n);
+      if (ascending) low -= Math.max(0, b.n);
+    }
+    if (buckets.length < count) return null;
+    const last = buckets[buckets.length - 1].bucket;
+    [from, to] = ascending ? [last + 1, to] : [from, last - 1];
+  }
+  return null;
+}
+
+/** Rows read past the page's own when it is read from the far end of its bucket (the bucket's last n - at rows, then on). */
+export const extraFromEnd = (s: { n: number; at: number }, limit: number) => Math.max(0, s.n - s.at - limit);
+const nearEnough = (s: BucketWalk, limit: number) => Math.min(s.at, extraFromEnd(s, limit)) <= SKIP_IN_BUCKET;
+
+/**
+ * The bucket a page of `limit` rows at `offset` (from the list's start, or its end when `reverse`)
+ * starts in: the list's level-1 buckets, then the level-2 buckets inside the one the offset falls
+ * in, and so on (levelDown), down to width 1 (k itself) or to a bucket whose nearer end lies within
+ * SKIP_IN_BUCKET rows of the page; inside a long run of one k, on down its item id buckets (`ties`)
+ * the same way. The caller reads the page on its own index from the nearer end of that bucket
+ * (extraFromEnd says which). Null when the counts do not place it (keys below 0, which no list has).
+ */
+export async function bucketStart(db: Db, walk: KeptWalk, reverse: boolean, offset: number, limit: number): Promise<BucketStart | null> {
+  let s: BucketWalk | null = { lo: 0, hi: Number.MAX_SAFE_INTEGER, n: 0, at: offset };
+  for (let level = 1; level <= walk.levels.widths.length; level++) {
+    s = await levelDown(db, walk.levels, level, s, reverse, level === 1, walk.lowHeavy ?? false);
+    if (!s) return null;
+    if (nearEnough(s, limit)) return s;
+  }
+  if (!walk.ties) return s;
+  const k = s.lo;
+  const ties: KeptLevels = { table: walk.ties.table, key: { ...walk.levels.key, [walk.ties.column]: k }, widths: walk.ties.widths };
+  let t: BucketWalk | null = { lo: 0, hi: Number.MAX_SAFE_INTEGER, n: s.n, at: s.at };
+  for (let level = 1; level <= ties.widths.length; level++) {
+    t = await levelDown(db, ties, level, t, reverse, level === 1, false);
+    if (!t) return null;
+    if (nearEnough(t, limit)) break;
+  }
+  if (t.hi === Number.MAX_SAFE_INTEGER) return s;
+  return { lo: k, hi: k, n: t.n, at: t.at, items: { lo: t.lo, hi: t.hi, rest: s.n - s.at + t.at } };
 }
