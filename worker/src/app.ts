@@ -18,7 +18,7 @@ import { docsRoutes } from './lib/docs';
 import { robotsTxt, sitemapXml } from './lib/delivery';
 import { apiCors, securityHeaders } from './lib/headers';
 import { routePreloads } from './lib/preloads';
-import { actionLimits } from './lib/ratelimit';
+import { actionLimits } from './lib/rate-limit';
 import { requestBodies } from './lib/body';
 import { cleanInput } from './lib/input';
 import { entityRoutes } from './entity/routes';

@@ -3,7 +3,7 @@ import { BOOT_CRON, DAILY_CRON, RECONCILE_CRON } from './exports/lease';
 import { reconcileExports } from './exports/reconcile';
 import { sweepExports } from './exports/sweep';
 import { reconcileDigest, runDailyDigest } from './digest/fanout';
-import { sweepAttempts } from './lib/ratelimit';
+import { sweepAttempts } from './lib/rate-limit';
 import { closeExpiredOrders } from './order/expiry';
 
 /**
@@ -33,7 +33,7 @@ export const scheduledJobs: Record<string, ScheduledJob[]> = {
     (env) => import('./watch/digest').then(({ reconcileWatchDigest }) => reconcileWatchDigest(env)),
     // Saved searches' new matches to their webhooks, and deliveries due for another attempt.
     (env) => import('./watch/webhooks').then(({ runWebhooks }) => runWebhooks(env)),
-    // Expired rate-limit and login-backoff rows, at most 10,000 a run (lib/ratelimit.ts sweepAttempts).
+    // Expired rate-limit and login-backoff rows, at most 10,000 a run (lib/rate-limit.ts sweepAttempts).
     (env) => sweepAttempts(env.DB),
     // Unpaid orders past their expiry are closed here and at their payment provider.
     (env) => closeExpiredOrders(env),

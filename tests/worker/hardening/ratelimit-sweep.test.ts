@@ -1,5 +1,5 @@
 /**
- * The sweep of expired rate-limit and login-backoff rows (lib/ratelimit.ts sweepAttempts) on the
+ * The sweep of expired rate-limit and login-backoff rows (lib/rate-limit.ts sweepAttempts) on the
  * reconcile cron: expired windows go, live windows and a live login lockout stay, and one run
  * deletes a bounded number of rows through the window_start index.
  */
@@ -7,7 +7,7 @@ import { env } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { assertLoginAllowed, LOGIN_LIMITS, recordLoginFailure } from '../../../worker/src/auth/ratelimit';
 import { RECONCILE_CRON } from '../../../worker/src/exports/lease';
-import { ATTEMPT_ROW_TTL_MS, hitLimit, LIMITS, sweepAttempts } from '../../../worker/src/lib/ratelimit';
+import { ATTEMPT_ROW_TTL_MS, hitLimit, LIMITS, sweepAttempts } from '../../../worker/src/lib/rate-limit';
 import { runScheduled } from '../../../worker/src/scheduled';
 
 const HOUR = 3_600_000;

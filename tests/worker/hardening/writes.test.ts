@@ -5,7 +5,7 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { policy } from '../../../worker/src/app';
-import { LIMITS } from '../../../worker/src/lib/ratelimit';
+import { LIMITS } from '../../../worker/src/lib/rate-limit';
 import { OTHER_REQUEST_MSG } from '../../../worker/src/lib/idempotency';
 import { baseTaxonomy, count, makeClosure } from '../closure/fixtures';
 import { seedClosures } from '../exports/fixtures';

@@ -6,7 +6,7 @@ import { users } from '../db';
 import { ok } from '../lib/envelope';
 import { ApiError } from '../lib/errors';
 import { clientIp } from '../lib/params';
-import { LIMITS } from '../lib/ratelimit';
+import { LIMITS } from '../lib/rate-limit';
 import { createArea, defineRoute, jsonBody } from '../lib/route';
 import { textRule } from '../lib/text';
 import { currentUser } from './access';

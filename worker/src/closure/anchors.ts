@@ -13,7 +13,7 @@
 import { and, desc, sql, type SQL } from 'drizzle-orm';
 import { closures } from '../db';
 import type { Db } from '../env';
-import { rawBatch } from '../lib/rawBatch';
+import { rawBatch } from '../lib/raw-batch';
 import type { ClosureSort } from './constants';
 import { SORT_COLUMNS } from './select';
 

@@ -10,7 +10,7 @@ import type { Db } from '../env';
 import { dayStart, offsetOf, pageWindow, SKIP_DIRECTLY, totalOf, type DayBucket } from '../db/kept/read.ts';
 import { newsDays } from '../entity/news';
 import { ApiError } from '../lib/errors';
-import { rawBatch } from '../lib/rawBatch';
+import { rawBatch } from '../lib/raw-batch';
 import { ph, runShaped, shapedSql } from '../lib/shaped';
 import { beijingDate, formatYmd } from '#shared/dates';
 import { yearRange } from './format';

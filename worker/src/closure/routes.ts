@@ -12,7 +12,7 @@ import { NON_VIP_MAX_PAGE, nonVipPageLimit } from '../auth/rules';
 import type { AppEnv } from '../env';
 import { list, ok, paged } from '../lib/envelope';
 import { idempotencyKey } from '../lib/idempotency';
-import { LIMITS } from '../lib/ratelimit';
+import { LIMITS } from '../lib/rate-limit';
 import { createArea, defineRoute, defineTwin, listOf } from '../lib/route';
 import { addComment, addReply, listComments } from './comments';
 import { CLOSURE_PAGE_SIZE, COMMENT_PAGE_SIZE, INCENSE_PAGE_SIZE } from './constants';

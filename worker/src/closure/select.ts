@@ -7,7 +7,7 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { closures } from '../db';
-import { nameMatchOf, nameMatchSql, type Bindable, type NameIndex, type NameMatchKind } from '../lib/namematch';
+import { nameMatchOf, nameMatchSql, type Bindable, type NameIndex, type NameMatchKind } from '../lib/name-match';
 import { ph } from '../lib/shaped';
 import type { ClosureSort } from './constants';
 
@@ -20,7 +20,7 @@ export interface ClosureFilter {
 
 /**
  * Company-name substring match, always through an index of closures' names kept by triggers
- * (lib/namematch.ts): closure_name_fts (trigram) for 3+ characters, closure_name_chars for 1–2.
+ * (lib/name-match.ts): closure_name_fts (trigram) for 3+ characters, closure_name_chars for 1–2.
  */
 export function nameMatches(keyword: string): SQL {
   const m = nameMatchOf(keyword);

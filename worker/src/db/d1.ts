@@ -1,7 +1,7 @@
 /**
  * The D1 binding's own `prepare` / `batch`, for the few places drizzle's API cannot serve: a
  * statement whose text is built once per isolate and bound per request (lib/shaped.ts), raw
- * statements sent as one batch (lib/rawBatch.ts). Everything else reaches D1 through drizzle.
+ * statements sent as one batch (lib/raw-batch.ts). Everything else reaches D1 through drizzle.
  * Statements run on the D1 session the request's drizzle instance runs on, so they read and write
  * with the same bookmark.
  */

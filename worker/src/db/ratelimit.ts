@@ -1,5 +1,5 @@
 /**
- * `action_hits`: one counter row per rate-limited key (lib/ratelimit.ts limits and the login
+ * `action_hits`: one counter row per rate-limited key (lib/rate-limit.ts limits and the login
  * backoff of auth/ratelimit.ts): key (its prefix names the limit), window_start, hits.
  */
 import { and, asc, gt, inArray, lt, sql } from 'drizzle-orm';

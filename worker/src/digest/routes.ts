@@ -6,7 +6,7 @@
 import type { ZodError } from 'zod';
 import { ok } from '../lib/envelope';
 import { ApiError } from '../lib/errors';
-import { LIMITS } from '../lib/ratelimit';
+import { LIMITS } from '../lib/rate-limit';
 import { createArea, defineRawRoute, defineRoute, jsonBody } from '../lib/route';
 import { NOT_SUBSCRIBED, SUBSCRIBE_MESSAGES, SUBSCRIBED, UNSUBSCRIBE_LINK_DAYS } from './constants';
 import { unsubscribePage, type UnsubscribeView } from './page';

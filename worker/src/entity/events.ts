@@ -22,7 +22,7 @@ import { namesOf } from '../lib/names';
 import { dayBound, dayList, keptReads, nearEndPage, pageRows, YMD_CHUNKS, YMD_WIDTHS, type EndRead, type PageRead } from '../db/kept/read.ts';
 import { ph, type RowOf } from '../lib/shaped';
 import type { Db } from '../env';
-import { perId } from '../lib/perId';
+import { perId } from '../lib/per-id';
 import { ApiError } from '../lib/errors';
 import { formatYmd } from '#shared/dates';
 import { ENTITY_PAGE_SIZE } from './constants';
@@ -88,7 +88,7 @@ async function eventRows(db: Db, events: EventBase[]): Promise<EventRow[]> {
   }));
 }
 
-/** The events of `ids`, in that order: one statement (a seek per id, lib/perId.ts). */
+/** The events of `ids`, in that order: one statement (a seek per id, lib/per-id.ts). */
 export async function hydrateEvents(db: Db, ids: number[]): Promise<EventRow[]> {
   return eventRows(db, await perId(db, 'entity.events', ids, (id) => eventsById(db, id)));
 }

@@ -16,7 +16,7 @@ import { z } from 'zod';
 import type { AppEnv } from '../env';
 import { isJsonMediaType } from './body';
 import { ERROR_STATUS, ApiError, type ErrorCode } from './errors';
-import type { RateLimit } from './ratelimit';
+import type { RateLimit } from './rate-limit';
 
 // zod's own Chinese messages for every rule a schema does not word itself.
 z.config(z.locales.zhCN());
@@ -110,7 +110,7 @@ interface Declaration<M extends 'get' | 'post' | 'delete', P extends string, Req
   writes?: boolean;
   /** Edge caching; a route without it is never cached (`private, no-store`). */
   cache?: CacheRule;
-  /** The rate limit every request to the route counts against (lib/ratelimit.ts LIMITS), per IP and per user. */
+  /** The rate limit every request to the route counts against (lib/rate-limit.ts LIMITS), per IP and per user. */
   limit?: RateLimit;
   /**
    * What a visitor may ask for, of the query (or JSON body): the fields they may set freely (the
@@ -315,7 +315,7 @@ export interface PolicyEntry {
   writes?: boolean;
   /** Edge caching (lib/cache.ts); absent: never cached. */
   cache?: CacheRule;
-  /** The rate limit each request counts against (lib/ratelimit.ts). */
+  /** The rate limit each request counts against (lib/rate-limit.ts). */
   limit?: RateLimit;
   /** What a visitor may set (checked by the validation hook; the SPA reads it from web/src/generated/visitor-rules.ts). */
   visitor?: VisitorRule;

@@ -12,7 +12,7 @@ import { pageOf } from './info';
 import { countOf, countQuery } from './kept';
 import { COMPANY_LIST, countTotal, firmEvents, LIST, listPage, type ListCode } from './pages';
 import { keptTables } from '../lib/names';
-import { perId } from '../lib/perId';
+import { perId } from '../lib/per-id';
 
 const companyColumns = {
   id: companies.id,

@@ -13,7 +13,7 @@ import { ymdParts } from '#shared/dates';
 import { MEDICAL_PAGE_SIZE } from './constants';
 import { eventTotalSql } from './kept';
 import { countTotal, LIST, listPage } from './pages';
-import { perId } from '../lib/perId';
+import { perId } from '../lib/per-id';
 import { namesOf } from '../lib/names';
 import { ph, type RowOf } from '../lib/shaped';
 

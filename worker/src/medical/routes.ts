@@ -18,7 +18,7 @@ import { blockCompanies, blockFirms, companyLists, moneyRank } from './block';
 import { financingTrend } from './chart';
 import { CHART_FIRST_YEAR, DEFAULT_INFO_TAB, FA_TOP, MEDICAL_PAGE_SIZE, MONEY_RANK_SIZE, VISITOR_DATA_TYPES, type DataType, type InfoType } from './constants';
 import { listEvents, listNews, listPolicies } from './info';
-import { listRounds, medicalProvinces } from './options';
+import { listRounds, medicalProvinces } from './filters';
 import * as S from './schemas';
 import { areaBasic, fieldWithin, requireTag, scopeList, tagBasic, type Tag } from './tags';
 import { faTop, ipoRank, listBrokerReports, valuedCompanies } from './tops';

@@ -10,7 +10,7 @@ import { pageOf, windowed } from './info';
 import { countOf, countQuery } from './kept';
 import { countTotal, LIST, listPage } from './pages';
 import { amountText } from '#shared/amounts';
-import { perId } from '../lib/perId';
+import { perId } from '../lib/per-id';
 
 const reportColumns = { id: brokerReports.id, name: brokerReports.name, title: brokerReports.title, url: brokerReports.url, time: brokerReports.time };
 

@@ -6,7 +6,7 @@ import type { ZodError } from 'zod';
 import { ok } from '../lib/envelope';
 import { ApiError } from '../lib/errors';
 import { createArea, defineRoute, jsonBody } from '../lib/route';
-import { LIMITS } from '../lib/ratelimit';
+import { LIMITS } from '../lib/rate-limit';
 import { TRIAL_RATE_LIMIT } from './ratelimit';
 import { TRIAL_FIELDS, type TrialField } from './rules';
 import * as S from './schemas';

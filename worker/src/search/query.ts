@@ -16,7 +16,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../env';
 import { formatYmd } from '#shared/dates';
-import { rawFirst } from '../lib/rawBatch';
+import { rawFirst } from '../lib/raw-batch';
 import { SEARCH_PER_KIND, type SearchKind } from './constants';
 import { kindToken, latinKey, PREFIX_TOKENS, RANK_LENGTH_SPAN, syllablesOf, wholeToken } from './keys';
 

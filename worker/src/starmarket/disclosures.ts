@@ -10,7 +10,7 @@ import { ID_SPAN } from '../db/kept/shape.ts';
 import { keptDisclosureCounts } from '../db/kept/starmarket.ts';
 import type { Db } from '../env';
 import { likeAnywhere } from '../lib/params';
-import { rawBatch } from '../lib/rawBatch';
+import { rawBatch } from '../lib/raw-batch';
 import { namesOf } from '../lib/names';
 import { ph } from '../lib/shaped';
 import { formatYmd } from '#shared/dates';

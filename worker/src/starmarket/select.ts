@@ -7,7 +7,7 @@
 import { desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { starmarketCompanies as m } from '../db';
-import { nameMatchOf, nameMatchSql, type Bindable, type NameIndex, type NameMatchKind } from '../lib/namematch';
+import { nameMatchOf, nameMatchSql, type Bindable, type NameIndex, type NameMatchKind } from '../lib/name-match';
 import { ph } from '../lib/shaped';
 
 export interface StarFilter {

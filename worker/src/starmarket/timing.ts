@@ -22,7 +22,7 @@
 import { and, asc, gt, sql } from 'drizzle-orm';
 import { starmarketCompanies as m, starmarketStates } from '../db';
 import type { Db } from '../env';
-import { rawBatch } from '../lib/rawBatch';
+import { rawBatch } from '../lib/raw-batch';
 import { dayNumber, dayOfMs } from '#shared/dates';
 import { LISTED_STATE } from './constants';
 import { starConditions, type StarFilter } from './select';
