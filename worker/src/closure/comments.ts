@@ -8,7 +8,7 @@ import { alias } from 'drizzle-orm/sqlite-core';
 import { comments, users } from '../db';
 import type { Db } from '../env';
 import { ApiError } from '../lib/errors';
-import { offsetOf } from '../lib/pagination';
+import { offsetOf } from '../db/kept/read.ts';
 import { countQuery } from './counts';
 import { formatDateTime } from '#shared/dates';
 

@@ -10,7 +10,7 @@ import { insertWhen } from '../db/guarded';
 import type { Db } from '../env';
 import { ApiError } from '../lib/errors';
 import { OTHER_ACTION_MSG, otherRequest } from '../lib/idempotency';
-import { offsetOf } from '../lib/pagination';
+import { offsetOf } from '../db/kept/read.ts';
 import { countQuery } from './counts';
 import { formatDateTime } from '#shared/dates';
 import { GONE_USER } from './comments';

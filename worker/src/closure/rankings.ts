@@ -7,7 +7,7 @@
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import { closureCards, closureFirmStats, closureInvestors, closureRankCounts, closures, firmEventCounts, investFirms } from '../db';
 import type { Db } from '../env';
-import { offsetOf } from '../lib/pagination';
+import { offsetOf } from '../db/kept/read.ts';
 import { ph, runShaped, shapedParts } from '../lib/shaped';
 import { closureConditions, closureWhereShape, SORT_COLUMNS } from './select';
 import { RANKING_SIZE } from './constants';

@@ -6,7 +6,7 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { closureCompanyTypes, closures, closureTypes } from '../db';
 import type { Db } from '../env';
 import { ApiError } from '../lib/errors';
-import { offsetOf } from '../lib/pagination';
+import { offsetOf } from '../db/kept/read.ts';
 import { countQuery } from './counts';
 import { hydrateClosures, type ClosureRow } from './rows';
 

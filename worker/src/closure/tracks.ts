@@ -6,7 +6,7 @@ import { and, asc, desc, eq, gt, inArray } from 'drizzle-orm';
 import { closureAlbums, closureCompanyAlbums, closureCompanyTracks, closureItemStats, closureTracks, closureTypes } from '../db';
 import type { Db } from '../env';
 import { ApiError } from '../lib/errors';
-import { pageWindow } from '../lib/pagination';
+import { pageWindow } from '../db/kept/read.ts';
 import { countQuery } from './counts';
 import { hydrateClosures, type ClosureRow } from './rows';
 

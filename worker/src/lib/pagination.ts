@@ -6,6 +6,3 @@ export const pageParam = z.preprocess(decimalOnly, z.number({ message: '页码�
 
 export const perPageParam = (def: number, max = 100) =>
   z.preprocess(decimalOnly, z.number({ message: '每页条数必须是整数' }).int('每页条数必须是整数').min(1, '每页条数最小为1').max(max, `每页条数最多为${max}`)).default(def);
-
-/** The page arithmetic of the kept-list reader, for the lists that page with a plain OFFSET. */
-export { offsetOf, pageWindow } from '../db/kept/read/window.ts';

@@ -6,7 +6,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { companies, investFirms, medicalCompanyTags } from '../db';
 import type { Db } from '../env';
-import { offsetOf } from '../lib/pagination';
+import { offsetOf } from '../db/kept/read.ts';
 import { MEDICAL_PAGE_SIZE, MONEY_RANK_SIZE, type MedicalOrder } from './constants';
 import { pageOf } from './info';
 import { countOf, countQuery } from './kept';
