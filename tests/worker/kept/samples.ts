@@ -121,6 +121,51 @@ async function medical() {
   await env.DB.batch(stmts);
 }
 
+/**
+ * Healthcare companies (some in the area, two tags, horse and unicorn valuations, runs of one
+ * amount), their events with investors, news, policies and broker reports, and IPOs: every list of
+ * medical_list_items, its levels and ties, and the counts built on them.
+ */
+async function healthcare() {
+  const SCOPE = '医疗健康';
+  const TAGS = [9501, 9502];
+  const stmts = [];
+  for (let i = 0; i < 12; i++) {
+    const id = 95_000 + i;
+    stmts.push(
+      env.DB.prepare(
+        `INSERT INTO companies (id, name, full_name, prov, city, cat_id, se_cat_id, born_year, born_month, total_money, valuation, last_invse_date, is_medical)
+         VALUES (?, ?, ?, ?, '', 4, 401, ?, ?, ?, ?, ?, ?)`,
+      ).bind(id, `样例医疗${i}`, `样例医疗${i}有限公司`, PROVS[i % 3], 2010 + (i % 4), 1 + (i % 12), [0, 5000, 5000, 120_000][i % 4], [0, 80_000, 900_000, 300_000][i % 4], 20200101 + (i % 5) * 10000, i % 5 ? 1 : 0),
+    );
+    for (const [t, tag] of TAGS.entries()) if (i % (t + 2) === 0) stmts.push(env.DB.prepare('INSERT INTO medical_company_tags (com_id, tag_id) VALUES (?, ?)').bind(id, tag));
+  }
+  for (let i = 0; i < 16; i++) {
+    const id = 96_000 + i;
+    stmts.push(
+      env.DB.prepare('INSERT INTO invest_events (id, com_id, round_id, money, date, scope) VALUES (?, ?, ?, ?, ?, ?)').bind(
+        id,
+        95_000 + (i % 12),
+        i % 4,
+        100 * (i + 1),
+        i === 15 ? 0 : 20190101 + (i % 4) * 10000 + (i % 3) * 100,
+        i % 3 ? SCOPE : '企业服务',
+      ),
+      env.DB.prepare('INSERT INTO invest_event_investors (event_id, invst_id, invst_name, invst_type) VALUES (?, ?, ?, ?)').bind(id, i % 6, `样例资本${i % 6}`, i % 4 ? 'invst' : 'com'),
+      env.DB.prepare("INSERT INTO news (id, title, url, com_id, com_name, scope, prov, date) VALUES (?, ?, '', ?, '', ?, '北京', ?)").bind(
+        97_000 + i,
+        `样例医疗新闻${i}`,
+        i % 4 ? 95_000 + (i % 12) : 0,
+        i % 2 ? SCOPE : '',
+        20200101 + i * 100,
+      ),
+      env.DB.prepare('INSERT INTO broker_reports (id, name, title, url, time) VALUES (?, ?, ?, ?, ?)').bind(98_000 + i, '样例证券', `样例周报${i}`, '', 20210101 + (i % 6) * 100),
+    );
+    if (i < 6) stmts.push(env.DB.prepare("INSERT INTO medical_ipos (id, com_id, ipo_platform, time, money, valuation) VALUES (?, ?, 1, ?, 100, '')").bind(98_500 + i, 95_000 + i, 20220101 + i));
+  }
+  await env.DB.batch(stmts);
+}
+
 /** Fills each source table once (several tables share a fill). */
 export const SAMPLES: Record<string, () => Promise<unknown>> = {
   closures,
@@ -142,5 +187,6 @@ export const SAMPLES: Record<string, () => Promise<unknown>> = {
   invest_event_investors: entity,
   invest_firms: medical,
   medical_firm_counts: medical,
+  medical_list_items: healthcare,
 };
 
