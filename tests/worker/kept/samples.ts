@@ -109,15 +109,10 @@ async function entity() {
   await env.DB.batch(stmts);
 }
 
-/** FA and other firms, and the healthcare area's (tag 0) and a tag's per-firm deal counts. */
+/** FA and other firms (their healthcare deals come from the events of healthcare()). */
 async function medical() {
   const stmts = [];
-  for (let i = 1; i <= 8; i++) {
-    stmts.push(
-      env.DB.prepare('INSERT INTO invest_firms (id, name, is_fa) VALUES (?, ?, ?)').bind(i, `样例顾问${i}`, i % 3 ? 1 : 0),
-      env.DB.prepare('INSERT INTO medical_firm_counts (tag_id, invst_id, invst_type, n) VALUES (?, ?, ?, ?)').bind(i % 4 ? 0 : 5, 1 + (i % 5), i % 2 ? 'invst' : 'com', i),
-    );
-  }
+  for (let i = 1; i <= 8; i++) stmts.push(env.DB.prepare('INSERT INTO invest_firms (id, name, is_fa) VALUES (?, ?, ?)').bind(i, `样例顾问${i}`, i % 3 ? 1 : 0));
   await env.DB.batch(stmts);
 }
 
@@ -203,10 +198,14 @@ export const SAMPLES: Record<string, () => Promise<unknown>> = {
   policies: entity,
   invest_event_investors: entity,
   invest_firms: medical,
-  medical_firm_counts: medical,
+  medical_firm_counts: healthcare,
   companies: atlas,
   medical_company_tags: atlas,
   atlas_tag_companies: atlas,
   medical_list_items: healthcare,
+  invest_events: healthcare,
+  invest_event_tags: healthcare,
+  broker_reports: healthcare,
+  medical_ipos: healthcare,
 };
 
