@@ -121,6 +121,25 @@ async function medical() {
   await env.DB.batch(stmts);
 }
 
+/**
+ * News with and without a scope, of sectors with and without a parent, some of companies with
+ * healthcare tags (medical_company_tags gives them news_tags rows).
+ */
+async function newsLists() {
+  await news();
+  await baseTaxonomy();
+  const cats = [SECTOR.shop, SECTOR.shopSub, SECTOR.finance, SECTOR.financeSub];
+  const stmts = [];
+  for (let i = 0; i < 12; i++)
+    stmts.push(
+      env.DB.prepare(
+        "INSERT INTO news (id, title, url, com_id, com_name, cat_id, prov, scope, date, is_closure) VALUES (?, ?, 'https://news.example/k', ?, ?, ?, ?, ?, ?, ?)",
+      ).bind(87_000 + i, `样例新闻${i}`, 86_000 + (i % 4), `样例公司${i % 4}`, cats[i % 4], PROVS[i % 3], i % 3 ? '医疗健康' : '', 20170301 + (i % 5) * 10000 + (i % 3) * 100 + i, i % 2),
+    );
+  for (let c = 0; c < 3; c++) stmts.push(env.DB.prepare('INSERT INTO medical_company_tags (com_id, tag_id) VALUES (?, ?), (?, ?)').bind(86_000 + c, 501 + c, 86_000 + c, 510));
+  await env.DB.batch(stmts);
+}
+
 /** Fills each source table once (several tables share a fill). */
 export const SAMPLES: Record<string, () => Promise<unknown>> = {
   closures,
@@ -129,7 +148,8 @@ export const SAMPLES: Record<string, () => Promise<unknown>> = {
   closure_company_albums: closures,
   closure_firm_stats: closures,
   closure_investors: closures,
-  news,
+  news: newsLists,
+  news_tags: newsLists,
   comments,
   incense_records: incense,
   starmarket_companies: stars,
