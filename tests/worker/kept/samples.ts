@@ -123,7 +123,8 @@ async function medical() {
 
 /**
  * News with and without a scope, of sectors with and without a parent, some of companies with
- * healthcare tags (medical_company_tags gives them news_tags rows).
+ * healthcare tags (medical_company_tags gives them news_tags rows; their ids sort before the other
+ * samples' so the recount tests move these tags between companies).
  */
 async function newsLists() {
   await news();
@@ -134,9 +135,9 @@ async function newsLists() {
     stmts.push(
       env.DB.prepare(
         "INSERT INTO news (id, title, url, com_id, com_name, cat_id, prov, scope, date, is_closure) VALUES (?, ?, 'https://news.example/k', ?, ?, ?, ?, ?, ?, ?)",
-      ).bind(87_000 + i, `样例新闻${i}`, 86_000 + (i % 4), `样例公司${i % 4}`, cats[i % 4], PROVS[i % 3], i % 3 ? '医疗健康' : '', 20170301 + (i % 5) * 10000 + (i % 3) * 100 + i, i % 2),
+      ).bind(87_000 + i, `样例新闻${i}`, 310 + (i % 4), `样例公司${i % 4}`, cats[i % 4], PROVS[i % 3], i % 3 ? '医疗健康' : '', 20170301 + (i % 5) * 10000 + (i % 3) * 100 + i, i % 2),
     );
-  for (let c = 0; c < 3; c++) stmts.push(env.DB.prepare('INSERT INTO medical_company_tags (com_id, tag_id) VALUES (?, ?), (?, ?)').bind(86_000 + c, 501 + c, 86_000 + c, 510));
+  for (let c = 0; c < 3; c++) stmts.push(env.DB.prepare('INSERT INTO medical_company_tags (com_id, tag_id) VALUES (?, ?), (?, ?)').bind(310 + c, 501 + c, 310 + c, 510));
   await env.DB.batch(stmts);
 }
 
