@@ -6,17 +6,19 @@
 import { keptClosureCounts, keptClosurePacking, keptClosureRanks, keptFirmMoney, keptFirmStats, keptNewsPacking, keptReasonCompanies } from './closure.ts';
 import { keptAtlasTagCompanies, keptAtlasTagStats, keptFirmEvents, keptPolicyDays } from './entity.ts';
 import { keptFaRanks } from './medical.ts';
-import { keptNewsDays } from './news.ts';
+import { keptNewsClosureSecs, keptNewsDays, keptNewsTags } from './news.ts';
 import { keptPersonalDays } from './personal.ts';
 import type { KeptList, KeptPacking } from './shape.ts';
 import { keptDisclosureCounts, keptDisclosurePacking, keptStarmarketCounts, keptStarmarketDays, keptStarmarketPacking } from './starmarket.ts';
 
 // Order matters to --rebuild: closure_firm_stats is a kept table and a source of closure_rank_counts
-// (atlas_tag_companies of atlas_tag_stats).
+// (atlas_tag_companies of atlas_tag_stats, news_tags of news_day_counts).
 export const KEPT_LISTS: readonly KeptList[] = [
   keptClosureCounts, keptReasonCompanies, keptFirmStats, keptFirmMoney, keptClosureRanks, keptStarmarketCounts, keptStarmarketDays, keptDisclosureCounts, keptPersonalDays, keptPolicyDays, keptFirmEvents, keptFaRanks,
   keptAtlasTagCompanies,
   keptAtlasTagStats,
+  keptNewsTags,
+  keptNewsClosureSecs,
   keptNewsDays,
 ];
 

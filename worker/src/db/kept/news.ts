@@ -42,3 +42,44 @@ export const keptNewsDays: KeptList = {
     dated('tags_scope', 'news_tags', (r) => [[lit('scope_tag'), joined('|', r.scope, r.tag_id)]], (r) => `${r.scope} <> ''`),
   ],
 };
+
+/**
+ * A healthcare tag's news (entity/news.ts tag lists): one row per pair of a news item and a tag of
+ * its company, with the news' date and scope for the list's order and filter.
+ */
+export const keptNewsTags: KeptList = {
+  table: 'news_tags',
+  columns: ['news_id', 'tag_id'],
+  zeros: 'delete',
+  mirror: { values: ['date', 'scope'] },
+  sources: [
+    {
+      name: 'tags',
+      table: 'news',
+      join: { table: 'medical_company_tags', key: ['com_id', 'tag_id'], self: ['id'], on: (r, j) => `${j.com_id} = ${r.com_id}` },
+      keys: (r, j) => [[r.id, j.tag_id]],
+      values: (r) => [r.date, r.scope],
+    },
+  ],
+};
+
+/**
+ * The closed-company news by sector (closure/news.ts): one row per closed-company news item and its
+ * sector, and another under the parent sector when there is one, with the date and province the
+ * list orders and filters by.
+ */
+export const keptNewsClosureSecs: KeptList = {
+  table: 'news_closure_secs',
+  columns: ['news_id', 'sec'],
+  zeros: 'delete',
+  mirror: { values: ['date', 'prov'] },
+  sources: [
+    {
+      name: 'secs',
+      table: 'news',
+      when: (r) => `${r.is_closure} = 1`,
+      keys: (r) => [[r.id, [r.cat_id, parentOr(r.cat_id)]]],
+      values: (r) => [r.date, r.prov],
+    },
+  ],
+};
