@@ -92,12 +92,12 @@ const ORDERED_BY_INDEX: Record<ClosureSort, string[]> = {
 };
 
 /** The page anchors of a filter combination (its closure_counts dim and key) in a sort's order (migration 0025). */
-const anchoredList = (p: ClosureListParams, key: { dim: CountDim; key: string }): AnchoredList => ({
+const anchoredList = (p: ClosureListParams, key: { dim: CountDim; key: string }, gap: number): AnchoredList => ({
   anchors: 'closure_anchors',
   sets: 'closure_anchor_sets',
   key: { sort: p.sort, dim: key.dim, key: key.key },
   version: { table: 'closure_data_version', key: { id: 1 } },
-  gap: ORDERED_BY_INDEX[p.sort].includes(key.dim) ? ANCHOR_GAP : 1,
+  gap,
   source: { table: closures, id: closures.comId, order: SORT_COLUMNS[p.sort], where: closureWhere(p) },
 });
 
@@ -122,6 +122,7 @@ const rowsOfIds = (db: Db, q: ReturnType<typeof idQuery>) => {
   return db.select(BASE_COLUMNS).from(page).innerJoin(closures, eq(closures.comId, page.id)).leftJoin(closureCards, eq(closureCards.comId, closures.comId));
 };
 
+/** Rows read from either end (in no order) put back in list order. */
 const inSortOrder = <T extends Record<(typeof SORT_KEY)[ClosureSort], number | null> & { com_id: number }>(sort: ClosureSort, rows: T[]) => {
   const k = SORT_KEY[sort];
   return rows.sort((a, b) => (b[k] ?? -Infinity) - (a[k] ?? -Infinity) || b.com_id - a.com_id);
@@ -134,9 +135,9 @@ const inSortOrder = <T extends Record<(typeof SORT_KEY)[ClosureSort], number | n
  * index orders, seeks from its page anchor (anchoredPage) with the total then known.
  */
 async function filteredPage(db: Db, p: ClosureListParams, key: { dim: CountDim; key: string }, perPage: number) {
-  const list = anchoredList(p, key);
+  const gap = ORDERED_BY_INDEX[p.sort].includes(key.dim) ? ANCHOR_GAP : 1;
   let total: number | undefined;
-  if (list.gap !== 1) {
+  if (gap !== 1) {
     // Shaped (lib/shaped.ts): the text is built once per isolate for each sort and filter combination.
     const f = closureWhereShape(p);
     const found = await nearEndPage(
@@ -150,6 +151,8 @@ async function filteredPage(db: Db, p: ClosureListParams, key: { dim: CountDim; 
     total = found.total;
   }
   total ??= (await countQuery(db, key.dim, key.key))[0]?.n ?? 0;
+  // Built only here: the near-end statement above is shaped and brings its own conditions.
+  const list = anchoredList(p, key, gap);
   const ids = await anchoredPage(db, list, p.page, perPage, total);
   if (ids) return { info: await hydrateClosures(db, ids), total };
   // No anchor (the list emptied between the total and the seek): the page from the nearer end.
