@@ -118,10 +118,10 @@ export const keptFirmStats: KeptList = {
 };
 
 /** read/money.ts MONEY_WIDTHS (kept here so the declaration has no import the script cannot load). */
-const MONEY_WIDTHS = [1e15, 1e14, 1e13, 1e12, 1e11, 1e4, 1e2] as const;
+export const MONEY_WIDTHS = [1e15, 1e14, 1e13, 1e12, 1e11, 1e4, 1e2] as const;
 
 /** read/money.ts sortKey with lower ids first: the amount's code (digits, then the amount padded to 8) × 10^7 + id. */
-const moneyKey = (money: string, id: string) =>
+export const moneyKey = (money: string, id: string) =>
   `((CASE ${money} WHEN 0 THEN 0 ELSE length(${money}) * 100000000 + CAST(${money} || substr('0000000', 1, 8 - length(${money})) AS INTEGER) END) * ${ID_SPAN} + ${id})`;
 
 /**
