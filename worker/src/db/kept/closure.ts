@@ -124,6 +124,9 @@ export const MONEY_WIDTHS = [1e15, 1e14, 1e13, 1e12, 1e11, 1e4, 1e2] as const;
 export const moneyKey = (money: string, id: string) =>
   `((CASE ${money} WHEN 0 THEN 0 ELSE length(${money}) * 100000000 + CAST(${money} || substr('0000000', 1, 8 - length(${money})) AS INTEGER) END) * ${ID_SPAN} + ${id})`;
 
+/** Whether an amount and an id fit moneyKey's packing (an integer amount below 10^8, an id below ID_SPAN). */
+export const moneyPackable = (money: string, id: string) => `typeof(${money}) = 'integer' AND ${money} BETWEEN 0 AND 99999999 AND ${id} BETWEEN 0 AND ${ID_SPAN - 1}`;
+
 /**
  * A firm's closed companies by amount raised ('c:<firm>' in entity_money_counts, read by
  * read/money.ts), levelled by the packed money key. An amount or id outside the packing is not
@@ -138,7 +141,7 @@ export const keptFirmMoney: KeptList = {
     {
       name: 'firm_closures',
       table: 'closure_investors',
-      when: (r) => `typeof(${r.total_money}) = 'integer' AND ${r.total_money} BETWEEN 0 AND 99999999 AND ${r.com_id} BETWEEN 0 AND ${ID_SPAN - 1}`,
+      when: (r) => moneyPackable(r.total_money, r.com_id),
       keys: (r) => [[`'c:' || ${r.invst_id}`]],
       levels: { order: (r) => moneyKey(r.total_money, r.com_id), widths: MONEY_WIDTHS },
     },

@@ -6,7 +6,7 @@
  * companies by funding), and the financing events: each event under each atlas tag of its company,
  * and the event, tag and firm lists by year / month / day.
  */
-import { MONEY_WIDTHS, moneyKey } from './closure.ts';
+import { MONEY_WIDTHS, moneyKey, moneyPackable } from './closure.ts';
 import { ID_SPAN, lit, type KeptList, type Row } from './shape.ts';
 
 /** read/levels.ts YMD_WIDTHS: yyyymmdd as years, months, days. */
@@ -111,7 +111,7 @@ export const keptTagMoney: KeptList = {
     {
       name: 'tag_companies',
       table: 'atlas_tag_companies',
-      when: (r) => `typeof(${r.total_money}) = 'integer' AND ${r.total_money} BETWEEN 0 AND 99999999 AND ${r.com_id} BETWEEN 0 AND ${ID_SPAN - 1}`,
+      when: (r) => moneyPackable(r.total_money, r.com_id),
       keys: (r) => [[`'t:' || ${r.tag_id}`]],
       levels: { order: (r) => moneyKey(r.total_money, `${ID_SPAN - 1} - ${r.com_id}`), widths: MONEY_WIDTHS },
     },
