@@ -11,6 +11,12 @@ import { makeStars, starTaxonomy, SECTOR as STAR_SECTOR } from '../starmarket/fi
 
 const PROVS = ['北京', '上海', '广东'];
 
+/** A fill that several others need runs once. */
+function once(fill: () => Promise<void>): () => Promise<void> {
+  let done: Promise<void> | undefined;
+  return () => (done ??= fill());
+}
+
 async function closures() {
   await baseTaxonomy();
   const { parent, children } = await makeReasons(2);
@@ -92,7 +98,7 @@ async function personal() {
   await env.DB.batch(stmts);
 }
 
-async function entity() {
+const entity = once(async () => {
   const stmts = [];
   for (let i = 0; i < 14; i++) {
     stmts.push(
@@ -107,7 +113,7 @@ async function entity() {
     );
   }
   await env.DB.batch(stmts);
-}
+});
 
 /** FA and other firms, and the healthcare area's (tag 0) and a tag's per-firm deal counts. */
 async function medical() {
@@ -147,7 +153,7 @@ async function newsLists() {
  * before every other sample company and half after, so the recount tests move tagged companies
  * both ways (they update the first rows and delete the last).
  */
-async function atlas() {
+const atlas = once(async () => {
   const ids = [...Array.from({ length: 6 }, (_, i) => 600 + i), ...Array.from({ length: 6 }, (_, i) => 990_000 + i)];
   const stmts = ids.map((id, i) =>
     env.DB.prepare(
@@ -156,7 +162,27 @@ async function atlas() {
   );
   for (let i = 0; i < 14; i++) stmts.push(env.DB.prepare('INSERT INTO medical_company_tags (com_id, tag_id) VALUES (?, ?)').bind(i < 13 ? ids[i % 10] : 620, 96_100 + (i % 4)));
   await env.DB.batch(stmts);
-}
+});
+
+/**
+ * Financing events of the atlas sample's companies (so they pair with its tags) and of none, over
+ * several scopes and dates; ids 89000-89005 are the events of entity()'s investor rows, so the
+ * hand-kept invest_event_firms gets rows whichever fill runs first.
+ */
+const events = once(async () => {
+  await atlas();
+  const companies = [600, 601, 602, 603, 990_000, 990_001, 990_002, 777_777];
+  const stmts = Array.from({ length: 16 }, (_, i) =>
+    env.DB.prepare("INSERT INTO invest_events (id, com_id, round_id, money, guess_money, date, scope) VALUES (?, ?, 2, ?, '', ?, ?)").bind(
+      89_000 + i,
+      companies[i % companies.length],
+      100 * i,
+      20170101 + (i % 4) * 10000 + (i % 3) * 100 + i,
+      ['医疗健康', '企业服务', ''][i % 3],
+    ),
+  );
+  await env.DB.batch(stmts);
+});
 
 /** Fills each source table once (several tables share a fill). */
 export const SAMPLES: Record<string, () => Promise<unknown>> = {
@@ -183,5 +209,11 @@ export const SAMPLES: Record<string, () => Promise<unknown>> = {
   companies: atlas,
   medical_company_tags: atlas,
   atlas_tag_companies: atlas,
+  invest_events: events,
+  invest_event_tags: events,
+  invest_event_firms: async () => {
+    await entity();
+    await events();
+  },
 };
 

@@ -118,11 +118,14 @@ export const keptFirmStats: KeptList = {
 };
 
 /** read/money.ts MONEY_WIDTHS (kept here so the declaration has no import the script cannot load). */
-const MONEY_WIDTHS = [1e15, 1e14, 1e13, 1e12, 1e11, 1e4, 1e2] as const;
+export const MONEY_WIDTHS = [1e15, 1e14, 1e13, 1e12, 1e11, 1e4, 1e2] as const;
 
 /** read/money.ts sortKey with lower ids first: the amount's code (digits, then the amount padded to 8) × 10^7 + id. */
-const moneyKey = (money: string, id: string) =>
+export const moneyKey = (money: string, id: string) =>
   `((CASE ${money} WHEN 0 THEN 0 ELSE length(${money}) * 100000000 + CAST(${money} || substr('0000000', 1, 8 - length(${money})) AS INTEGER) END) * ${ID_SPAN} + ${id})`;
+
+/** Whether an amount and an id fit moneyKey's packing (an integer amount below 10^8, an id below ID_SPAN). */
+export const moneyPackable = (money: string, id: string) => `typeof(${money}) = 'integer' AND ${money} BETWEEN 0 AND 99999999 AND ${id} BETWEEN 0 AND ${ID_SPAN - 1}`;
 
 /**
  * A firm's closed companies by amount raised ('c:<firm>' in entity_money_counts, read by
@@ -138,7 +141,7 @@ export const keptFirmMoney: KeptList = {
     {
       name: 'firm_closures',
       table: 'closure_investors',
-      when: (r) => `typeof(${r.total_money}) = 'integer' AND ${r.total_money} BETWEEN 0 AND 99999999 AND ${r.com_id} BETWEEN 0 AND ${ID_SPAN - 1}`,
+      when: (r) => moneyPackable(r.total_money, r.com_id),
       keys: (r) => [[`'c:' || ${r.invst_id}`]],
       levels: { order: (r) => moneyKey(r.total_money, r.com_id), widths: MONEY_WIDTHS },
     },
