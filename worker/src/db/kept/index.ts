@@ -3,7 +3,7 @@
  * declared here has no hand-written trigger left: its triggers, recount and rebuild come from the
  * declaration (sql.ts). Kept tables not yet declared are listed in docs/kept-counts.md.
  */
-import { keptClosureCounts, keptClosurePacking, keptClosureRanks, keptFirmMoney, keptFirmStats, keptNewsPacking, keptReasonCompanies } from './closure.ts';
+import { keptClosureCounts, keptClosurePacking, keptClosureRanks, keptFirmMoney, keptFirmStats, keptItemStats, keptNewsPacking, keptReasonCompanies } from './closure.ts';
 import { keptAtlasTagCompanies, keptAtlasTagStats, keptFirmEvents, keptPolicyDays } from './entity.ts';
 import { keptFaRanks } from './medical.ts';
 import { keptPersonalDays } from './personal.ts';
@@ -16,6 +16,7 @@ export const KEPT_LISTS: readonly KeptList[] = [
   keptClosureCounts, keptReasonCompanies, keptFirmStats, keptFirmMoney, keptClosureRanks, keptStarmarketCounts, keptStarmarketDays, keptDisclosureCounts, keptPersonalDays, keptPolicyDays, keptFirmEvents, keptFaRanks,
   keptAtlasTagCompanies,
   keptAtlasTagStats,
+  keptItemStats,
 ];
 
 export const KEPT_PACKINGS: readonly KeptPacking[] = [keptClosurePacking, keptNewsPacking, keptStarmarketPacking, keptDisclosurePacking];
