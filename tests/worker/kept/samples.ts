@@ -17,6 +17,9 @@ function once(fill: () => Promise<void>): () => Promise<void> {
   return () => (done ??= fill());
 }
 
+/** Operating statuses of the sample companies: closure_item_stats counts a track's and an album's companies by them. */
+const STATUSES = ['已关闭', '停止运营', '已注销'];
+
 async function closures() {
   await baseTaxonomy();
   const { parent, children } = await makeReasons(2);
@@ -29,6 +32,7 @@ async function closures() {
       catId: i % 2 ? SECTOR.shop : SECTOR.finance,
       fundStatusId: 1 + (i % 3),
       close: 20150101 + (i % 6) * 10000 + (i % 5) * 100,
+      status: STATUSES[i % 3],
       reasons: i % 4 === 0 ? [{ id: children[0], pId: parent }, { id: children[1], pId: parent }] : [{ id: i % 3 ? children[1] : other.children[0], pId: i % 3 ? parent : other.parent }],
       tracks: i % 2 ? [tracks[i % 4 < 2 ? 0 : 1]] : [],
       albums: i % 3 ? [albums[i % 2]] : albums,

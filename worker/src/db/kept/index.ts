@@ -3,7 +3,7 @@
  * declared here has no hand-written trigger left: its triggers, recount and rebuild come from the
  * declaration (sql.ts). Kept tables not yet declared are listed in docs/kept-counts.md.
  */
-import { keptClosureCounts, keptClosurePacking, keptClosureRanks, keptFirmMoney, keptFirmStats, keptNewsPacking, keptReasonCompanies } from './closure.ts';
+import { keptClosureCounts, keptClosurePacking, keptClosureRanks, keptFirmMoney, keptFirmStats, keptItemStats, keptNewsPacking, keptReasonCompanies } from './closure.ts';
 import { keptAtlasTagCompanies, keptAtlasTagStats, keptEventDays, keptEventTags, keptFirmEvents, keptPolicyDays, keptTagMoney } from './entity.ts';
 import { keptFaRanks } from './medical.ts';
 import { keptNewsClosureSecs, keptNewsDays, keptNewsTags } from './news.ts';
@@ -24,6 +24,8 @@ export const KEPT_LISTS: readonly KeptList[] = [
   keptNewsTags,
   keptNewsClosureSecs,
   keptNewsDays,
+
+  keptItemStats,
 ];
 
 export const KEPT_PACKINGS: readonly KeptPacking[] = [keptClosurePacking, keptNewsPacking, keptStarmarketPacking, keptDisclosurePacking];
