@@ -1,8 +1,7 @@
 /**
  * The healthcare kept tables: the area's and each tag's totals (medical_counts), deals per firm
- * (medical_firm_counts), the trend chart (medical_trend), the levels and ties of the list items
- * (medical_list_levels, medical_list_ties; the items themselves, medical_list_items, are still kept
- * by hand-written triggers), and the FA TOP20 as one kept number per firm, so the ranking is the
+ * (medical_firm_counts), the trend chart (medical_trend), the items of every list (medical_list_items)
+ * with their levels and ties, and the FA TOP20 as one kept number per firm, so the ranking is the
  * first rows of an index: `n = FA_FLAG (an FA firm) + healthcare deals × DEALS_SPAN + all deals`.
  * Ordered by n descending, the FA firms come first, by healthcare deals, ties by all deals;
  * worker/src/medical/tops.ts reads it and unpacks the two counts.
@@ -176,8 +175,54 @@ export const keptMedicalTrend: KeptList = {
   ],
 };
 
+/** A company paired with each of its tags. */
+const ownTags: KeptSource['join'] = { table: 'medical_company_tags', key: ['com_id', 'tag_id'], on: (r, j) => `${j.com_id} = ${r.id}` };
+
+/** The company lists' keys: 5 by total funding, 6 by founding month, 7 by latest funding date. */
+const companyItems = (r: Row, tag: string) => [
+  ['5', tag, r.total_money, r.id],
+  ['6', tag, `${r.born_year} * 100 + ${r.born_month}`, r.id],
+  ['7', tag, r.last_invse_date, r.id],
+];
+
+/**
+ * Every item of every healthcare list (medical/pages.ts LIST), one row per (list, tag, k, item):
+ * tag 0 holds the area's items, a tag the items of its companies (an event, a news item or the
+ * company itself paired with each of its company's tags). k is the list's order: a date, an
+ * amount, a founding month, or for the firm ranking (10) healthcare deals × 10^7 + (10^7 − 1 − firm id).
+ */
+export const keptMedicalItems: KeptList = {
+  table: 'medical_list_items',
+  columns: ['list', 'tag_id', 'k', 'item_id'],
+  zeros: 'delete',
+  mirror: { values: [] },
+  sources: [
+    { name: 'events', table: 'invest_events', when: inArea, keys: (r) => [['1', '0', r.date, r.id]] },
+    { name: 'event_tags', table: 'invest_events', join: companyTags, keys: (r, j) => [['1', j.tag_id, r.date, r.id]] },
+    { name: 'news', table: 'news', when: inArea, keys: (r) => [['2', '0', r.date, r.id]] },
+    { name: 'news_tags', table: 'news', join: companyTags, keys: (r, j) => [['2', j.tag_id, r.date, r.id]] },
+    { name: 'policies', table: 'policies', when: inArea, keys: (r) => [['3', '0', r.put_time, r.id]] },
+    { name: 'broker', table: 'broker_reports', keys: (r) => [['4', '0', r.time, r.id]] },
+    { name: 'companies', table: 'companies', when: (r) => `${r.is_medical} = 1`, keys: (r) => companyItems(r, '0') },
+    { name: 'company_tags', table: 'companies', join: ownTags, keys: (r, j) => companyItems(r, j.tag_id) },
+    {
+      name: 'horses',
+      table: 'companies',
+      when: (r) => `${r.is_medical} = 1 AND ${r.valuation} >= 70000 AND ${r.valuation} < 700000`,
+      keys: (r) => [['8', '0', r.valuation, r.id]],
+    },
+    { name: 'unicorns', table: 'companies', when: (r) => `${r.is_medical} = 1 AND ${r.valuation} >= 700000`, keys: (r) => [['9', '0', r.valuation, r.id]] },
+    {
+      name: 'firms',
+      table: 'medical_firm_counts',
+      when: (r) => `${r.invst_type} = 'invst' AND ${r.n} > 0`,
+      keys: (r) => [['10', r.tag_id, `${r.n} * ${DEALS_SPAN} + (${DEALS_SPAN - 1} - ${r.invst_id})`, r.invst_id]],
+    },
+  ],
+};
+
 /**
  * The healthcare declarations in the order --rebuild needs: a kept table before the lists it is a
  * source of (medical_firm_counts before the counts and the FA ranks; all after invest_event_tags).
  */
-export const keptMedical: readonly KeptList[] = [keptMedicalFirms, keptMedicalCounts, keptMedicalTrend, keptFaRanks, keptMedicalLevels, keptMedicalTies];
+export const keptMedical: readonly KeptList[] = [keptMedicalFirms, keptMedicalCounts, keptMedicalTrend, keptFaRanks, keptMedicalItems, keptMedicalLevels, keptMedicalTies];

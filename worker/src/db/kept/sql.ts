@@ -184,7 +184,7 @@ function pairRows(list: KeptList, src: KeptSource, alias: 'NEW' | 'OLD', side: S
   if (tuples.length > 1) from.push(`(VALUES ${tuples.map((_, i) => `(${i})`).join(', ')}) v`);
   const at = (c: number) => (tuples.length > 1 ? `CASE v.column1 ${tuples.map((t, i) => `WHEN ${i} THEN ${t[c]}`).join(' ')} END` : tuples[0][c]);
   const tail = list.mirror
-    ? src.values!(r, j).map((e, i) => `${e} AS ${q(list.mirror!.values[i])}`)
+    ? (src.values?.(r, j) ?? []).map((e, i) => `${e} AS ${q(list.mirror!.values[i])}`)
     : [`${src.weight ? signed(sign, src.weight(r, j)) : sign} AS _n`, ...sumExprs(list, src, r, j).map((e, i) => `${signed(sign, e)} AS _s${i}`)];
   const picked = [...ids.map((e, i) => `${e} AS _p${i}`), ...list.columns.map((c, i) => `${at(i)} AS ${q(c)}`), ...tail];
   const conds = [join?.on(r, j), src.when?.(r, j)].filter((c): c is string => !!c);
@@ -210,7 +210,7 @@ function mirrorDelta(list: KeptList, src: KeptSource, alias: 'NEW' | 'OLD', side
   if (sign < 0) return [`  DELETE FROM ${q(list.table)} WHERE (${cols}) IN (SELECT ${cols} FROM (${rows}));`];
   const vals = list.mirror!.values.map(q);
   return [
-    `  INSERT INTO ${q(list.table)} (${cols}, ${vals.join(', ')})\n    SELECT ${cols}, ${vals.join(', ')} FROM (${rows}) WHERE true\n    ON CONFLICT (${cols}) DO UPDATE SET ${vals.map((v) => `${v} = excluded.${v}`).join(', ')};`,
+    `  INSERT INTO ${q(list.table)} (${[cols, ...vals].join(', ')})\n    SELECT ${[cols, ...vals].join(', ')} FROM (${rows}) WHERE true\n    ON CONFLICT (${cols}) ${vals.length ? `DO UPDATE SET ${vals.map((v) => `${v} = excluded.${v}`).join(', ')}` : 'DO NOTHING'};`,
   ];
 }
 
@@ -279,7 +279,7 @@ export function recountSql(list: KeptList, only?: (src: KeptSource) => Expr | un
       const conds = [restrict, src.when?.(r, j), ...earlier].filter((c): c is string => !!c);
       const where = ` WHERE ${conds.length ? conds.join(' AND ') : 'true'}`;
       const from = `${q(src.table)} s${src.join ? ` JOIN ${q(src.join.table)} j ON ${src.join.on(r, j)}` : ''}`;
-      if (list.mirror) return `SELECT ${keys}, ${src.values!(r, j).map((e, c) => `${e} AS ${q(list.mirror!.values[c])}`).join(', ')} FROM ${from}${where}`;
+      if (list.mirror) return `SELECT ${[keys, ...(src.values?.(r, j) ?? []).map((e, c) => `${e} AS ${q(list.mirror!.values[c])}`)].join(', ')} FROM ${from}${where}`;
       const n = `${src.weight ? `sum(${src.weight(r, j)})` : 'count(*)'} AS \`n\`${sumExprs(list, src, r, j).map((e, c) => `, sum(${e}) AS ${q(sumsOf(list)[c])}`).join('')}`;
       if (src.distinct) {
         const own = [restrict, src.when?.(r, j)].filter((c): c is string => !!c);
@@ -295,7 +295,7 @@ export function recountSql(list: KeptList, only?: (src: KeptSource) => Expr | un
 export function keptRowsSql(list: KeptList): string {
   const cols = list.columns.map(q).join(', ');
   const mine = list.owns ? ` AND (${list.owns})` : '';
-  if (list.mirror) return `SELECT ${cols}, ${list.mirror.values.map(q).join(', ')} FROM ${q(list.table)} WHERE true${mine}`;
+  if (list.mirror) return `SELECT ${[cols, ...list.mirror.values.map(q)].join(', ')} FROM ${q(list.table)} WHERE true${mine}`;
   const n = q(countOf(list));
   return `SELECT ${cols}, ${n} AS \`n\`${extraCols(list)} FROM ${q(list.table)} WHERE ${n} <> 0${mine}`;
 }
@@ -315,7 +315,7 @@ export function rebuildSql(list: KeptList): string[] {
     const vals = list.mirror.values.map(q);
     return [
       `DELETE FROM ${q(list.table)}${owned}`,
-      ...recountSql(list).map((r) => `INSERT INTO ${q(list.table)} (${cols}, ${vals.join(', ')}) ${r}\n  ON CONFLICT (${cols}) DO UPDATE SET ${vals.map((v) => `${v} = excluded.${v}`).join(', ')}`),
+      ...recountSql(list).map((r) => `INSERT INTO ${q(list.table)} (${[cols, ...vals].join(', ')}) ${r}\n  ON CONFLICT (${cols}) ${vals.length ? `DO UPDATE SET ${vals.map((v) => `${v} = excluded.${v}`).join(', ')}` : 'DO NOTHING'}`),
     ];
   }
   const zero = [n, ...sumsOf(list).map(q)].map((c) => `${c} = 0`).join(', ');
