@@ -169,3 +169,12 @@ describe('declarations the generator refuses', () => {
     expect(() => recountSql(list as KeptList)).toThrow(message);
   });
 });
+
+describe('a source that reads none of its columns', () => {
+  it('gets insert and delete triggers and no update trigger (an update cannot move its count)', () => {
+    const rows: KeptList = { table: 'test_kept_rows', columns: ['k'], zeros: 'keep', sources: [{ name: 'all', table: 'broker_reports', keys: () => [[lit('all')]] }] };
+    const made = listTriggers(rows);
+    expect(made.map((t) => t.name)).toEqual(['kept_test_kept_rows_all_ai', 'kept_test_kept_rows_all_ad']);
+    expect(made.every((t) => !/UPDATE OF\s+ON/.test(t.sql))).toBe(true);
+  });
+});

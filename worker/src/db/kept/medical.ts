@@ -139,8 +139,8 @@ export const keptMedicalCounts: KeptList = {
       keys: (_, j) => [[lit('tag_news'), text(j.tag_id)]],
     },
     // Every row counts; the condition reads the id only so the update trigger has a column to watch.
-    { name: 'broker', table: 'broker_reports', when: (r) => `${r.id} IS NOT NULL`, keys: () => [total('broker')] },
-    { name: 'ipo', table: 'medical_ipos', when: (r) => `${r.id} IS NOT NULL`, keys: () => [total('ipo')] },
+    { name: 'broker', table: 'broker_reports', keys: () => [total('broker')] },
+    { name: 'ipo', table: 'medical_ipos', keys: () => [total('ipo')] },
     { name: 'tag_com', table: 'medical_company_tags', keys: (r) => [[lit('tag_com'), text(r.tag_id)]] },
     { name: 'firms', table: 'medical_firm_counts', when: (r) => `${r.invst_type} = 'invst'`, keys: (r) => [[lit('firms'), text(r.tag_id)]] },
   ],

@@ -221,17 +221,18 @@ function trigger(name: string, table: string, event: string, body: string[], whe
 /** Whether the bulk path counts a source's rows itself (bulkDeltaSql) while its triggers stand aside. */
 const inBulk = (src: KeptSource) => (KEPT_BULK.sources as readonly string[]).includes(src.table);
 
-/** The three triggers of one source of a kept list. */
+/** The triggers of one source of a kept list (insert, delete and, when it reads a column, update). */
 export function sourceTriggers(list: KeptList, src: KeptSource): Trigger[] {
   checkSource(list, src);
   const base = `${KEPT_PREFIX}${list.table}_${src.name}`;
+  // A source that reads no column of its rows counts every row the same: an update moves nothing.
   const watched = watchedColumns(src).map(q).join(', ');
   if (src.join || list.mirror) {
     const body = list.mirror ? mirrorDelta : joinDelta;
     const side = (s: Side, suffix: string, table: string, cols: string[]): Trigger[] => [
       trigger(`${base}${suffix}_ai`, table, 'AFTER INSERT', body(list, src, 'NEW', s, 1)),
       trigger(`${base}${suffix}_ad`, table, 'AFTER DELETE', body(list, src, 'OLD', s, -1)),
-      trigger(`${base}${suffix}_au`, table, `AFTER UPDATE OF ${cols.map(q).join(', ')}`, [...body(list, src, 'OLD', s, -1), ...body(list, src, 'NEW', s, 1)]),
+      ...(cols.length ? [trigger(`${base}${suffix}_au`, table, `AFTER UPDATE OF ${cols.map(q).join(', ')}`, [...body(list, src, 'OLD', s, -1), ...body(list, src, 'NEW', s, 1)])] : []),
     ];
     return [...side('source', '', src.table, watchedColumns(src)), ...(src.join ? side('joined', '_j', src.join.table, joinedColumns(src)) : [])];
   }
@@ -239,7 +240,7 @@ export function sourceTriggers(list: KeptList, src: KeptSource): Trigger[] {
   return [
     trigger(`${base}_ai`, src.table, 'AFTER INSERT', delta(list, src, 'NEW', 1, false), when),
     trigger(`${base}_ad`, src.table, 'AFTER DELETE', delta(list, src, 'OLD', -1, false), when),
-    trigger(`${base}_au`, src.table, `AFTER UPDATE OF ${watched}`, [...delta(list, src, 'OLD', -1, true), ...delta(list, src, 'NEW', 1, true)], when),
+    ...(watched ? [trigger(`${base}_au`, src.table, `AFTER UPDATE OF ${watched}`, [...delta(list, src, 'OLD', -1, true), ...delta(list, src, 'NEW', 1, true)], when)] : []),
   ];
 }
 
