@@ -9,8 +9,11 @@ import { keptFaRanks } from './medical.ts';
 import { keptPersonalDays } from './personal.ts';
 import type { KeptList, KeptPacking } from './shape.ts';
 import { keptDisclosureCounts, keptDisclosurePacking, keptStarmarketCounts, keptStarmarketDays, keptStarmarketPacking } from './starmarket.ts';
+import { keptStarmarketFirmStats, keptStarmarketTiming } from './starmarket.ts';
 
 // Order matters to --rebuild: closure_firm_stats is a kept table and a source of closure_rank_counts.
-export const KEPT_LISTS: readonly KeptList[] = [keptClosureCounts, keptReasonCompanies, keptFirmStats, keptFirmMoney, keptClosureRanks, keptStarmarketCounts, keptStarmarketDays, keptDisclosureCounts, keptPersonalDays, keptPolicyDays, keptFirmEvents, keptFaRanks];
+export const KEPT_LISTS: readonly KeptList[] = [keptClosureCounts, keptReasonCompanies, keptFirmStats, keptFirmMoney, keptClosureRanks, keptStarmarketCounts, keptStarmarketDays, keptDisclosureCounts, keptPersonalDays, keptPolicyDays, keptFirmEvents, keptFaRanks,
+  keptStarmarketTiming, keptStarmarketFirmStats,
+];
 
 export const KEPT_PACKINGS: readonly KeptPacking[] = [keptClosurePacking, keptNewsPacking, keptStarmarketPacking, keptDisclosurePacking];

@@ -58,3 +58,51 @@ export const keptStarmarketDays: KeptList = {
     },
   ],
 };
+
+/**
+ * Review timing (starmarket/timing.ts): per tab, province and sector ('' and 0: any) and review
+ * state, the companies that entered their current state in each year, month and day of
+ * state_since (yyyymmdd; 0, no dated stage, is not counted). No total row: the medians walk the
+ * month and day rows.
+ */
+export const keptStarmarketTiming: KeptList = {
+  table: 'starmarket_timing_days',
+  columns: ['is_listed', 'prov', 'cat_id', 'state_id', 'level', 'bucket'],
+  zeros: 'keep',
+  sources: [
+    {
+      name: 'companies',
+      table: 'starmarket_companies',
+      when: (r) => `${r.state_since} > 0`,
+      keys: (r) => [[r.is_listed, [r.com_prov, lit('')], [r.cat_id, '0'], r.state_id]],
+      levels: { order: (r) => r.state_since, widths: [10_000, 100, 1], total: false },
+    },
+  ],
+};
+
+/**
+ * A firm's case companies as the ranking shows them (JSON): the largest financing totals first, as
+ * many as starmarket/constants.ts FIRM_CASES (not imported: the Node script loads this file alone).
+ */
+export const starFirmCases = (firm: string) =>
+  `(SELECT json_group_array(json_object('com_id', c.\`com_id\`, 'com_name', c.\`com_name\`)) FROM (
+      SELECT s.\`com_id\`, s.\`com_name\` FROM \`starmarket_firm_links\` x JOIN \`starmarket_companies\` s ON s.\`m_com_id\` = x.\`m_com_id\`
+      WHERE x.\`invst_id\` = ${firm} ORDER BY x.\`total_money\` DESC, x.\`m_com_id\` DESC LIMIT 3) c)`;
+
+/**
+ * Each firm's financing events in STAR-market companies (starmarket/rankings.ts firmTop ranks by
+ * it): the sum of its starmarket_firm_links. Its `cases` column, a top-3 list rather than a sum,
+ * stays with the hand-written smfs_cases_* triggers. Zeros stay (the ranking reads n > 0): a row
+ * deleted between an update's old and new halves would lose its cases.
+ */
+export const keptStarmarketFirmStats: KeptList = {
+  table: 'starmarket_firm_stats',
+  columns: ['invst_id'],
+  zeros: 'keep',
+  others: {
+    columns: ['cases'],
+    triggers: ['smfs_cases_'],
+    rebuild: [`UPDATE \`starmarket_firm_stats\` SET \`cases\` = ${starFirmCases('`starmarket_firm_stats`.`invst_id`')}`],
+  },
+  sources: [{ name: 'links', table: 'starmarket_firm_links', keys: (r) => [[r.invst_id]], weight: (r) => r.n }],
+};
