@@ -140,6 +140,23 @@ async function starFirms() {
   );
 }
 
+/**
+ * Atlas: companies with tags and without, a tag row of a company that does not exist (no pair), and
+ * the kept atlas_tag_companies they give (a source of atlas_tag_stats). Half the companies sort
+ * before every other sample company and half after, so the recount tests move tagged companies
+ * both ways (they update the first rows and delete the last).
+ */
+async function atlas() {
+  const ids = [...Array.from({ length: 6 }, (_, i) => 600 + i), ...Array.from({ length: 6 }, (_, i) => 990_000 + i)];
+  const stmts = ids.map((id, i) =>
+    env.DB.prepare(
+      "INSERT INTO companies (id, name, full_name, prov, city, cat_id, se_cat_id, born_year, born_month, total_money) VALUES (?, ?, ?, '北京', '', 4, 401, 2018, 6, ?)",
+    ).bind(id, `样例图谱公司${id}`, `样例图谱公司${id}有限公司`, i % 4 ? 1000 * (i + 1) : 0),
+  );
+  for (let i = 0; i < 14; i++) stmts.push(env.DB.prepare('INSERT INTO medical_company_tags (com_id, tag_id) VALUES (?, ?)').bind(i < 13 ? ids[i % 10] : 620, 96_100 + (i % 4)));
+  await env.DB.batch(stmts);
+}
+
 /** Fills each source table once (several tables share a fill). */
 export const SAMPLES: Record<string, () => Promise<unknown>> = {
   closures,
@@ -161,6 +178,9 @@ export const SAMPLES: Record<string, () => Promise<unknown>> = {
   invest_event_investors: entity,
   invest_firms: medical,
   medical_firm_counts: medical,
+  companies: atlas,
+  medical_company_tags: atlas,
+  atlas_tag_companies: atlas,
   starmarket_firm_links: starFirms,
 };
 

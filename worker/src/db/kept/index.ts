@@ -4,15 +4,19 @@
  * declaration (sql.ts). Kept tables not yet declared are listed in docs/kept-counts.md.
  */
 import { keptClosureCounts, keptClosurePacking, keptClosureRanks, keptFirmMoney, keptFirmStats, keptNewsPacking, keptReasonCompanies } from './closure.ts';
-import { keptFirmEvents, keptPolicyDays } from './entity.ts';
+import { keptAtlasTagCompanies, keptAtlasTagStats, keptFirmEvents, keptPolicyDays } from './entity.ts';
 import { keptFaRanks } from './medical.ts';
 import { keptPersonalDays } from './personal.ts';
 import type { KeptList, KeptPacking } from './shape.ts';
 import { keptDisclosureCounts, keptDisclosurePacking, keptStarmarketCounts, keptStarmarketDays, keptStarmarketPacking } from './starmarket.ts';
 import { keptStarmarketFirmStats, keptStarmarketTiming } from './starmarket.ts';
 
-// Order matters to --rebuild: closure_firm_stats is a kept table and a source of closure_rank_counts.
-export const KEPT_LISTS: readonly KeptList[] = [keptClosureCounts, keptReasonCompanies, keptFirmStats, keptFirmMoney, keptClosureRanks, keptStarmarketCounts, keptStarmarketDays, keptDisclosureCounts, keptPersonalDays, keptPolicyDays, keptFirmEvents, keptFaRanks,
+// Order matters to --rebuild: closure_firm_stats is a kept table and a source of closure_rank_counts
+// (atlas_tag_companies of atlas_tag_stats).
+export const KEPT_LISTS: readonly KeptList[] = [
+  keptClosureCounts, keptReasonCompanies, keptFirmStats, keptFirmMoney, keptClosureRanks, keptStarmarketCounts, keptStarmarketDays, keptDisclosureCounts, keptPersonalDays, keptPolicyDays, keptFirmEvents, keptFaRanks,
+  keptAtlasTagCompanies,
+  keptAtlasTagStats,
   keptStarmarketTiming, keptStarmarketFirmStats,
 ];
 
