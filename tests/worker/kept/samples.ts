@@ -182,5 +182,7 @@ export const SAMPLES: Record<string, () => Promise<unknown>> = {
   medical_company_tags: atlas,
   atlas_tag_companies: atlas,
   starmarket_firm_links: starFirms,
+  starmarket_events: starFirms,
+  invest_events: starFirms,
 };
 

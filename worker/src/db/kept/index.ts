@@ -9,7 +9,7 @@ import { keptFaRanks } from './medical.ts';
 import { keptPersonalDays } from './personal.ts';
 import type { KeptList, KeptPacking } from './shape.ts';
 import { keptDisclosureCounts, keptDisclosurePacking, keptStarmarketCounts, keptStarmarketDays, keptStarmarketPacking } from './starmarket.ts';
-import { keptStarmarketFirmStats, keptStarmarketTiming } from './starmarket.ts';
+import { keptStarmarketEvents, keptStarmarketFirmLinks, keptStarmarketFirmStats, keptStarmarketTiming } from './starmarket.ts';
 
 // Order matters to --rebuild: closure_firm_stats is a kept table and a source of closure_rank_counts
 // (atlas_tag_companies of atlas_tag_stats).
@@ -17,7 +17,7 @@ export const KEPT_LISTS: readonly KeptList[] = [
   keptClosureCounts, keptReasonCompanies, keptFirmStats, keptFirmMoney, keptClosureRanks, keptStarmarketCounts, keptStarmarketDays, keptDisclosureCounts, keptPersonalDays, keptPolicyDays, keptFirmEvents, keptFaRanks,
   keptAtlasTagCompanies,
   keptAtlasTagStats,
-  keptStarmarketTiming, keptStarmarketFirmStats,
+  keptStarmarketTiming, keptStarmarketEvents, keptStarmarketFirmLinks, keptStarmarketFirmStats,
 ];
 
 export const KEPT_PACKINGS: readonly KeptPacking[] = [keptClosurePacking, keptNewsPacking, keptStarmarketPacking, keptDisclosurePacking];

@@ -106,3 +106,44 @@ export const keptStarmarketFirmStats: KeptList = {
   },
   sources: [{ name: 'links', table: 'starmarket_firm_links', keys: (r) => [[r.invst_id]], weight: (r) => r.n }],
 };
+
+/**
+ * The financing events of STAR-market companies: one row per event and STAR-market company of the
+ * event's company, carrying the company's financing total (starmarket_firm_links joins it, so the
+ * links follow events, their investors and the companies through two joins of two tables each).
+ */
+export const keptStarmarketEvents: KeptList = {
+  table: 'starmarket_events',
+  columns: ['event_id', 'm_com_id'],
+  zeros: 'delete',
+  mirror: { values: ['total_money'] },
+  sources: [
+    {
+      name: 'events',
+      table: 'invest_events',
+      join: { table: 'starmarket_companies', key: ['m_com_id'], self: ['id'], on: (r, j) => `${j.com_id} = ${r.com_id}` },
+      keys: (r, j) => [[r.id, j.m_com_id]],
+      values: (_, j) => [j.total_money],
+    },
+  ],
+};
+
+/**
+ * A firm's financing events in each STAR-market company (firms outside the firm database, invst_id
+ * 0, are not linked), under the company's financing total: the cases of starmarket_firm_stats are
+ * read in (invst_id, total_money, m_com_id) order, and a change of the total moves the row.
+ */
+export const keptStarmarketFirmLinks: KeptList = {
+  table: 'starmarket_firm_links',
+  columns: ['invst_id', 'total_money', 'm_com_id'],
+  zeros: 'delete',
+  sources: [
+    {
+      name: 'investors',
+      table: 'invest_event_investors',
+      join: { table: 'starmarket_events', key: ['event_id', 'm_com_id'], on: (r, j) => `${j.event_id} = ${r.event_id}` },
+      when: (r) => `${r.invst_id} > 0`,
+      keys: (r, j) => [[r.invst_id, j.total_money, j.m_com_id]],
+    },
+  ],
+};
