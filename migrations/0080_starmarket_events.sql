@@ -2,9 +2,10 @@
 -- pairs each financing event with the STAR-market company of its company (a mirror carrying the
 -- company's financing total), and starmarket_firm_links counts a firm's events per company from
 -- invest_event_investors joined with it. The financing total is part of the links' key, so a change of
--- it moves the kept row instead of being copied by a trigger of its own. The generated migration
--- after this one writes the triggers of both and fills them from their sources; the hand-kept
--- cases triggers on the links go with the old table and are created again as they were.
+-- it moves the kept row instead of being copied by a trigger of its own. The triggers on the old
+-- links table go with it: the hand-kept cases triggers (smfs_cases_*) are created again as they
+-- were, and the generated migration after this one writes the triggers of both lists and of
+-- starmarket_firm_stats (in place of smfl_stats_*) and fills the three from their sources.
 CREATE TABLE `starmarket_events` (
 	`event_id` integer NOT NULL,
 	`m_com_id` integer NOT NULL,

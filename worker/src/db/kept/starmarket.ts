@@ -2,7 +2,35 @@
  * The STAR-market kept totals: companies per listed / applying list under every province, sector
  * and state filter ('' and 0: any), and disclosures per company and type (0: any).
  */
-import { dayIdRanges, lit, type KeptList, type KeptPacking } from './shape.ts';
+import { dayIdRanges, lit, type Expr, type KeptList, type KeptPacking, type KeyTuple, type Row } from './shape.ts';
+
+/**
+ * A company's key on its tab under every province and sector filter ('' and 0: any), then its state
+ * key (read last: the generated triggers watch the columns in the order they are read).
+ */
+const tabKey = (r: Row, state: (r: Row) => Expr | readonly Expr[]): KeyTuple => {
+  const filters = [r.is_listed, [r.com_prov, lit('')], [r.cat_id, '0']];
+  return [...filters, state(r)];
+};
+
+/**
+ * Companies per tab, filter and state by a yyyymmdd column of theirs: its years, months and days
+ * (levels 1-3), no total row.
+ */
+const tabDays = (table: string, state: (r: Row) => Expr | readonly Expr[], day: string, when?: (r: Row) => Expr): KeptList => ({
+  table,
+  columns: ['is_listed', 'prov', 'cat_id', 'state_id', 'level', 'bucket'],
+  zeros: 'keep',
+  sources: [
+    {
+      name: 'companies',
+      table: 'starmarket_companies',
+      ...(when ? { when } : {}),
+      keys: (r) => [tabKey(r, state)],
+      levels: { order: (r) => r[day], widths: [10_000, 100, 1], total: false },
+    },
+  ],
+});
 
 export const keptStarmarketCounts: KeptList = {
   table: 'starmarket_counts',
@@ -12,7 +40,7 @@ export const keptStarmarketCounts: KeptList = {
     {
       name: 'companies',
       table: 'starmarket_companies',
-      keys: (r) => [[r.is_listed, [r.com_prov, lit('')], [r.cat_id, '0'], [r.state_id, '0']]],
+      keys: (r) => [tabKey(r, (x) => [x.state_id, '0'])],
     },
   ],
 };
@@ -45,19 +73,7 @@ export const keptDisclosurePacking: KeptPacking = {
  * days of acceptance_time (yyyymmdd) under every province, sector and state filter ('' and 0: any);
  * no total row (starmarket_counts holds the totals).
  */
-export const keptStarmarketDays: KeptList = {
-  table: 'starmarket_day_counts',
-  columns: ['is_listed', 'prov', 'cat_id', 'state_id', 'level', 'bucket'],
-  zeros: 'keep',
-  sources: [
-    {
-      name: 'companies',
-      table: 'starmarket_companies',
-      keys: (r) => [[r.is_listed, [r.com_prov, lit('')], [r.cat_id, '0'], [r.state_id, '0']]],
-      levels: { order: (r) => r.acceptance_time, widths: [10_000, 100, 1], total: false },
-    },
-  ],
-};
+export const keptStarmarketDays = tabDays('starmarket_day_counts', (r) => [r.state_id, '0'], 'acceptance_time');
 
 /**
  * Review timing (starmarket/timing.ts): per tab, province and sector ('' and 0: any) and review
@@ -65,20 +81,7 @@ export const keptStarmarketDays: KeptList = {
  * state_since (yyyymmdd; 0, no dated stage, is not counted). No total row: the medians walk the
  * month and day rows.
  */
-export const keptStarmarketTiming: KeptList = {
-  table: 'starmarket_timing_days',
-  columns: ['is_listed', 'prov', 'cat_id', 'state_id', 'level', 'bucket'],
-  zeros: 'keep',
-  sources: [
-    {
-      name: 'companies',
-      table: 'starmarket_companies',
-      when: (r) => `${r.state_since} > 0`,
-      keys: (r) => [[r.is_listed, [r.com_prov, lit('')], [r.cat_id, '0'], r.state_id]],
-      levels: { order: (r) => r.state_since, widths: [10_000, 100, 1], total: false },
-    },
-  ],
-};
+export const keptStarmarketTiming = tabDays('starmarket_timing_days', (r) => r.state_id, 'state_since', (r) => `${r.state_since} > 0`);
 
 /**
  * A firm's case companies as the ranking shows them (JSON): the largest financing totals first, as
