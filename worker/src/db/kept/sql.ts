@@ -102,9 +102,10 @@ function checkSource(list: KeptList, src: KeptSource) {
     if (src.distinct) throw new Error(`${at}: distinct does not go with join`);
     if (src.join.table === src.table) throw new Error(`${at}: a table joined with itself`);
     if (!src.join.key.length) throw new Error(`${at}: join.key names no column`);
-    // The bulk path adds set-based deltas for its own tables only; a pair with another table would be lost.
-    if ([src.table, src.join.table].some((t) => (KEPT_BULK.sources as readonly string[]).includes(t)))
-      throw new Error(`${at}: a join source on a table of the bulk path (${KEPT_BULK.sources.join(', ')}) is not supported`);
+    // A join's triggers never stand aside, so a bulk-path table on the joined side is kept row by row
+    // there; as the source table, bulkDeltaSql would add its pairs a second time.
+    if (inBulk(src))
+      throw new Error(`${at}: a join source whose own table is on the bulk path (${KEPT_BULK.sources.join(', ')}) is not supported: join that table instead`);
   }
   for (const c of Object.keys(src.sums ?? {})) if (!sumsOf(list).includes(c)) throw new Error(`${at}: sums.${c} is not a column of the list's sums`);
   if (list.mirror) {
