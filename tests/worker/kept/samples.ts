@@ -127,6 +127,25 @@ async function medical() {
 }
 
 /**
+ * STAR-market companies with dated stages (review timing) and financing events whose investors
+ * back several of them, some twice, one outside the firm database (invst_id 0, not linked).
+ */
+async function starFirms() {
+  await starTaxonomy();
+  const firms: [number, string][] = [[8301, '样例科创资本一'], [8302, '样例科创资本二'], [8303, '样例科创资本三'], [0, '未收录的投资方']];
+  await makeStars(
+    Array.from({ length: 8 }, (_, i) => ({
+      prov: PROVS[i % 3],
+      catId: i % 2 ? STAR_SECTOR.chip : STAR_SECTOR.bio,
+      state: 1 + (i % 5),
+      stageDays: Array.from({ length: 1 + (i % 5) }, (_, j) => 20220110 + (i % 3) * 10000 + j * 100 + i),
+      totalMoney: 1000 * (i + 1),
+      events: Array.from({ length: 1 + (i % 3) }, (_, j) => [20200101 + j * 10000, 500 * (j + 1), firms.filter((_, f) => (i + j + f) % 2 === 0)] as [number, number, [number, string][]]),
+    })),
+  );
+}
+
+/**
  * News with and without a scope, of sectors with and without a parent, some of companies with
  * healthcare tags (medical_company_tags gives them news_tags rows; their ids sort before the other
  * samples' so the recount tests move these tags between companies).
@@ -262,5 +281,8 @@ export const SAMPLES: Record<string, () => Promise<unknown>> = {
   medical_list_items: healthcare,
   broker_reports: healthcare,
   medical_ipos: healthcare,
+
+  starmarket_firm_links: starFirms,
+  starmarket_events: starFirms,
 };
 

@@ -128,23 +128,20 @@ export const disclosureCounts = sqliteTable(
 );
 
 /**
- * A firm's financing events in one STAR-market company (n), with the company's financing total
- * copied for the case order; kept by triggers on invest_event_investors, invest_events and
- * starmarket_companies. The institution ranking reads its case companies from here.
+ * A firm's financing events in one STAR-market company (n), under the company's financing total
+ * (the case order: the primary key is the order the cases are read in). Generated from
+ * worker/src/db/kept/starmarket.ts: invest_event_investors joined with starmarket_events (events ×
+ * STAR companies, migration 0080); WITHOUT ROWID there (drizzle cannot say so).
  */
 export const starmarketFirmLinks = sqliteTable(
   'starmarket_firm_links',
   {
     invstId: integer('invst_id').notNull(),
-    mComId: integer('m_com_id').notNull(),
     totalMoney: integer('total_money').notNull().default(0),
+    mComId: integer('m_com_id').notNull(),
     n: integer('n').notNull(),
   },
-  (t) => [
-    primaryKey({ columns: [t.invstId, t.mComId] }),
-    index('smfl_invst_money_idx').on(t.invstId, t.totalMoney, t.mComId),
-    index('smfl_com_idx').on(t.mComId),
-  ],
+  (t) => [primaryKey({ columns: [t.invstId, t.totalMoney, t.mComId] }), index('smfl_com_idx').on(t.mComId)],
 );
 
 /**

@@ -10,6 +10,7 @@ import { keptNewsClosureSecs, keptNewsDays, keptNewsTags } from './news.ts';
 import { keptPersonalDays } from './personal.ts';
 import type { KeptList, KeptPacking } from './shape.ts';
 import { keptDisclosureCounts, keptDisclosurePacking, keptStarmarketCounts, keptStarmarketDays, keptStarmarketPacking } from './starmarket.ts';
+import { keptStarmarketEvents, keptStarmarketFirmLinks, keptStarmarketFirmStats, keptStarmarketTiming } from './starmarket.ts';
 
 // Order matters to --rebuild: closure_firm_stats is a kept table and a source of closure_rank_counts
 // (atlas_tag_companies of atlas_tag_stats and the tags' money counts, invest_event_tags of the event days,
@@ -26,6 +27,7 @@ export const KEPT_LISTS: readonly KeptList[] = [
   keptNewsDays,
 
   keptItemStats,
+  keptStarmarketTiming, keptStarmarketEvents, keptStarmarketFirmLinks, keptStarmarketFirmStats,
   ...keptMedical,
 ];
 
