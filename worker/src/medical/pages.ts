@@ -6,7 +6,7 @@
  * seek with a short OFFSET; a deep page walks the kept buckets down to one it starts near an end of
  * (at worst k itself; the one reader's bucketStart, db/kept/read/levels.ts) and skips only the items
  * between that end and the page, so every page reads about what the first does.
- * (Raw SQL: the tables are the area's own, kept by hand-written triggers outside drizzle's schema.)
+ * (Raw SQL: the tables are the area's own, kept by generated triggers outside drizzle's schema.)
  * tests/worker/medical/pages.test.ts compares every list with the straightforward query.
  */
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';

@@ -1,6 +1,6 @@
 /**
- * A user's own lists in list_day_counts (the keys starting with 'u'; the event, firm, tag and news
- * keys of the same table are still kept by hand-written triggers): coin ledger 'ul:<user>', orders
+ * A user's own lists in list_day_counts (the keys starting with 'u'; the event, firm and tag keys of
+ * the same table are declared in entity.ts): coin ledger 'ul:<user>', orders
  * 'uo:', download records 'ud:', follows 'uf:<user>:<type>', comments 'uc:', incense records 'ui:'
  * and the incense a user burned in total 'uis:' (a sum of amounts). Each is levelled by day
  * (db/kept/read/levels.ts DAY_WIDTHS: 512-day blocks, 16-day blocks, days) of its created_at.
