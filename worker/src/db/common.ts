@@ -86,6 +86,8 @@ export const investEvents = sqliteTable(
 export const investEventInvestors = sqliteTable(
   'invest_event_investors',
   {
+    /** The row's own id (the rowid, declared so VACUUM keeps it): invest_event_firms mirrors each row under it. */
+    id: integer('id').primaryKey(),
     eventId: integer('event_id').notNull(),
     invstId: integer('invst_id').notNull(),
     invstName: text('invst_name').notNull(),

@@ -76,6 +76,28 @@ export const keptEventTags: KeptList = {
   ],
 };
 
+/**
+ * A firm's investor rows with their event's date and scope (one row per invest_event_investors row
+ * with a firm, under its id: a firm twice in one event is two rows), so a firm's events read their
+ * page off the index (invst_id, date, event_id).
+ */
+export const keptEventFirms: KeptList = {
+  table: 'invest_event_firms',
+  columns: ['id'],
+  zeros: 'delete',
+  mirror: { values: ['invst_id', 'event_id', 'scope', 'date'] },
+  sources: [
+    {
+      name: 'investors',
+      table: 'invest_event_investors',
+      join: { table: 'invest_events', key: ['id'], self: ['id'], on: (r, j) => `${j.id} = ${r.event_id}` },
+      when: (r) => `${r.invst_id} > 0`,
+      keys: (r) => [[r.id]],
+      values: (r, j) => [r.invst_id, j.id, j.scope, j.date],
+    },
+  ],
+};
+
 /** By yyyymmdd: the total, years, months and days. */
 const byDate = { order: (r: Row) => r.date, widths: YMD_WIDTHS };
 

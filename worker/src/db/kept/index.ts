@@ -4,7 +4,7 @@
  * declaration (sql.ts). Kept tables not yet declared are listed in docs/kept-counts.md.
  */
 import { keptClosureCounts, keptClosurePacking, keptClosureRanks, keptFirmMoney, keptFirmStats, keptItemStats, keptNewsPacking, keptReasonCompanies } from './closure.ts';
-import { keptAtlasTagCompanies, keptAtlasTagStats, keptEventDays, keptEventTags, keptFirmEvents, keptPolicyDays, keptTagMoney } from './entity.ts';
+import { keptAtlasTagCompanies, keptAtlasTagStats, keptEventDays, keptEventFirms, keptEventTags, keptFirmEvents, keptPolicyDays, keptTagMoney } from './entity.ts';
 import { keptMedical } from './medical.ts';
 import { keptNewsClosureSecs, keptNewsDays, keptNewsTags } from './news.ts';
 import { keptPersonalDays } from './personal.ts';
@@ -21,6 +21,7 @@ export const KEPT_LISTS: readonly KeptList[] = [
   keptAtlasTagStats,
   keptTagMoney,
   keptEventTags,
+  keptEventFirms,
   keptEventDays,
   keptNewsTags,
   keptNewsClosureSecs,
