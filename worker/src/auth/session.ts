@@ -55,18 +55,32 @@ export function forgetSessions(userId?: number): void {
   for (const [token, k] of keptSessions) if (k.id === userId) keptSessions.delete(token);
 }
 
+/** Users answered from a kept session rather than read from D1 for their request. */
+const fromKept = new WeakSet<SessionUser>();
+
+/** Whether this user came from a kept session (it may lag a change another isolate made, up to KEPT_SESSION_MS). */
+export const servedKept = (user: SessionUser) => fromKept.has(user);
+
 function sessionUser(k: KeptSession, now: number): SessionUser {
   const svip = k.svipUntil > now;
   return { id: k.id, account: k.account, username: k.username, sessionId: k.sessionId, svip, isVip: svip || k.vipUntil > now };
 }
 
-export async function userForToken(db: Db, token: string, now = Date.now()): Promise<SessionUser | null> {
+/**
+ * The signed-in user of a session token, or null. From the kept session when there is one and it is
+ * still good; `fresh` reads D1 whatever is kept (and keeps what it read).
+ */
+export async function userForToken(db: Db, token: string, now = Date.now(), fresh = false): Promise<SessionUser | null> {
   if (!/^[0-9a-f]{64}$/.test(token)) return null;
   const kept = keptSessions.get(token);
   // Kept and still young, the session unexpired, and no membership period ended since it was read
   // (the next, queued period may have begun then: read again).
   const boundary = (until: number) => kept && kept.at < until && until <= now;
-  if (kept && now - kept.at < KEPT_SESSION_MS && kept.expiresAt > now && !boundary(kept.vipUntil) && !boundary(kept.svipUntil)) return sessionUser(kept, now);
+  if (!fresh && kept && now - kept.at < KEPT_SESSION_MS && kept.expiresAt > now && !boundary(kept.vipUntil) && !boundary(kept.svipUntil)) {
+    const user = sessionUser(kept, now);
+    fromKept.add(user);
+    return user;
+  }
   const hash = await sha256Hex(token);
   const flags = membershipFlags(users.id, now);
   const row = await db

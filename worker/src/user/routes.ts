@@ -1,7 +1,7 @@
 /** The signed-in user: profile, coin balance and ledger, membership check. Mounted at /api/user. */
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { currentUser } from '../auth/access';
+import { currentUser, freshUser } from '../auth/access';
 import { balanceOf } from '../coins';
 import { ledgerObjects, objectOf, reasonText } from '../coins/ledger';
 import { coinLedger, listDayCounts as dc } from '../db';
@@ -86,6 +86,8 @@ async function ledgerPage(db: Db, userId: number, page: number, perPage: number)
 
 export const userRoutes = createArea()
   .openapi(info, async (c) => {
+    // The user's own status: read from D1, not from a session kept in this isolate (freshUser).
+    await freshUser(c);
     const user = currentUser(c);
     const juzibtc = await balanceOf(c.get('db'), user.id);
     return ok(c, { id: user.id, username: user.username, account: user.account, isVip: user.isVip, svip: user.svip, juzibtc });
@@ -94,7 +96,10 @@ export const userRoutes = createArea()
     const user = currentUser(c);
     return ok(c, { juzibtc: await balanceOf(c.get('db'), user.id) });
   })
-  .openapi(vipCheck, (c) => ok(c, { isVip: currentUser(c).isVip }))
+  .openapi(vipCheck, async (c) => {
+    await freshUser(c);
+    return ok(c, { isVip: currentUser(c).isVip });
+  })
   .openapi(ledger, async (c) => {
     const user = currentUser(c);
     const { page, per_page } = c.req.valid('query');
