@@ -134,7 +134,8 @@ if (plan.mixed.length)
       .map((m) => `  ${m.name} (also ${m.also.join(', ')})`)
       .join('\n')}`,
   );
-const tables = KEPT_LISTS.map((l) => l.table);
+// Several declarations may share a table (each with its own `owns`).
+const tables = [...new Set(KEPT_LISTS.map((l) => l.table))];
 
 if (args.check) {
   const problems: string[] = [];
@@ -158,7 +159,7 @@ const last = Math.max(FIRST_GENERATED - 1, ...migrationFiles().map((f) => Number
 const changed = tables.filter((t) => plan.create.some((c) => c.name.startsWith(`kept_${t}_`)));
 const tag = `${String(last + 1).padStart(4, '0')}_kept_${changed.length === 1 ? changed[0] : changed.length ? 'counts' : 'packings'}`;
 const file = path.join(dir, `${tag}.sql`);
-writeFileSync(file, migrationText(plan, `Triggers of ${changed.length ? changed.join(', ') : 'the packed ranges'}${plan.rebuild.length ? `; rebuilds ${plan.rebuild.map((l) => l.table).join(', ')}` : ''}.`));
+writeFileSync(file, migrationText(plan, `Triggers of ${changed.length ? changed.join(', ') : 'the packed ranges'}${plan.rebuild.length ? `; rebuilds ${[...new Set(plan.rebuild.map((l) => l.table))].join(', ')}` : ''}.`));
 // drizzle-kit numbers its next migration from the journal.
 const journalPath = path.join(dir, 'meta', '_journal.json');
 const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { idx: number; version: string; when: number; tag: string; breakpoints: boolean }[] };

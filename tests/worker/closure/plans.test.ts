@@ -207,7 +207,7 @@ describe('rows read of paged closed-company calls', () => {
 
 /**
  * Pages deep inside a list: neither end is near, so the page is a keyset seek from the
- * kept page anchors (closure/anchors.ts), never an OFFSET over the rows before it. Each page must
+ * kept page anchors (db/kept/read/anchors.ts), never an OFFSET over the rows before it. Each page must
  * hold exactly the rows, in the order, that the straightforward OFFSET query gives.
  */
 const SORT_SQL = { 1: 'close_date', 2: 'born_date', 3: 'survival_months' } as const;

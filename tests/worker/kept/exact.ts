@@ -8,20 +8,34 @@ import { expect } from 'vitest';
 import { cardColumns } from '../../../worker/src/db/kept/bulk.ts';
 import { firmCases } from '../../../worker/src/db/kept/closure.ts';
 import { KEPT_LISTS } from '../../../worker/src/db/kept/index.ts';
-import { keptRowsSql, recountSql } from '../../../worker/src/db/kept/sql.ts';
+import { keptRowsSql, recountSql, valueColumns } from '../../../worker/src/db/kept/sql.ts';
 import type { KeptList } from '../../../worker/src/db/kept/shape.ts';
 
 type Row = Record<string, unknown>;
 
 const keyOf = (list: KeptList, r: Row) => JSON.stringify(list.columns.map((c) => r[c]));
 
+/**
+ * A kept list as key → value (the count; with summed columns [count, sums…]; a mirror's copied
+ * columns, one of them bare) beside the same from its recount. A key a mirror's recount gives twice
+ * shows as ['twice', …] so it never equals the kept row.
+ */
 export async function compareKept(list: KeptList) {
-  const kept = new Map<string, number>();
-  for (const r of (await env.DB.prepare(keptRowsSql(list)).all<Row>()).results) kept.set(keyOf(list, r), r.n as number);
-  const fresh = new Map<string, number>();
+  const cols = valueColumns(list);
+  const valueOf = (r: Row): unknown => (cols.length === 1 ? r[cols[0]] : cols.map((c) => r[c]));
+  const kept = new Map<string, unknown>();
+  for (const r of (await env.DB.prepare(keptRowsSql(list)).all<Row>()).results) kept.set(keyOf(list, r), valueOf(r));
+  const fresh = new Map<string, unknown>();
   for (const sql of recountSql(list))
-    for (const r of (await env.DB.prepare(sql).all<Row>()).results) fresh.set(keyOf(list, r), (fresh.get(keyOf(list, r)) ?? 0) + (r.n as number));
-  for (const [k, n] of fresh) if (n === 0) fresh.delete(k);
+    for (const r of (await env.DB.prepare(sql).all<Row>()).results) {
+      const k = keyOf(list, r);
+      const had = fresh.get(k);
+      if (had === undefined) fresh.set(k, valueOf(r));
+      else if (list.mirror) fresh.set(k, ['twice', had, valueOf(r)]);
+      else if (cols.length === 1) fresh.set(k, (had as number) + (r[cols[0]] as number));
+      else fresh.set(k, (had as number[]).map((v, i) => v + (r[cols[i]] as number)));
+    }
+  if (!list.mirror) for (const [k, v] of fresh) if ((Array.isArray(v) ? v[0] : v) === 0) fresh.delete(k);
   return { kept: Object.fromEntries([...kept].sort()), fresh: Object.fromEntries([...fresh].sort()) };
 }
 

@@ -8,7 +8,7 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { KEPT_LISTS, KEPT_PACKINGS } from '../../../worker/src/db/kept/index.ts';
-import { keptRowsSql, rebuildSql, watchedColumns } from '../../../worker/src/db/kept/sql.ts';
+import { joinedColumns, keptRowsSql, rebuildSql, watchedColumns } from '../../../worker/src/db/kept/sql.ts';
 import type { KeptList } from '../../../worker/src/db/kept/shape.ts';
 import { compareKept } from './exact';
 import { SAMPLES } from './samples';
@@ -86,11 +86,12 @@ async function deleteAndRestore(table: string, between: () => Promise<void>) {
 beforeAll(async () => {
   const fills = new Set<() => Promise<unknown>>();
   for (const list of KEPT_LISTS)
-    for (const src of list.sources) {
-      const fill = SAMPLES[src.table];
-      if (!fill) throw new Error(`tests/worker/kept/samples.ts has no sample rows for ${src.table} (${list.table}/${src.name})`);
-      fills.add(fill);
-    }
+    for (const src of list.sources)
+      for (const table of [src.table, ...(src.join ? [src.join.table] : [])]) {
+        const fill = SAMPLES[table];
+        if (!fill) throw new Error(`tests/worker/kept/samples.ts has no sample rows for ${table} (${list.table}/${src.name})`);
+        fills.add(fill);
+      }
   for (const p of KEPT_PACKINGS) if (!SAMPLES[p.table]) throw new Error(`tests/worker/kept/samples.ts has no sample rows for ${p.table}`);
   for (const fill of fills) await fill();
 });
@@ -98,20 +99,26 @@ beforeAll(async () => {
 describe.each(KEPT_LISTS.map((l) => [l.table, l] as const))('kept list %s', (_, list) => {
   it('equals a fresh count of its sources after inserts, updates and deletes on each of them', async () => {
     await expectRecount(list, 'after the sample rows went in');
-    for (const src of list.sources) {
-      await rotate(src.table, watchedColumns(src));
-      await expectRecount(list, `after ${src.table}.${watchedColumns(src).join('/')} moved between rows (${src.name})`);
-      await deleteAndRestore(src.table, () => expectRecount(list, `after rows of ${src.table} were deleted (${src.name})`));
-      await expectRecount(list, `after rows of ${src.table} were inserted again (${src.name})`);
+    // A join source moves on both sides: its own table, then the joined one.
+    const sides = list.sources.flatMap((src) => [
+      { src, table: src.table, columns: watchedColumns(src) },
+      ...(src.join ? [{ src, table: src.join.table, columns: joinedColumns(src) }] : []),
+    ]);
+    for (const { src, table, columns } of sides) {
+      await rotate(table, columns);
+      await expectRecount(list, `after ${table}.${columns.join('/')} moved between rows (${src.name})`);
+      await deleteAndRestore(table, () => expectRecount(list, `after rows of ${table} were deleted (${src.name})`));
+      await expectRecount(list, `after rows of ${table} were inserted again (${src.name})`);
     }
   });
 
   it('is rebuilt from its sources to the same rows', async () => {
     const before = await compare(list);
-    // A kept row knocked off its count first, so the rebuild has something to repair.
+    // A kept row knocked off its count (a mirror's row deleted) first, so the rebuild has something to repair.
     const first = await env.DB.prepare(`${keptRowsSql(list)} LIMIT 1`).first<Row>();
     const n = `\`${list.count ?? 'n'}\``;
-    await env.DB.prepare(`UPDATE \`${list.table}\` SET ${n} = ${n} + 7 WHERE ${list.columns.map((c) => `\`${c}\` = ?`).join(' AND ')}`)
+    const at = `WHERE ${list.columns.map((c) => `\`${c}\` = ?`).join(' AND ')}`;
+    await env.DB.prepare(list.mirror ? `DELETE FROM \`${list.table}\` ${at}` : `UPDATE \`${list.table}\` SET ${n} = ${n} + 7 ${at}`)
       .bind(...list.columns.map((c) => first![c]))
       .run();
     expect((await compare(list)).kept).not.toEqual(before.fresh);

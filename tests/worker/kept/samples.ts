@@ -11,6 +11,15 @@ import { makeStars, starTaxonomy, SECTOR as STAR_SECTOR } from '../starmarket/fi
 
 const PROVS = ['北京', '上海', '广东'];
 
+/** A fill that several others need runs once. */
+function once(fill: () => Promise<void>): () => Promise<void> {
+  let done: Promise<void> | undefined;
+  return () => (done ??= fill());
+}
+
+/** Operating statuses of the sample companies: closure_item_stats counts a track's and an album's companies by them. */
+const STATUSES = ['已关闭', '停止运营', '已注销'];
+
 async function closures() {
   await baseTaxonomy();
   const { parent, children } = await makeReasons(2);
@@ -23,6 +32,7 @@ async function closures() {
       catId: i % 2 ? SECTOR.shop : SECTOR.finance,
       fundStatusId: 1 + (i % 3),
       close: 20150101 + (i % 6) * 10000 + (i % 5) * 100,
+      status: STATUSES[i % 3],
       reasons: i % 4 === 0 ? [{ id: children[0], pId: parent }, { id: children[1], pId: parent }] : [{ id: i % 3 ? children[1] : other.children[0], pId: i % 3 ? parent : other.parent }],
       tracks: i % 2 ? [tracks[i % 4 < 2 ? 0 : 1]] : [],
       albums: i % 3 ? [albums[i % 2]] : albums,
@@ -92,7 +102,7 @@ async function personal() {
   await env.DB.batch(stmts);
 }
 
-async function entity() {
+const entity = once(async () => {
   const stmts = [];
   for (let i = 0; i < 14; i++) {
     stmts.push(
@@ -107,7 +117,7 @@ async function entity() {
     );
   }
   await env.DB.batch(stmts);
-}
+});
 
 /** FA and other firms, and the healthcare area's (tag 0) and a tag's per-firm deal counts. */
 async function medical() {
@@ -121,6 +131,63 @@ async function medical() {
   await env.DB.batch(stmts);
 }
 
+/**
+ * News with and without a scope, of sectors with and without a parent, some of companies with
+ * healthcare tags (medical_company_tags gives them news_tags rows; their ids sort before the other
+ * samples' so the recount tests move these tags between companies).
+ */
+async function newsLists() {
+  await news();
+  await baseTaxonomy();
+  const cats = [SECTOR.shop, SECTOR.shopSub, SECTOR.finance, SECTOR.financeSub];
+  const stmts = [];
+  for (let i = 0; i < 12; i++)
+    stmts.push(
+      env.DB.prepare(
+        "INSERT INTO news (id, title, url, com_id, com_name, cat_id, prov, scope, date, is_closure) VALUES (?, ?, 'https://news.example/k', ?, ?, ?, ?, ?, ?, ?)",
+      ).bind(87_000 + i, `样例新闻${i}`, 310 + (i % 4), `样例公司${i % 4}`, cats[i % 4], PROVS[i % 3], i % 3 ? '医疗健康' : '', 20170301 + (i % 5) * 10000 + (i % 3) * 100 + i, i % 2),
+    );
+  for (let c = 0; c < 3; c++) stmts.push(env.DB.prepare('INSERT INTO medical_company_tags (com_id, tag_id) VALUES (?, ?), (?, ?)').bind(310 + c, 501 + c, 310 + c, 510));
+  await env.DB.batch(stmts);
+}
+
+/**
+ * Atlas: companies with tags and without, a tag row of a company that does not exist (no pair), and
+ * the kept atlas_tag_companies they give (a source of atlas_tag_stats). Half the companies sort
+ * before every other sample company and half after, so the recount tests move tagged companies
+ * both ways (they update the first rows and delete the last).
+ */
+const atlas = once(async () => {
+  const ids = [...Array.from({ length: 6 }, (_, i) => 600 + i), ...Array.from({ length: 6 }, (_, i) => 990_000 + i)];
+  const stmts = ids.map((id, i) =>
+    env.DB.prepare(
+      "INSERT INTO companies (id, name, full_name, prov, city, cat_id, se_cat_id, born_year, born_month, total_money) VALUES (?, ?, ?, '北京', '', 4, 401, 2018, 6, ?)",
+    ).bind(id, `样例图谱公司${id}`, `样例图谱公司${id}有限公司`, i % 4 ? 1000 * (i + 1) : 0),
+  );
+  for (let i = 0; i < 14; i++) stmts.push(env.DB.prepare('INSERT INTO medical_company_tags (com_id, tag_id) VALUES (?, ?)').bind(i < 13 ? ids[i % 10] : 620, 96_100 + (i % 4)));
+  await env.DB.batch(stmts);
+});
+
+/**
+ * Financing events of the atlas sample's companies (so they pair with its tags) and of none, over
+ * several scopes and dates; ids 89000-89005 are the events of entity()'s investor rows, so the
+ * hand-kept invest_event_firms gets rows whichever fill runs first.
+ */
+const events = once(async () => {
+  await atlas();
+  const companies = [600, 601, 602, 603, 990_000, 990_001, 990_002, 777_777];
+  const stmts = Array.from({ length: 16 }, (_, i) =>
+    env.DB.prepare("INSERT INTO invest_events (id, com_id, round_id, money, guess_money, date, scope) VALUES (?, ?, 2, ?, '', ?, ?)").bind(
+      89_000 + i,
+      companies[i % companies.length],
+      100 * i,
+      20170101 + (i % 4) * 10000 + (i % 3) * 100 + i,
+      ['医疗健康', '企业服务', ''][i % 3],
+    ),
+  );
+  await env.DB.batch(stmts);
+});
+
 /** Fills each source table once (several tables share a fill). */
 export const SAMPLES: Record<string, () => Promise<unknown>> = {
   closures,
@@ -129,7 +196,8 @@ export const SAMPLES: Record<string, () => Promise<unknown>> = {
   closure_company_albums: closures,
   closure_firm_stats: closures,
   closure_investors: closures,
-  news,
+  news: newsLists,
+  news_tags: newsLists,
   comments,
   incense_records: incense,
   starmarket_companies: stars,
@@ -142,5 +210,14 @@ export const SAMPLES: Record<string, () => Promise<unknown>> = {
   invest_event_investors: entity,
   invest_firms: medical,
   medical_firm_counts: medical,
+  companies: atlas,
+  medical_company_tags: atlas,
+  atlas_tag_companies: atlas,
+  invest_events: events,
+  invest_event_tags: events,
+  invest_event_firms: async () => {
+    await entity();
+    await events();
+  },
 };
 

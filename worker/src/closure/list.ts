@@ -2,20 +2,19 @@
  * The closed-company list (GET /api/closure): filters by province, round (fund status), sector and
  * company name, three sorts, 10 per page. Each filter/sort pair runs on an index of closures;
  * totals come from the trigger-kept closure_counts for every combination of province, sector and
- * round (and for a one-character keyword alone, from the name index's document count). A page near
- * either end is read from that end (the last page reads what the first does); a page deeper inside
- * a list without a keyword is a keyset seek from the kept page anchors (anchors.ts).
+ * round (and for a one-character keyword alone, from the name index's document count). The kept-list
+ * reader (db/kept/read.ts) finds every page: near either end from that end (the last page reads what
+ * the first does), deeper inside a list without a keyword by a keyset seek from its page anchor.
  */
 import { and, asc, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { closureCards, closureCounts, closures } from '../db';
 import { CLOSE_KEY_SPAN, keptClosureCounts } from '../db/kept/closure.ts';
-import { ftsPage, keptTotalSql, nearEndPage, offsetOf, pageWindow } from '../db/kept/read.ts';
+import { anchoredPage, countedPage, ftsPage, inListOrder, keptTotalSql, nearEndPage, offsetOf, pageWindow, type AnchoredList } from '../db/kept/read.ts';
 import type { Db } from '../env';
 import { ApiError } from '../lib/errors';
 import { likeAnywhere } from '../lib/params';
-import { ph, runShaped, shapedParts } from '../lib/shaped';
+import { ph } from '../lib/shaped';
 import { CLOSURE_PAGE_SIZE, type ClosureSort } from './constants';
-import { ANCHOR_GAP, anchoredIds, gapOf } from './anchors';
 import { countQuery, type CountDim } from './counts';
 import { closureOrder, closureWhere, closureWhereShape, SORT_COLUMNS, type ClosureFilter } from './select';
 import { BASE_COLUMNS, closureRowsOf, hydrateClosures, type ClosureRow } from './rows';
@@ -78,94 +77,118 @@ async function listOneChar(db: Db, p: ClosureListParams, perPage: number): Promi
 /** The BaseRow field of each sort's key (SORT_COLUMNS); NULL sorts last in a descending order, as in SQLite. */
 const SORT_KEY = { 1: 'close_date', 2: 'born_date', 3: 'survival_months' } as const;
 
-export async function listClosures(db: Db, p: ClosureListParams): Promise<{ info: ClosureRow[]; total: number }> {
-  const perPage = p.per_page ?? CLOSURE_PAGE_SIZE;
-  const key = countKey(p);
-  const one = key ? null : await listOneChar(db, p, perPage);
-  if (one) return { info: await hydrateClosures(db, one.ids), total: one.total };
-  const walk = key ? null : await oneCharPlan(db, p, perPage);
-  // Built only by the paths that use it (the shaped statements bring their own).
-  const where = () => walk?.where ?? closureWhere(p);
-  // LIMIT and OFFSET may be SQL expressions (a page gated on the kept total, below); drizzle's
-  // types say number, and it writes an SQL object as is.
-  const ids = (w: { reverse: boolean; offset: number | SQL | Placeholder; limit: number | SQL | Placeholder }, shapedWhere?: SQL) =>
-    db
-      .select({ id: closures.comId })
-      .from(closures)
-      .where(shapedWhere ?? where())
-      .orderBy(...(w.reverse ? [asc(SORT_COLUMNS[p.sort]), asc(closures.comId)] : closureOrder(p.sort)))
-      .limit(w.limit as number)
-      .offset(w.offset as number);
-  // The rows of an id query with their cards, in one statement; in list order again afterwards (an
-  // ORDER BY in the statement would tempt SQLite to walk closures instead of the page's few ids).
-  const pageRows = (q: ReturnType<typeof ids>) => {
-    const page = q.as('page');
-    return db
-      .select(BASE_COLUMNS)
-      .from(page)
-      .innerJoin(closures, eq(closures.comId, page.id))
-      .leftJoin(closureCards, eq(closureCards.comId, closures.comId));
-  };
-  const sortKey = SORT_KEY[p.sort];
-  const inListOrder = <T extends Record<typeof sortKey, number | null> & { com_id: number }>(rows: T[]) =>
-    rows.sort((a, b) => (b[sortKey] ?? -Infinity) - (a[sortKey] ?? -Infinity) || b.com_id - a.com_id);
-  let total: number;
-  let idRows: { id: number }[];
-  // A page within ANCHOR_GAP rows of either end of a list an index orders (page 1 and the last page
-  // above all): its kept total and the page itself, hydrated, in one round trip (pageWindowSql
-  // gates the reads from both ends on the kept total); a deeper page reads neither and goes on to
-  // its anchor with the total known.
-  let known: number | undefined;
-  if (key && gapOf(p.sort, key.dim) !== 1) {
-    // Shaped statements (lib/shaped.ts): their text is built once per isolate for each sort and
-    // filter combination, and each request binds its values.
+/** Rows between two page anchors: a deep page skips at most ANCHOR_GAP - 1 index entries. */
+const ANCHOR_GAP = 32;
+
+/**
+ * The filter combinations whose rows an index of closures holds in a sort's order (migrations 0000,
+ * 0006 and 0020). Any other combination (say sector + round) would skip rows of other combinations
+ * between two anchors, so it keeps every position (gap 1) and a page is read off the positions alone.
+ */
+const ORDERED_BY_INDEX: Record<ClosureSort, string[]> = {
+  1: ['all', 'prov', 'cat', 'fund', 'prov_cat'],
+  2: ['all', 'prov', 'cat', 'fund'],
+  3: ['all', 'prov', 'cat', 'fund'],
+};
+
+/** The page anchors of a filter combination (its closure_counts dim and key) in a sort's order (migration 0025). */
+const anchoredList = (p: ClosureListParams, key: { dim: CountDim; key: string }, gap: number): AnchoredList => ({
+  anchors: 'closure_anchors',
+  sets: 'closure_anchor_sets',
+  key: { sort: p.sort, dim: key.dim, key: key.key },
+  version: { table: 'closure_data_version', key: { id: 1 } },
+  gap,
+  source: { table: closures, id: closures.comId, order: SORT_COLUMNS[p.sort], where: closureWhere(p) },
+});
+
+/** The id query of a page of the list: `limit` rows after skipping `offset`, in list order or reversed. */
+const idQuery = (db: Db, p: ClosureListParams, w: { reverse: boolean; offset: number | SQL | Placeholder; limit: number | SQL | Placeholder }, where: SQL | undefined) =>
+  // LIMIT and OFFSET may be SQL expressions (a page gated on the kept total); drizzle's types say
+  // number, and it writes an SQL object as is.
+  db
+    .select({ id: closures.comId })
+    .from(closures)
+    .where(where)
+    .orderBy(...(w.reverse ? [asc(SORT_COLUMNS[p.sort]), asc(closures.comId)] : closureOrder(p.sort)))
+    .limit(w.limit as number)
+    .offset(w.offset as number);
+
+/**
+ * The rows of an id query with their cards, in one statement; in list order again afterwards (an
+ * ORDER BY in the statement would tempt SQLite to walk closures instead of the page's few ids).
+ */
+const rowsOfIds = (db: Db, q: ReturnType<typeof idQuery>) => {
+  const page = q.as('page');
+  return db.select(BASE_COLUMNS).from(page).innerJoin(closures, eq(closures.comId, page.id)).leftJoin(closureCards, eq(closureCards.comId, closures.comId));
+};
+
+/** Rows read from either end (in no order) put back in list order. */
+const inSortOrder = <T extends Record<(typeof SORT_KEY)[ClosureSort], number | null> & { com_id: number }>(sort: ClosureSort, rows: T[]) => {
+  const k = SORT_KEY[sort];
+  return rows.sort((a, b) => (b[k] ?? -Infinity) - (a[k] ?? -Infinity) || b.com_id - a.com_id);
+};
+
+/**
+ * A filter combination without a keyword, its total one closure_counts row. A page within
+ * ANCHOR_GAP rows of either end of a list an index orders (page 1 and the last page above all) is
+ * read with the total in one statement (nearEndPage); a deeper page, or any page of a combination no
+ * index orders, seeks from its page anchor (anchoredPage) with the total then known.
+ */
+async function filteredPage(db: Db, p: ClosureListParams, key: { dim: CountDim; key: string }, perPage: number) {
+  const gap = ORDERED_BY_INDEX[p.sort].includes(key.dim) ? ANCHOR_GAP : 1;
+  let total: number | undefined;
+  if (gap !== 1) {
+    // Shaped (lib/shaped.ts): the text is built once per isolate for each sort and filter combination.
     const f = closureWhereShape(p);
-    // One statement (nearEndPage): the page's rows from whichever end reads them (the other reads
-    // none) with the kept total beside them; a page neither end reads gives the total alone.
     const found = await nearEndPage(
       db,
       `closure.list.ends.${p.sort}.${f.shape}`,
-      () => ({ total: keptTotalSql(keptClosureCounts, { dim: ph('dim'), key: ph('key') }), end: (r) => pageRows(ids(r, f.where())) }),
+      () => ({ total: keptTotalSql(keptClosureCounts, { dim: ph('dim'), key: ph('key') }), end: (r) => rowsOfIds(db, idQuery(db, p, r, f.where())) }),
       { ...f.values, dim: key.dim, key: key.key },
       { page: p.page, perPage, near: ANCHOR_GAP },
     );
-    known = found.total;
-    if (found.rows) return { info: await closureRowsOf(db, inListOrder(found.rows)), total: known };
+    if (found.rows) return { info: await closureRowsOf(db, inSortOrder(p.sort, found.rows)), total: found.total };
+    total = found.total;
   }
-  if (key || walk) {
-    // The total is one kept row: read it first, then the page from whichever end is nearer.
-    total = walk ? walk.total : (known ?? (await countQuery(db, key!.dim, key!.key))[0]?.n ?? 0);
-    const w = pageWindow(p.page, perPage, total);
-    // A page deep inside a filter combination's list (no keyword) starts from its nearest anchor; a
-    // combination no index orders (sector + round, say) reads every page off its kept positions.
-    const anchor = key && w.limit && (gapOf(p.sort, key.dim) === 1 || w.offset >= ANCHOR_GAP);
-    const anchored = anchor ? await anchoredIds(db, { sort: p.sort, dim: key.dim, key: key.key, where: where() }, offsetOf(p.page, perPage), w.limit) : null;
-    if (anchored) idRows = anchored;
-    else {
-      idRows = w.limit ? await ids(w) : [];
-      if (w.reverse) idRows.reverse();
-    }
-  } else {
-    // A keyword's matches: the page, hydrated, with their count in one statement (shaped: the text
-    // is built once per sort, filters present and way of matching).
-    const f = closureWhereShape(p);
-    const values = { ...f.values, offset: offsetOf(p.page, perPage), limit: perPage };
-    const [rows] = await runShaped(db, [
-      shapedParts(
-        db,
-        `closure.list.kw.${p.sort}.${f.shape}`,
-        () => ({
-          parts: [pageRows(ids({ reverse: false, offset: ph('offset'), limit: ph('limit') }, f.where()))],
-          total: sql`(SELECT count(*) FROM ${closures} WHERE ${f.where()})`,
-        }),
-        values,
-      ),
-    ] as const);
-    const base = rows.flatMap((r) => (r.part === null ? [] : [r.row]));
-    return { info: await closureRowsOf(db, inListOrder(base)), total: rows[0]?.total ?? 0 };
-  }
-  const info = await hydrateClosures(db, idRows.map((r) => r.id));
-  return { info, total };
+  total ??= (await countQuery(db, key.dim, key.key))[0]?.n ?? 0;
+  // Built only here: the near-end statement above is shaped and brings its own conditions.
+  const list = anchoredList(p, key, gap);
+  const ids = await anchoredPage(db, list, p.page, perPage, total);
+  if (ids) return { info: await hydrateClosures(db, ids), total };
+  // No anchor (the list emptied between the total and the seek): the page from the nearer end.
+  return { info: await hydrateClosures(db, await windowIds(db, p, perPage, total, list.source.where)), total };
+}
+
+/** The ids of a page off the sort's index from whichever end is nearer, the total known. */
+async function windowIds(db: Db, p: ClosureListParams, perPage: number, total: number, where: SQL | undefined): Promise<number[]> {
+  const w = pageWindow(p.page, perPage, total);
+  if (!w.limit) return [];
+  return inListOrder(w, await idQuery(db, p, w, where)).map((r) => r.id);
+}
+
+/** A keyword: off the list-ordered one-character index, by walking the order, or its matches counted with the page. */
+async function keywordPage(db: Db, p: ClosureListParams, perPage: number) {
+  const one = await listOneChar(db, p, perPage);
+  if (one) return { info: await hydrateClosures(db, one.ids), total: one.total };
+  const walk = await oneCharPlan(db, p, perPage);
+  if (walk) return { info: await hydrateClosures(db, await windowIds(db, p, perPage, walk.total, walk.where)), total: walk.total };
+  // Shaped: the text is built once per sort, filters present and way of matching.
+  const f = closureWhereShape(p);
+  const { total, rows } = await countedPage(
+    db,
+    `closure.list.kw.${p.sort}.${f.shape}`,
+    () => ({ total: sql`(SELECT count(*) FROM ${closures} WHERE ${f.where()})`, page: (w) => rowsOfIds(db, idQuery(db, p, { reverse: false, ...w }, f.where())) }),
+    f.values,
+    { page: p.page, perPage },
+  );
+  return { info: await closureRowsOf(db, inSortOrder(p.sort, rows)), total };
+}
+
+/** The closed-company list: the reader (db/kept/read.ts) finds the page, this module gives the filters and the rows. */
+export async function listClosures(db: Db, p: ClosureListParams): Promise<{ info: ClosureRow[]; total: number }> {
+  const perPage = p.per_page ?? CLOSURE_PAGE_SIZE;
+  const key = countKey(p);
+  return key ? filteredPage(db, p, key, perPage) : keywordPage(db, p, perPage);
 }
 
 /**

@@ -118,11 +118,14 @@ export const keptFirmStats: KeptList = {
 };
 
 /** read/money.ts MONEY_WIDTHS (kept here so the declaration has no import the script cannot load). */
-const MONEY_WIDTHS = [1e15, 1e14, 1e13, 1e12, 1e11, 1e4, 1e2] as const;
+export const MONEY_WIDTHS = [1e15, 1e14, 1e13, 1e12, 1e11, 1e4, 1e2] as const;
 
 /** read/money.ts sortKey with lower ids first: the amount's code (digits, then the amount padded to 8) × 10^7 + id. */
-const moneyKey = (money: string, id: string) =>
+export const moneyKey = (money: string, id: string) =>
   `((CASE ${money} WHEN 0 THEN 0 ELSE length(${money}) * 100000000 + CAST(${money} || substr('0000000', 1, 8 - length(${money})) AS INTEGER) END) * ${ID_SPAN} + ${id})`;
+
+/** Whether an amount and an id fit moneyKey's packing (an integer amount below 10^8, an id below ID_SPAN). */
+export const moneyPackable = (money: string, id: string) => `typeof(${money}) = 'integer' AND ${money} BETWEEN 0 AND 99999999 AND ${id} BETWEEN 0 AND ${ID_SPAN - 1}`;
 
 /**
  * A firm's closed companies by amount raised ('c:<firm>' in entity_money_counts, read by
@@ -138,9 +141,56 @@ export const keptFirmMoney: KeptList = {
     {
       name: 'firm_closures',
       table: 'closure_investors',
-      when: (r) => `typeof(${r.total_money}) = 'integer' AND ${r.total_money} BETWEEN 0 AND 99999999 AND ${r.com_id} BETWEEN 0 AND ${ID_SPAN - 1}`,
+      when: (r) => moneyPackable(r.total_money, r.com_id),
       keys: (r) => [[`'c:' || ${r.invst_id}`]],
       levels: { order: (r) => moneyKey(r.total_money, r.com_id), widths: MONEY_WIDTHS },
+    },
+  ],
+};
+
+/** The distinct companies of a parent reason per track, kept by the hand-written triggers of migration 0076. */
+const itemPtypeSql = [
+  "UPDATE `closure_item_stats` SET `n` = 0 WHERE `dim` = 'ptype'",
+  `INSERT INTO \`closure_item_stats\` (\`kind\`, \`item_id\`, \`dim\`, \`key\`, \`n\`)
+  SELECT 'track', l.\`tag_id\`, 'ptype', CAST(t.\`p_id\` AS TEXT), COUNT(DISTINCT t.\`com_id\`) FROM \`closure_company_tracks\` l JOIN \`closure_company_types\` t ON t.\`com_id\` = l.\`com_id\` GROUP BY l.\`tag_id\`, t.\`p_id\`
+  ON CONFLICT (\`kind\`, \`item_id\`, \`dim\`, \`key\`) DO UPDATE SET \`n\` = excluded.\`n\``,
+];
+
+const byCompany = (r: Row, j: Row) => `${j.com_id} = ${r.com_id}`;
+
+/**
+ * The statistics of a track or album (closure/tracks.ts): its companies per operating status, and a
+ * track's per closing reason. Each key comes from the company row or its reasons, so each source is
+ * a link row paired with its company (closures) or with each of its reasons (closure_company_types);
+ * those joined tables are on the import's bulk path, and their join triggers run row by row there.
+ * The distinct companies of a parent reason per track ('ptype') count a company once however many
+ * of its reasons share the parent, which a join source cannot say: they stay with the hand-written
+ * closure_company_tracks_stats_* and closure_company_types_stats_* triggers (migration 0076).
+ */
+export const keptItemStats: KeptList = {
+  table: 'closure_item_stats',
+  columns: ['kind', 'item_id', 'dim', 'key'],
+  zeros: 'keep',
+  owns: "`dim` <> 'ptype'",
+  others: { columns: [], triggers: ['closure_company_tracks_stats_', 'closure_company_types_stats_'], rebuild: itemPtypeSql },
+  sources: [
+    {
+      name: 'track_status',
+      table: 'closure_company_tracks',
+      join: { table: 'closures', key: ['com_id'], self: ['com_id', 'tag_id'], on: byCompany },
+      keys: (r, j) => [[lit('track'), r.tag_id, lit('status'), j.operating_status]],
+    },
+    {
+      name: 'album_status',
+      table: 'closure_company_albums',
+      join: { table: 'closures', key: ['com_id'], self: ['com_id', 'album_id'], on: byCompany },
+      keys: (r, j) => [[lit('album'), r.album_id, lit('status'), j.operating_status]],
+    },
+    {
+      name: 'track_type',
+      table: 'closure_company_tracks',
+      join: { table: 'closure_company_types', key: ['com_id', 'type_id'], self: ['com_id', 'tag_id'], on: byCompany },
+      keys: (r, j) => [[lit('track'), r.tag_id, lit('type'), text(j.type_id)]],
     },
   ],
 };

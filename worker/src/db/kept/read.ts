@@ -7,13 +7,18 @@
  *    (nearEndPage, read/window.ts); pageWindow says which end and how far;
  *  - a deep page of a levelled list (a KeptLevels: table, key values, bucket widths) walks down its
  *    bucket levels to the day its first row is on and returns where to read (keptStart, dayStart,
- *    read/levels.ts; by money, moneyStart, read/money.ts); the area runs that read on its index.
+ *    read/levels.ts; by money, moneyStart, read/money.ts); the area runs that read on its index;
+ *  - a deep page of a list an index orders, without bucket levels, seeks from a page anchor taken
+ *    from the rows at the current data version (anchoredPage, read/anchors.ts);
+ *  - a list with no kept total (a keyword's matches) reads its page and count in one statement
+ *    (countedPage), or off an FTS index in list order (ftsPage, read/fts.ts).
  */
 import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db } from '../../env';
 import type { KeptList } from './shape.ts';
 
-export { inListOrder, nearEndPage, offsetOf, pageWindow, pageWindowSql, type EndRead, type Window } from './read/window.ts';
+export { countedPage, inListOrder, nearEndPage, offsetOf, pageWindow, pageWindowSql, type EndRead, type Window } from './read/window.ts';
+export { anchoredPage, type AnchoredList } from './read/anchors.ts';
 export {
   ANY_DAY,
   bucketStart,

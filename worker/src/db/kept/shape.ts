@@ -20,29 +20,41 @@ export type Row = Readonly<Record<string, Expr>>;
 export type KeyTuple = readonly (Expr | readonly Expr[])[];
 
 export interface KeptSource {
-  /** Names the generated triggers: kept_<table>_<name>_ai / _ad / _au. */
+  /** Names the generated triggers: kept_<table>_<name>_ai / _ad / _au (on the joined table: _j_ai / _j_ad / _j_au). */
   name: string;
   /** The table whose inserts, deletes and updates move the counts. */
   table: string;
+  /**
+   * Pairs each source row with every row of another table that `on` matches: the list counts one
+   * per pair, and `when`, `keys`, `weight`, `sums`, `values` and `levels.order` read both rows (`j`
+   * the joined one). Triggers on both tables keep it, each pairing its row with the other table as
+   * it stands. `key` is the joined table's primary key and `self` the source's (absent: rowid), to
+   * tell two pairs apart when they name the same kept row.
+   */
+  join?: { table: string; key: readonly string[]; self?: readonly string[]; on: (r: Row, j: Row) => Expr };
   /** Rows counted at all (absent: every row). */
-  when?: (r: Row) => Expr;
+  when?: (r: Row, j: Row) => Expr;
   /**
    * The kept rows one source row adds to (each at most once, however many tuples name it). With
    * `levels`, the values of the key columns before the level and bucket columns.
    */
-  keys: (r: Row) => KeyTuple[];
+  keys: (r: Row, j: Row) => KeyTuple[];
   /** What a row adds (absent: 1, a count; an amount column makes the kept row a sum). */
-  weight?: (r: Row) => Expr;
+  weight?: (r: Row, j: Row) => Expr;
+  /** What a row adds to each of the list's `sums` columns (a column left out: 0). */
+  sums?: Readonly<Record<string, (r: Row, j: Row) => Expr>>;
+  /** A mirror list's copied columns, in the order of the list's `mirror.values`. */
+  values?: (r: Row, j: Row) => Expr[];
   /**
    * Bucket levels of the list's order: a row adds to level 0 (the total, bucket 0; `total: false`
    * leaves it out, the total being the sum of level 1) and to each width w at bucket
    * `order / w * w`, so a deep page finds its first row by walking down the levels.
    */
-  levels?: { order: (r: Row) => Expr; widths: readonly number[]; total?: boolean };
+  levels?: { order: (r: Row, j: Row) => Expr; widths: readonly number[]; total?: boolean };
   /**
    * Count each distinct value of `same` once (a company with two reasons of one parent counts once
    * under the parent); `self` is the source table's primary key, to tell the row itself from others.
-   * The keys must depend only on `same`.
+   * The keys must depend only on `same`. Not with `join`.
    */
   distinct?: { same: readonly string[]; self: readonly string[] };
 }
@@ -77,6 +89,14 @@ export interface KeptList {
   others?: { columns: readonly string[]; triggers: readonly string[]; rebuild: readonly string[] };
   /** Whether a kept row whose count falls to 0 is deleted (sparse keys) or kept. */
   zeros: 'keep' | 'delete';
+  /** Further columns of the kept row that add up with the count (each source's `sums` say what a row adds). */
+  sums?: readonly string[];
+  /**
+   * A kept table with no count: every row is one source row (or pair) under its key, carrying the
+   * `values` columns the sources' `values` give. An insert upserts the row, a delete deletes it, an
+   * update does both. No two source rows may give one key; no levels, weights, sums or distinct.
+   */
+  mirror?: { values: readonly string[] };
   /**
    * A kept table several declarations share (one per family of keys): the SQL condition on a kept
    * row that says it is this declaration's. Only the triggers of its own source tables that write

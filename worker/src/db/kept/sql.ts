@@ -22,10 +22,23 @@ const q = (name: string) => `\`${name}\``;
 /** The count column of a kept table. */
 const countOf = (list: KeptList) => list.count ?? 'n';
 
+/** The extra summed columns of a kept table. */
+const sumsOf = (list: KeptList) => list.sums ?? [];
+
+/** What a source row adds to each extra summed column of the list. */
+const sumExprs = (list: KeptList, src: KeptSource, r: Row, j: Row) => sumsOf(list).map((c) => src.sums?.[c]?.(r, j) ?? '0');
+
+/** A joined row's columns when the source has no join (a declaration reading one is a mistake). */
+const NO_JOIN: Row = new Proxy({} as Row, {
+  get() {
+    throw new Error('a kept declaration without `join` reads no joined row');
+  },
+});
+
 /** Every combination of a tuple's alternatives, then each at every bucket level; no tuple twice. */
-function tuplesOf(src: KeptSource, r: Row): Expr[][] {
+function tuplesOf(src: KeptSource, r: Row, j: Row = NO_JOIN): Expr[][] {
   let out: Expr[][] = [];
-  for (const key of src.keys(r)) {
+  for (const key of src.keys(r, j)) {
     let rows: Expr[][] = [[]];
     for (const part of key) {
       const alts = typeof part === 'string' ? [part] : part;
@@ -34,7 +47,7 @@ function tuplesOf(src: KeptSource, r: Row): Expr[][] {
     out.push(...rows);
   }
   if (src.levels) {
-    const order = src.levels.order(r);
+    const order = src.levels.order(r, j);
     const widths = src.levels.widths;
     const total = src.levels.total === false ? [] : [['0', '0']];
     out = out.flatMap((t) => [...total.map((l) => [...t, ...l]), ...widths.map((w, i) => [...t, String(i + 1), w === 1 ? order : `${order} / ${w} * ${w}`])]);
@@ -54,16 +67,54 @@ function checkTuples(list: KeptList, src: KeptSource, tuples: Expr[][]) {
     if (t.length !== list.columns.length) throw new Error(`${list.table}/${src.name}: a key has ${t.length} values for ${list.columns.length} columns`);
 }
 
+/** Reads every expression of a declaration once, with the rows given. */
+function readAll(src: KeptSource, r: Row, j: Row) {
+  src.join?.on(r, j);
+  src.when?.(r, j);
+  src.keys(r, j);
+  src.weight?.(r, j);
+  for (const f of Object.values(src.sums ?? {})) f(r, j);
+  src.values?.(r, j);
+  src.levels?.order(r, j);
+}
+
 /** The columns of the source a declaration reads, in the order it reads them. */
 export function watchedColumns(src: KeptSource): string[] {
   const used = new Set<string>();
   const r = rowOf('x', used);
-  src.when?.(r);
-  src.keys(r);
-  src.weight?.(r);
-  src.levels?.order(r);
+  readAll(src, r, src.join ? rowOf('y') : NO_JOIN);
   for (const c of src.distinct?.same ?? []) used.add(c);
   return [...used];
+}
+
+/** The columns of a join source's joined table the declaration reads. */
+export function joinedColumns(src: KeptSource): string[] {
+  if (!src.join) return [];
+  const used = new Set<string>();
+  readAll(src, rowOf('x'), rowOf('y', used));
+  return [...used];
+}
+
+/** Refuses what the generator cannot keep exactly, before any SQL is written. */
+function checkSource(list: KeptList, src: KeptSource) {
+  const at = `${list.table}/${src.name}`;
+  if (src.join) {
+    if (src.distinct) throw new Error(`${at}: distinct does not go with join`);
+    if (src.join.table === src.table) throw new Error(`${at}: a table joined with itself`);
+    if (!src.join.key.length) throw new Error(`${at}: join.key names no column`);
+    // A join's triggers never stand aside, so a bulk-path table on the joined side is kept row by row
+    // there; as the source table, bulkDeltaSql would add its pairs a second time.
+    if (inBulk(src))
+      throw new Error(`${at}: a join source whose own table is on the bulk path (${KEPT_BULK.sources.join(', ')}) is not supported: join that table instead`);
+  }
+  for (const c of Object.keys(src.sums ?? {})) if (!sumsOf(list).includes(c)) throw new Error(`${at}: sums.${c} is not a column of the list's sums`);
+  if (list.mirror) {
+    if (src.weight || src.levels || src.distinct || src.sums || list.sums || list.others)
+      throw new Error(`${at}: a mirror list has no weight, levels, distinct, sums or hand-kept columns`);
+    if (inBulk(src)) throw new Error(`${at}: a mirror of a table of the bulk path is not supported`);
+    const n = src.values?.(rowOf('x'), src.join ? rowOf('y') : NO_JOIN).length ?? 0;
+    if (n !== list.mirror.values.length) throw new Error(`${at}: values gives ${n} expressions for ${list.mirror.values.length} columns`);
+  } else if (src.values) throw new Error(`${at}: values belong to a mirror list`);
 }
 
 /**
@@ -73,7 +124,7 @@ export function watchedColumns(src: KeptSource): string[] {
 function condition(src: KeptSource, alias: 'NEW' | 'OLD', self: 'NEW' | 'OLD'): string {
   const r = rowOf(alias);
   const parts: string[] = [];
-  if (src.when) parts.push(src.when(r));
+  if (src.when) parts.push(src.when(r, NO_JOIN));
   if (src.distinct) {
     const same = src.distinct.same.map((c) => `d.${q(c)} = ${r[c]}`);
     const mine = src.distinct.self.map((c) => `d.${q(c)} = ${self}.${q(c)}`).join(' AND ');
@@ -91,14 +142,76 @@ function delta(list: KeptList, src: KeptSource, alias: 'NEW' | 'OLD', sign: 1 | 
   const n = q(countOf(list));
   const values = tuples.map((t) => `(${t.join(', ')})`).join(', ');
   const where = condition(src, alias, updating ? 'NEW' : alias);
-  const add = src.weight ? `${sign < 0 ? '-' : ''}(${src.weight(r)})` : String(sign);
+  const add = src.weight ? `${signed(sign, src.weight(r, NO_JOIN))}` : String(sign);
+  const sums = sumExprs(list, src, r, NO_JOIN).map((e) => `, ${signed(sign, e)}`).join('');
   // DISTINCT: alternatives that coincide for this row ('' for "any province" when it has none) count once.
   const pick = tuples.length > 1 && tuples.some((t, i) => tuples.slice(0, i).some((u) => mayMeet(t, u))) ? 'DISTINCT ' : '';
   const out = [
-    `  INSERT INTO ${q(list.table)} (${cols}, ${n})\n    SELECT ${pick}*, ${add} FROM (VALUES ${values}) WHERE ${where}\n    ON CONFLICT (${cols}) DO UPDATE SET ${n} = ${n} + excluded.${n};`,
+    `  INSERT INTO ${q(list.table)} (${cols}, ${n}${extraCols(list)})\n    SELECT ${pick}*, ${add}${sums} FROM (VALUES ${values}) WHERE ${where}\n    ON CONFLICT (${cols}) DO UPDATE SET ${addUp(list)};`,
   ];
   if (sign < 0 && list.zeros === 'delete') out.push(`  DELETE FROM ${q(list.table)} WHERE ${n} = 0 AND (${cols}) IN (VALUES ${values});`);
   return out;
+}
+
+/** An amount a row adds, or takes away. */
+const signed = (sign: 1 | -1, e: Expr) => `${sign < 0 ? '-' : ''}(${e})`;
+
+/** `, <sum columns>` after the count in a column list. */
+const extraCols = (list: KeptList) => sumsOf(list).map((c) => `, ${q(c)}`).join('');
+
+/** The upsert's SET: every counted and summed column adds the written row's. */
+const addUp = (list: KeptList) => [countOf(list), ...sumsOf(list)].map((c) => `${q(c)} = ${q(c)} + excluded.${q(c)}`).join(', ');
+
+/** The side of a join source a trigger is on: the source table or the joined one. */
+type Side = 'source' | 'joined';
+
+/**
+ * The rows a written row `alias` gives, one per (pair, kept row) however many tuples name it:
+ * `_p<i>` tell the pairs apart (the other table's key), then the key columns, then `_n` and `_s<i>`
+ * (a count list) or the copied columns (a mirror). A source without a join has one "pair": itself.
+ */
+function pairRows(list: KeptList, src: KeptSource, alias: 'NEW' | 'OLD', side: Side, sign: 1 | -1): string {
+  const join = src.join;
+  const r = side === 'source' ? rowOf(alias) : rowOf('s');
+  const j = !join ? NO_JOIN : side === 'source' ? rowOf('j') : rowOf(alias);
+  const tuples = tuplesOf(src, r, j);
+  checkTuples(list, src, tuples);
+  const idOf = (a: string, c: string) => (c === 'rowid' ? `${a}.rowid` : `${a}.${q(c)}`);
+  // A mirror's key names its pair already.
+  const ids = !join || list.mirror ? [] : side === 'source' ? join.key.map((c) => idOf('j', c)) : (join.self ?? ['rowid']).map((c) => idOf('s', c));
+  const from = !join ? [] : side === 'source' ? [`${q(join.table)} j`] : [`${q(src.table)} s`];
+  // Several tuples: one row per tuple of a numbered VALUES list (a FROM subquery cannot read j).
+  if (tuples.length > 1) from.push(`(VALUES ${tuples.map((_, i) => `(${i})`).join(', ')}) v`);
+  const at = (c: number) => (tuples.length > 1 ? `CASE v.column1 ${tuples.map((t, i) => `WHEN ${i} THEN ${t[c]}`).join(' ')} END` : tuples[0][c]);
+  const tail = list.mirror
+    ? src.values!(r, j).map((e, i) => `${e} AS ${q(list.mirror!.values[i])}`)
+    : [`${src.weight ? signed(sign, src.weight(r, j)) : sign} AS _n`, ...sumExprs(list, src, r, j).map((e, i) => `${signed(sign, e)} AS _s${i}`)];
+  const picked = [...ids.map((e, i) => `${e} AS _p${i}`), ...list.columns.map((c, i) => `${at(i)} AS ${q(c)}`), ...tail];
+  const conds = [join?.on(r, j), src.when?.(r, j)].filter((c): c is string => !!c);
+  return `SELECT DISTINCT ${picked.join(', ')}${from.length ? ` FROM ${from.join(', ')}` : ''} WHERE ${conds.length ? conds.join(' AND ') : 'true'}`;
+}
+
+/** The statements that add (sign 1) or take away (-1) the kept rows of the `alias` row on `side` of a join source. */
+function joinDelta(list: KeptList, src: KeptSource, alias: 'NEW' | 'OLD', side: Side, sign: 1 | -1): string[] {
+  const cols = list.columns.map(q).join(', ');
+  const rows = pairRows(list, src, alias, side, sign);
+  const sums = sumsOf(list).map((_, i) => `, sum(_s${i})`).join('');
+  const out = [
+    `  INSERT INTO ${q(list.table)} (${cols}, ${q(countOf(list))}${extraCols(list)})\n    SELECT ${cols}, sum(_n)${sums} FROM (${rows}) WHERE true GROUP BY ${cols}\n    ON CONFLICT (${cols}) DO UPDATE SET ${addUp(list)};`,
+  ];
+  if (sign < 0 && list.zeros === 'delete') out.push(`  DELETE FROM ${q(list.table)} WHERE ${q(countOf(list))} = 0 AND (${cols}) IN (SELECT ${cols} FROM (${rows}));`);
+  return out;
+}
+
+/** A mirror list's statements for the `alias` row: upsert its rows (sign 1) or delete them (-1). */
+function mirrorDelta(list: KeptList, src: KeptSource, alias: 'NEW' | 'OLD', side: Side, sign: 1 | -1): string[] {
+  const cols = list.columns.map(q).join(', ');
+  const rows = pairRows(list, src, alias, side, sign);
+  if (sign < 0) return [`  DELETE FROM ${q(list.table)} WHERE (${cols}) IN (SELECT ${cols} FROM (${rows}));`];
+  const vals = list.mirror!.values.map(q);
+  return [
+    `  INSERT INTO ${q(list.table)} (${cols}, ${vals.join(', ')})\n    SELECT ${cols}, ${vals.join(', ')} FROM (${rows}) WHERE true\n    ON CONFLICT (${cols}) DO UPDATE SET ${vals.map((v) => `${v} = excluded.${v}`).join(', ')};`,
+  ];
 }
 
 function trigger(name: string, table: string, event: string, body: string[], when?: string): Trigger {
@@ -110,8 +223,18 @@ const inBulk = (src: KeptSource) => (KEPT_BULK.sources as readonly string[]).inc
 
 /** The three triggers of one source of a kept list. */
 export function sourceTriggers(list: KeptList, src: KeptSource): Trigger[] {
+  checkSource(list, src);
   const base = `${KEPT_PREFIX}${list.table}_${src.name}`;
   const watched = watchedColumns(src).map(q).join(', ');
+  if (src.join || list.mirror) {
+    const body = list.mirror ? mirrorDelta : joinDelta;
+    const side = (s: Side, suffix: string, table: string, cols: string[]): Trigger[] => [
+      trigger(`${base}${suffix}_ai`, table, 'AFTER INSERT', body(list, src, 'NEW', s, 1)),
+      trigger(`${base}${suffix}_ad`, table, 'AFTER DELETE', body(list, src, 'OLD', s, -1)),
+      trigger(`${base}${suffix}_au`, table, `AFTER UPDATE OF ${cols.map(q).join(', ')}`, [...body(list, src, 'OLD', s, -1), ...body(list, src, 'NEW', s, 1)]),
+    ];
+    return [...side('source', '', src.table, watchedColumns(src)), ...(src.join ? side('joined', '_j', src.join.table, joinedColumns(src)) : [])];
+  }
   const when = inBulk(src) ? BULK_IDLE : undefined;
   return [
     trigger(`${base}_ai`, src.table, 'AFTER INSERT', delta(list, src, 'NEW', 1, false), when),
@@ -137,38 +260,48 @@ export function packingTriggers(p: KeptPacking): Trigger[] {
 
 /**
  * What the kept table must hold, one statement per key of each source (D1 caps the terms of a
- * compound SELECT, so they are not one UNION): each gives `<columns>, n`; a kept row is the sum of
- * its counts over the statements.
+ * compound SELECT, so they are not one UNION): each gives `<columns>, n` and the summed columns; a
+ * kept row is the sum of its counts over the statements. A mirror's give `<columns>, <values>`,
+ * one row per kept row. A join source reads `FROM <source> s JOIN <joined> j ON …`.
  */
 export function recountSql(list: KeptList, only?: (src: KeptSource) => Expr | undefined): string[] {
   return list.sources.flatMap((src) => {
+    checkSource(list, src);
     const restrict = only?.(src);
     const r = rowOf('s');
-    const tuples = tuplesOf(src, r);
+    const j = src.join ? rowOf('j') : NO_JOIN;
+    const tuples = tuplesOf(src, r, j);
     return tuples.map((t, i) => {
       const keys = t.map((e, c) => `${e} AS ${q(list.columns[c])}`).join(', ');
       const by = t.map((_, c) => c + 1).join(', ');
       // A row counts once under a kept row that two of its tuples name: under the first of them.
       const earlier = tuples.slice(0, i).filter((u) => mayMeet(t, u)).map((u) => `NOT (${u.map((e, c) => `${e} IS ${t[c]}`).join(' AND ')})`);
-      const conds = [restrict, src.when?.(r), ...earlier].filter((c): c is string => !!c);
+      const conds = [restrict, src.when?.(r, j), ...earlier].filter((c): c is string => !!c);
       const where = ` WHERE ${conds.length ? conds.join(' AND ') : 'true'}`;
-      const n = src.weight ? `sum(${src.weight(r)})` : 'count(*)';
+      const from = `${q(src.table)} s${src.join ? ` JOIN ${q(src.join.table)} j ON ${src.join.on(r, j)}` : ''}`;
+      if (list.mirror) return `SELECT ${keys}, ${src.values!(r, j).map((e, c) => `${e} AS ${q(list.mirror!.values[c])}`).join(', ')} FROM ${from}${where}`;
+      const n = `${src.weight ? `sum(${src.weight(r, j)})` : 'count(*)'} AS \`n\`${sumExprs(list, src, r, j).map((e, c) => `, sum(${e}) AS ${q(sumsOf(list)[c])}`).join('')}`;
       if (src.distinct) {
-        const own = [restrict, src.when?.(r)].filter((c): c is string => !!c);
+        const own = [restrict, src.when?.(r, j)].filter((c): c is string => !!c);
         const inner = own.length ? ` WHERE ${own.join(' AND ')}` : '';
-        return `SELECT ${keys}, ${n} AS \`n\` FROM (SELECT DISTINCT ${src.distinct.same.map((c) => `s.${q(c)}`).join(', ')} FROM ${q(src.table)} s${inner}) s${earlier.length ? ` WHERE ${earlier.join(' AND ')}` : ''} GROUP BY ${by}`;
+        return `SELECT ${keys}, ${n} FROM (SELECT DISTINCT ${src.distinct.same.map((c) => `s.${q(c)}`).join(', ')} FROM ${q(src.table)} s${inner}) s${earlier.length ? ` WHERE ${earlier.join(' AND ')}` : ''} GROUP BY ${by}`;
       }
-      return `SELECT ${keys}, ${n} AS \`n\` FROM ${q(src.table)} s${where} GROUP BY ${by}`;
+      return `SELECT ${keys}, ${n} FROM ${from}${where} GROUP BY ${by}`;
     });
   });
 }
 
-/** The kept table as it stands, without zero counts. */
+/** The kept table as it stands, without zero counts (a mirror: every row, with its copied columns). */
 export function keptRowsSql(list: KeptList): string {
   const cols = list.columns.map(q).join(', ');
+  const mine = list.owns ? ` AND (${list.owns})` : '';
+  if (list.mirror) return `SELECT ${cols}, ${list.mirror.values.map(q).join(', ')} FROM ${q(list.table)} WHERE true${mine}`;
   const n = q(countOf(list));
-  return `SELECT ${cols}, ${n} AS \`n\` FROM ${q(list.table)} WHERE ${n} <> 0${list.owns ? ` AND (${list.owns})` : ''}`;
+  return `SELECT ${cols}, ${n} AS \`n\`${extraCols(list)} FROM ${q(list.table)} WHERE ${n} <> 0${mine}`;
 }
+
+/** The columns a kept row holds besides its key: the count and sums, or a mirror's copied columns. */
+export const valueColumns = (list: KeptList): string[] => (list.mirror ? [...list.mirror.values] : ['n', ...sumsOf(list)]);
 
 /**
  * Empties the kept table and fills it from its sources. A table with hand-kept columns keeps its
@@ -178,9 +311,17 @@ export function rebuildSql(list: KeptList): string[] {
   const cols = list.columns.map(q).join(', ');
   const n = q(countOf(list));
   const owned = list.owns ? ` WHERE ${list.owns}` : '';
+  if (list.mirror) {
+    const vals = list.mirror.values.map(q);
+    return [
+      `DELETE FROM ${q(list.table)}${owned}`,
+      ...recountSql(list).map((r) => `INSERT INTO ${q(list.table)} (${cols}, ${vals.join(', ')}) ${r}\n  ON CONFLICT (${cols}) DO UPDATE SET ${vals.map((v) => `${v} = excluded.${v}`).join(', ')}`),
+    ];
+  }
+  const zero = [n, ...sumsOf(list).map(q)].map((c) => `${c} = 0`).join(', ');
   return [
-    list.others ? `UPDATE ${q(list.table)} SET ${n} = 0${owned}` : `DELETE FROM ${q(list.table)}${owned}`,
-    ...recountSql(list).map((r) => `INSERT INTO ${q(list.table)} (${cols}, ${n}) ${r}\n  ON CONFLICT (${cols}) DO UPDATE SET ${n} = ${n} + excluded.${n}`),
+    list.others ? `UPDATE ${q(list.table)} SET ${zero}${owned}` : `DELETE FROM ${q(list.table)}${owned}`,
+    ...recountSql(list).map((r) => `INSERT INTO ${q(list.table)} (${cols}, ${n}${extraCols(list)}) ${r}\n  ON CONFLICT (${cols}) DO UPDATE SET ${addUp(list)}`),
     ...(list.others?.rebuild ?? []),
   ];
 }
@@ -198,7 +339,7 @@ export function bulkDeltaSql(list: KeptList, ids: readonly number[]): string[] {
   const idList = ids.join(', ');
   return recountSql({ ...list, sources: list.sources.filter(inBulk) }, () => `s.${q(KEPT_BULK.id)} IN (${idList})`).map(
       (r) =>
-        `INSERT INTO ${q(list.table)} (${cols}, ${n}) SELECT * FROM (${r}) WHERE EXISTS (SELECT 1 FROM ${q(KEPT_BULK.table)})\n  ON CONFLICT (${cols}) DO UPDATE SET ${n} = ${n} + excluded.${n}`,
+        `INSERT INTO ${q(list.table)} (${cols}, ${n}${extraCols(list)}) SELECT * FROM (${r}) WHERE EXISTS (SELECT 1 FROM ${q(KEPT_BULK.table)})\n  ON CONFLICT (${cols}) DO UPDATE SET ${addUp(list)}`,
     );
 }
 
@@ -234,7 +375,7 @@ export function planKept(actual: readonly Trigger[], lists: readonly KeptList[],
   // the declaration's own source tables that write it.
   const handKept = (l: KeptList, t: Trigger) => !!l.others?.triggers.some((p) => t.name.startsWith(p));
   const ownedBy = (t: Trigger) =>
-    lists.some((l) => writes(t.sql, l.table) && !handKept(l, t) && (!l.owns || l.sources.some((s) => s.table === t.table)));
+    lists.some((l) => writes(t.sql, l.table) && !handKept(l, t) && (!l.owns || l.sources.some((s) => s.table === t.table || s.join?.table === t.table)));
   const owned = actual.filter((t) => t.name.startsWith(KEPT_PREFIX) || ownedBy(t));
   const stale = owned.filter((t) => byName.get(t.name)?.sql !== t.sql.trim());
   const mixed = stale

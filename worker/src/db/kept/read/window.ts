@@ -90,3 +90,28 @@ export async function nearEndPage<Q extends SelectLike>(
   const found = rows.flatMap((r) => (r.part === null ? [] : [r.row]));
   return { total, rows: found.length || !pageWindow(at.page, at.perPage, total).limit ? found : null };
 }
+
+/**
+ * A page of a list with no kept total (a keyword's matches): the page's rows and their count in one
+ * statement and one round trip, `shape` built once per `key` as nearEndPage's: `total` the count (an
+ * SQL scalar) and `page` the read of `limit` rows after skipping `offset` in list order.
+ */
+export async function countedPage<Q extends SelectLike>(
+  db: Db,
+  key: string,
+  shape: () => { total: SQL; page: (w: { offset: Placeholder; limit: Placeholder }) => Q },
+  values: Record<string, unknown>,
+  at: { page: number; perPage: number },
+): Promise<{ total: number; rows: RowOf<Q>[] }> {
+  const statement = shapedParts(
+    db,
+    key,
+    () => {
+      const { total, page } = shape();
+      return { parts: [page({ offset: ph('_offset'), limit: ph('_limit') })], total };
+    },
+    { ...values, _offset: offsetOf(at.page, at.perPage), _limit: at.perPage },
+  );
+  const [rows] = await runShaped(db, [statement] as const);
+  return { total: rows[0]?.total ?? 0, rows: rows.flatMap((r) => (r.part === null ? [] : [r.row])) };
+}
