@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { api, dataOf } from '../client';
 import { baseTaxonomy, makeClosure, makeReasons } from '../closure/fixtures';
 import { makeUser, type TestUser } from '../helpers';
-import { recordRequest } from '../query-recorder';
+import { recordRequest, roundTrips } from '../query-recorder';
 
 let u: TestUser;
 let other: TestUser;
@@ -85,5 +85,32 @@ describe('GET /api/user/ledger', () => {
     const tenBody = ten.body as { data: { info: unknown[]; page: { total: number } } };
     expect(tenBody.data.info.length).toBe(8);
     expect(ten.statements.length).toBe(one.statements.length);
+  });
+});
+
+describe('GET /api/user/ledger pages', () => {
+  it('every page is the newest-first slice of the ledger; a page near either end reads its rows with its total', async () => {
+    const many = await makeUser();
+    const t = Date.now() - 100 * 86_400_000;
+    // 150 rows over a month, every third sharing its millisecond with the one before (the higher id first).
+    await env.DB.batch(
+      Array.from({ length: 150 }, (_, i) => ledgerRow(many.id, i + 1, 'grant', '', '', `pages:${many.id}:${i}`, t + Math.floor(i / 3) * 3 * 3_600_000 * 5 + (i % 3 === 2 ? 1 : i % 3))),
+    );
+    const all = (await env.DB.prepare('SELECT id FROM coin_ledger WHERE user_id = ? ORDER BY created_at DESC, id DESC').bind(many.id).all<{ id: number }>()).results.map((r) => r.id);
+    expect(all.length).toBe(150);
+    const headers = { Authorization: `Bearer ${many.token}` };
+    // The session is read once, then kept (auth/session.ts): not one of the page's round trips.
+    await recordRequest('/api/user/vip_check', { headers });
+    for (let page = 1; page <= 16; page++) {
+      const r = await recordRequest(`/api/user/ledger?page=${page}&per_page=10`, { headers });
+      const body = r.body as { data: { info: { id: number }[]; page: { total: number } } };
+      expect(r.status).toBe(200);
+      expect(body.data.page.total).toBe(150);
+      expect(body.data.info.map((x) => x.id)).toEqual(all.slice((page - 1) * 10, page * 10));
+      // A page starting within 60 rows of either end: its rows with the total, then their objects.
+      const offset = (page - 1) * 10;
+      if (offset < 60 || 150 - Math.min(offset + 10, 150) < 60) expect(roundTrips(r.statements)).toBe(2);
+      else expect(roundTrips(r.statements)).toBeGreaterThan(2);
+    }
   });
 });

@@ -141,10 +141,25 @@ describe('register, login, info, logout', () => {
     expect(await dataOf(api(vip.token).user.info.$get())).toMatchObject({ isVip: true, svip: false, juzibtc: 7 });
     expect(await dataOf(api(svip.token).user.info.$get())).toMatchObject({ isVip: true, svip: true });
     await env.DB.prepare('UPDATE memberships SET ends_at = ? WHERE user_id = ?').bind(Date.now() - 1, vip.id).run();
-    // Written behind the worker's back, the change shows once the isolate's kept session is gone
-    // (at most KEPT_SESSION_MS later; forgotten here rather than waited for).
-    forgetSessions(vip.id);
+    // Written behind the worker's back: the user's own status reads the session again, at once.
     expect((await dataOf(api(vip.token).user.info.$get())).isVip).toBe(false);
+  });
+
+  it('a membership paid through another isolate shows at once: in the user’s status and on a members-only route', async () => {
+    const u = await makeUser();
+    const vipOnly = () => api(u.token).starmarket.info_disclosure.$post({ json: {} });
+    // This isolate keeps the session of a non-member.
+    expect((await dataOf(api(u.token).user.vip_check.$get())).isVip).toBe(false);
+    expect((await errorOf(vipOnly())).code).toBe('VIP_REQUIRED');
+    // Another isolate applies the payment: the period is in D1, nothing is forgotten here.
+    const now = Date.now();
+    await env.DB.prepare("INSERT INTO memberships (user_id, level, starts_at, ends_at) VALUES (?, 'vip', ?, ?)").bind(u.id, now - 1_000, now + 30 * 86_400_000).run();
+    expect((await vipOnly()).status).toBe(200);
+    const other = await makeUser();
+    expect((await dataOf(api(other.token).user.info.$get())).isVip).toBe(false);
+    await env.DB.prepare("INSERT INTO memberships (user_id, level, starts_at, ends_at) VALUES (?, 'svip', ?, ?)").bind(other.id, now - 1_000, now + 30 * 86_400_000).run();
+    expect(await dataOf(api(other.token).user.info.$get())).toMatchObject({ isVip: true, svip: true });
+    expect((await dataOf(api(other.token).user.vip_check.$get())).isVip).toBe(true);
   });
 
   it('a signed-in request reads its session once per KEPT_SESSION_MS; expiry, membership ends and logout count at once', async () => {

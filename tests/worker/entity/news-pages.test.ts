@@ -13,6 +13,7 @@ import { NEWS_LIST_PAGE_SIZE, POLICY_PAGE_SIZE } from '../../../worker/src/entit
 import { listNews, listNewsPlain, type NewsListQuery } from '../../../worker/src/entity/news';
 import { listPolicies, listPoliciesPlain, type PolicyListQuery } from '../../../worker/src/entity/policy';
 import { makeUser } from '../helpers';
+import { recordRequest } from '../query-recorder';
 import { all, expectKeptMatches, expectWithinBudget, pagesOf, seed } from './news-days';
 
 const db = () => drizzleDb(env.DB);
@@ -78,6 +79,18 @@ describe('news and policy pages from kept day counts', () => {
       `/api/policy?scope=${q('医疗健康')}&page=2`,
     ];
     for (const path of paths) await expectWithinBudget(path, token);
+  });
+
+  it('a news page near the start is one statement: its rows with the total', async () => {
+    const headers = { Authorization: `Bearer ${token}` };
+    // The session is read once, then kept (auth/session.ts): not one of the page's statements.
+    await recordRequest('/api/user/vip_check', { headers });
+    for (const path of ['/api/news', '/api/news?page=2', `/api/news?scope=${encodeURIComponent('医疗健康')}&page=3`]) {
+      const r = await recordRequest(path, { headers });
+      expect(r.status).toBe(200);
+      expect((r.body as { data: { info: unknown[] } }).data.info.length).toBe(NEWS_LIST_PAGE_SIZE);
+      expect(r.statements.length).toBe(1);
+    }
   });
 
   it('stay exact after news, company tags and policies are inserted, updated and deleted', async () => {

@@ -2,7 +2,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv, SessionUser } from '../env';
 import { ApiError } from '../lib/errors';
 import type { AccessLevel, RoutePolicy } from '../lib/route';
-import { userForToken } from './session';
+import { servedKept, userForToken } from './session';
 import { carriesKey } from '../apikeys/auth';
 import { keySession } from '../apikeys/gate';
 
@@ -13,11 +13,29 @@ import { keySession } from '../apikeys/gate';
 export const session: MiddlewareHandler<AppEnv> = async (c, next) => {
   // A request made with an API key acts as the key's owner, metered per key (apikeys/gate.ts).
   if (carriesKey(c.req.raw.headers)) return keySession(c, next);
-  const header = c.req.header('Authorization')?.trim() ?? '';
-  const token = /^Bearer\s+(\S+)$/i.exec(header)?.[1] ?? (/^[A-Za-z0-9_-]{20,200}$/.test(header) ? header : undefined);
+  const token = sessionToken(c);
   c.set('user', token ? await userForToken(c.get('db'), token) : null);
   await next();
 };
+
+function sessionToken(c: Context<AppEnv>): string | undefined {
+  const header = c.req.header('Authorization')?.trim() ?? '';
+  return /^Bearer\s+(\S+)$/i.exec(header)?.[1] ?? (/^[A-Za-z0-9_-]{20,200}$/.test(header) ? header : undefined);
+}
+
+/**
+ * The request's user as D1 has it now. A kept session (auth/session.ts) may lag a change another
+ * isolate made: a membership just paid for there. Where a user reads their own status, and before
+ * a member's route is refused, the session is read again (and kept anew), so a purchase shows at once.
+ */
+export async function freshUser(c: Context<AppEnv>): Promise<SessionUser | null> {
+  const user = c.get('user');
+  const token = user && servedKept(user) ? sessionToken(c) : undefined;
+  if (!token) return user;
+  const fresh = await userForToken(c.get('db'), token, Date.now(), true);
+  c.set('user', fresh);
+  return fresh;
+}
 
 /** Throws the code a user of this level would get; used by the access middleware and by handlers' finer rules. */
 export function requireLevel(user: SessionUser | null, level: AccessLevel): void {
@@ -51,7 +69,10 @@ export function access(policy: RoutePolicy): MiddlewareHandler<AppEnv> {
       c.header('Allow', 'GET, POST');
       throw new ApiError('METHOD_NOT_ALLOWED', 'HEAD 请求不能执行写操作，请使用 GET 或 POST');
     }
-    requireLevel(c.get('user'), entry.level);
+    const user = c.get('user');
+    // A member's route refused on a kept session is checked on D1 first (freshUser).
+    const short = user && ((entry.level === 'vip' && !user.isVip) || (entry.level === 'svip' && !user.svip));
+    requireLevel(short ? await freshUser(c) : user, entry.level);
     await next();
   };
 }

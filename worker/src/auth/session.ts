@@ -43,27 +43,45 @@ interface KeptSession {
   expiresAt: number;
 }
 
+/**
+ * Keyed by the token itself, not its SHA-256, so a kept session costs no digest per request: the
+ * isolate's memory holds at most MAX_KEPT_SESSIONS tokens of recent requests; D1 stores only hashes.
+ */
 const keptSessions = new Map<string, KeptSession>();
 
 /** Forgets the kept sessions of one user (after a write that changes what the user may do), or all. */
 export function forgetSessions(userId?: number): void {
   if (userId === undefined) return keptSessions.clear();
-  for (const [hash, k] of keptSessions) if (k.id === userId) keptSessions.delete(hash);
+  for (const [token, k] of keptSessions) if (k.id === userId) keptSessions.delete(token);
 }
+
+/** Users answered from a kept session rather than read from D1 for their request. */
+const fromKept = new WeakSet<SessionUser>();
+
+/** Whether this user came from a kept session (it may lag a change another isolate made, up to KEPT_SESSION_MS). */
+export const servedKept = (user: SessionUser) => fromKept.has(user);
 
 function sessionUser(k: KeptSession, now: number): SessionUser {
   const svip = k.svipUntil > now;
   return { id: k.id, account: k.account, username: k.username, sessionId: k.sessionId, svip, isVip: svip || k.vipUntil > now };
 }
 
-export async function userForToken(db: Db, token: string, now = Date.now()): Promise<SessionUser | null> {
+/**
+ * The signed-in user of a session token, or null. From the kept session when there is one and it is
+ * still good; `fresh` reads D1 whatever is kept (and keeps what it read).
+ */
+export async function userForToken(db: Db, token: string, now = Date.now(), fresh = false): Promise<SessionUser | null> {
   if (!/^[0-9a-f]{64}$/.test(token)) return null;
-  const hash = await sha256Hex(token);
-  const kept = keptSessions.get(hash);
+  const kept = keptSessions.get(token);
   // Kept and still young, the session unexpired, and no membership period ended since it was read
   // (the next, queued period may have begun then: read again).
   const boundary = (until: number) => kept && kept.at < until && until <= now;
-  if (kept && now - kept.at < KEPT_SESSION_MS && kept.expiresAt > now && !boundary(kept.vipUntil) && !boundary(kept.svipUntil)) return sessionUser(kept, now);
+  if (!fresh && kept && now - kept.at < KEPT_SESSION_MS && kept.expiresAt > now && !boundary(kept.vipUntil) && !boundary(kept.svipUntil)) {
+    const user = sessionUser(kept, now);
+    fromKept.add(user);
+    return user;
+  }
+  const hash = await sha256Hex(token);
   const flags = membershipFlags(users.id, now);
   const row = await db
     .select({ sessionId: sessions.id, expiresAt: sessions.expiresAt, id: users.id, account: users.account, username: users.username, ...flags })
@@ -72,12 +90,12 @@ export async function userForToken(db: Db, token: string, now = Date.now()): Pro
     .where(and(eq(sessions.tokenHash, hash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
     .get();
   if (!row) {
-    keptSessions.delete(hash);
+    keptSessions.delete(token);
     return null;
   }
   const entry: KeptSession = { ...row, at: now, vipUntil: row.vipUntil ?? 0, svipUntil: row.svipUntil ?? 0 };
-  keptSessions.delete(hash);
-  keptSessions.set(hash, entry);
+  keptSessions.delete(token);
+  keptSessions.set(token, entry);
   // The oldest entries go first (a Map iterates in insertion order).
   while (keptSessions.size > MAX_KEPT_SESSIONS) keptSessions.delete(keptSessions.keys().next().value!);
   return sessionUser(entry, now);
@@ -85,5 +103,5 @@ export async function userForToken(db: Db, token: string, now = Date.now()): Pro
 
 export async function revokeSession(db: Db, sessionId: number, now = Date.now()) {
   await db.update(sessions).set({ revokedAt: now }).where(eq(sessions.id, sessionId));
-  for (const [hash, k] of keptSessions) if (k.sessionId === sessionId) keptSessions.delete(hash);
+  for (const [token, k] of keptSessions) if (k.sessionId === sessionId) keptSessions.delete(token);
 }

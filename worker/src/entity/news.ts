@@ -8,8 +8,8 @@ import { and, asc, between, count, desc, eq, getTableColumns, inArray, type Plac
 import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { medicalCompanyTags, news } from '../db';
 import type { Db } from '../env';
-import { ANY_DAY, dayStart, offsetOf, pageWindow, SKIP_DIRECTLY, totalOf, YMD_WIDTHS, type DayBucket, type KeptLevels } from '../db/kept/read.ts';
-import { ph, runShaped, shapedSelect, shapedSql } from '../lib/shaped';
+import { ANY_DAY, dayStart, offsetOf, pageWindow, SKIP_DIRECTLY, YMD_WIDTHS, type DayBucket, type KeptLevels } from '../db/kept/read.ts';
+import { ph, runShaped, shapedParts, shapedSql } from '../lib/shaped';
 import { formatYmd, ymdParts } from '#shared/dates';
 import { tagIdByName } from './atlas';
 import { NEWS_LIST_PAGE_SIZE } from './constants';
@@ -110,24 +110,34 @@ export async function listNews(db: Db, q: NewsListQuery) {
     rows.sort((a, b) => (reverse ? a.date - b.date || a.id - b.id : b.date - a.date || b.id - a.id));
     return reverse ? rows.reverse() : rows;
   };
-  // A page within SKIP_DIRECTLY rows of the start (pages 1-3): the year rows and the page read from
-  // the start in one round trip (shaped statements, lib/shaped.ts), kept when pageWindow, given the
-  // total, reads it from the start, as the closed-company news do (closure/news.ts).
+  // A page within SKIP_DIRECTLY rows of the start (pages 1-3): the total (the sum of the year rows)
+  // and the page read from the start in one statement (lib/shaped.ts), kept when pageWindow, given
+  // the total, reads it from the start, as the closed-company news do (closure/news.ts). Any other
+  // page reads the year rows and walks down from them.
   const offset = offsetOf(q.page, NEWS_LIST_PAGE_SIZE);
   const shape = `${tagId !== null ? 't' : ''}${scope ? 's' : ''}`;
   const values = { list, key, tag: tagId ?? 0, scope, lo: ANY_DAY.lo, hi: ANY_DAY.hi, skip: offset, limit: NEWS_LIST_PAGE_SIZE };
-  const years = shapedSql<DayBucket>(db, 'entity.news.years', () => sql`SELECT bucket, n FROM news_day_counts WHERE list = ${ph('list')} AND key = ${ph('key')} AND level = 1`, values);
-  const start = () =>
-    shapedSelect(
-      db,
-      `entity.news.start.${shape}`,
-      () => pageSelect(db, { lo: ph('lo'), hi: ph('hi'), skip: ph('skip'), limit: ph('limit'), reverse: false }, { tag: tagId !== null ? ph('tag') : undefined, scope: scope ? ph('scope') : undefined }),
-      values,
-    );
-  const [yearRows, startRows] = offset <= SKIP_DIRECTLY ? await runShaped(db, [years, start()] as const) : [...(await runShaped(db, [years] as const)), undefined];
-  const total = totalOf(yearRows);
-  const near = pageWindow(q.page, NEWS_LIST_PAGE_SIZE, total);
-  if (startRows && near.limit && !near.reverse) return { info: inListOrder(startRows, false).slice(0, near.limit).map(newsRowOf), total };
+  if (offset <= SKIP_DIRECTLY) {
+    const [found] = await runShaped(db, [
+      shapedParts(
+        db,
+        `entity.news.start.${shape}`,
+        () => ({
+          parts: [pageSelect(db, { lo: ph('lo'), hi: ph('hi'), skip: ph('skip'), limit: ph('limit'), reverse: false }, { tag: tagId !== null ? ph('tag') : undefined, scope: scope ? ph('scope') : undefined })],
+          total: sql`coalesce((SELECT sum(max(0, n)) FROM news_day_counts WHERE list = ${ph('list')} AND key = ${ph('key')} AND level = 1), 0)`,
+        }),
+        values,
+      ),
+    ] as const);
+    const total = found[0]?.total ?? 0;
+    const near = pageWindow(q.page, NEWS_LIST_PAGE_SIZE, total);
+    if (!near.limit) return { info: [], total };
+    const startRows = found.flatMap((r) => (r.part === null ? [] : [r.row]));
+    if (!near.reverse) return { info: inListOrder(startRows, false).slice(0, near.limit).map(newsRowOf), total };
+  }
+  const [yearRows] = await runShaped(db, [
+    shapedSql<DayBucket>(db, 'entity.news.years', () => sql`SELECT bucket, n FROM news_day_counts WHERE list = ${ph('list')} AND key = ${ph('key')} AND level = 1`, values),
+  ] as const);
   const p = await dayStart(db, newsDays(list, key), yearRows, q.page, NEWS_LIST_PAGE_SIZE, ANY_DAY);
   if (p.empty) return { info: [], total: p.total };
   const rows = await pageSelect(db, p, { tag: tagId ?? undefined, scope: scope || undefined });

@@ -28,8 +28,13 @@ export type RowOf<Q> = Q extends { all(): Promise<(infer R)[]> } ? R : never;
 /** A bound statement and how to read its rows. */
 export interface Shaped<R> {
   readonly stmt: D1PreparedStatement;
-  /** The rows of a D1 result (objects, as D1 returns them). */
+  /** The rows of a D1 result (objects, as a D1 batch returns them). */
   read(result: D1Result): R[];
+  /**
+   * The rows from arrays of column values in selection order (`raw()`), for a select run alone:
+   * D1 sends rows as arrays, and objects keyed by column name would only be taken apart again.
+   */
+  readRaw?(rows: unknown[][]): R[];
 }
 
 /** A select's public prepared form (drizzle's `SQLitePreparedQuery`): its text and its row mapping. */
@@ -96,6 +101,7 @@ export function shapedSelect<Q extends SelectLike>(db: Db, key: string, build: (
   return {
     stmt: bound(db, k.query, values),
     read: (result) => rows.mapAllResult((result.results as Record<string, unknown>[]).map((obj) => valuesOf(key, obj, width))) as RowOf<Q>[],
+    readRaw: (raw) => rows.mapAllResult(raw) as RowOf<Q>[],
   };
 }
 
@@ -130,16 +136,16 @@ export function shapedParts<Q extends SelectLike>(db: Db, key: string, build: ()
   const rows = k.rows!;
   const counted = Boolean(k.counted);
   const width = k.width! + 1 + (counted ? 1 : 0);
+  // Columns in order: the total (when counted), the part's selection, the part number.
+  const partRow = (v: unknown[]): PartRow<RowOf<Q>> => {
+    const total = counted ? (v.shift() as number | null) : null;
+    const part = v.pop() as number | null;
+    return part === null ? { part, total, row: null } : { part, total, row: (rows.mapAllResult([v]) as RowOf<Q>[])[0] };
+  };
   return {
     stmt: bound(db, k.query, values),
-    read: (result) =>
-      (result.results as Record<string, unknown>[]).map((obj) => {
-        // Columns in order: the total (when counted), the part's selection, the part number.
-        const v = valuesOf(key, obj, width);
-        const total = counted ? (v.shift() as number | null) : null;
-        const part = v.pop() as number | null;
-        return part === null ? { part, total, row: null } : { part, total, row: (rows.mapAllResult([v]) as RowOf<Q>[])[0] };
-      }),
+    read: (result) => (result.results as Record<string, unknown>[]).map((obj) => partRow(valuesOf(key, obj, width))),
+    readRaw: (raw) => raw.map((v) => partRow([...v])),
   };
 }
 
@@ -153,6 +159,8 @@ type Results<T extends readonly Shaped<unknown>[]> = { [I in keyof T]: T[I] exte
 
 /** Runs shaped statements in one round trip (one D1 batch when more than one) and reads their rows. */
 export async function runShaped<T extends readonly Shaped<unknown>[]>(db: Db, statements: T): Promise<Results<T>> {
+  const only = statements.length === 1 ? statements[0] : undefined;
+  if (only?.readRaw) return [only.readRaw(await only.stmt.raw())] as unknown as Results<T>;
   const results = await runBound(
     db,
     statements.map((s) => s.stmt),

@@ -6,22 +6,33 @@
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import { investEventInvestors as iei, investFirms, starmarketCompanies as m, starmarketFirmStats } from '../db';
 import type { Db } from '../env';
+import { ph, runShaped, shapedSelect } from '../lib/shaped';
 import { FIRM_CASES } from './constants';
 import { selectStarRows, toStarRows } from './rows';
 
 /** Read from the head of smc_money_idx: at most `limit` index entries. */
 export async function amountTop(db: Db, limit: number) {
-  const rows = await selectStarRows(db).where(gt(m.totalMoney, 0)).orderBy(desc(m.totalMoney), desc(m.mComId)).limit(limit);
+  const [rows] = await runShaped(db, [
+    shapedSelect(db, 'star.rank.amount', () => selectStarRows(db).where(gt(m.totalMoney, 0)).orderBy(desc(m.totalMoney), desc(m.mComId)).limit(ph('limit')), { limit }),
+  ] as const);
   return (await toStarRows(db, rows)).map((r, i) => ({ rank: i + 1, ...r }));
 }
 
 /** Read from the head of smc_count_money_idx (only listed companies have an opening market value). */
 export async function valuationTop(db: Db, limit: number) {
-  const rows = await selectStarRows(db)
-    // The unary + keeps SQLite on smc_count_money_idx instead of reading every listed company and sorting.
-    .where(and(gt(m.countMoney, 0), sql`+${m.isListed} = 1`))
-    .orderBy(desc(m.countMoney), desc(m.mComId))
-    .limit(limit);
+  const [rows] = await runShaped(db, [
+    shapedSelect(
+      db,
+      'star.rank.valuation',
+      () =>
+        selectStarRows(db)
+          // The unary + keeps SQLite on smc_count_money_idx instead of reading every listed company and sorting.
+          .where(and(gt(m.countMoney, 0), sql`+${m.isListed} = 1`))
+          .orderBy(desc(m.countMoney), desc(m.mComId))
+          .limit(ph('limit')),
+      { limit },
+    ),
+  ] as const);
   return (await toStarRows(db, rows)).map((r, i) => ({ rank: i + 1, ...r }));
 }
 
@@ -33,13 +44,21 @@ export async function valuationTop(db: Db, limit: number) {
  * row and one firm row per firm however many events it has.
  */
 export async function firmTop(db: Db, limit: number) {
-  const firms = await db
-    .select({ invstId: starmarketFirmStats.invstId, n: starmarketFirmStats.n, cases: starmarketFirmStats.cases, name: investFirms.name, logo: investFirms.logo })
-    .from(starmarketFirmStats)
-    .leftJoin(investFirms, eq(investFirms.id, starmarketFirmStats.invstId))
-    .where(gt(starmarketFirmStats.n, 0))
-    .orderBy(desc(starmarketFirmStats.n), desc(starmarketFirmStats.invstId))
-    .limit(limit);
+  const [firms] = await runShaped(db, [
+    shapedSelect(
+      db,
+      'star.rank.firms',
+      () =>
+        db
+          .select({ invstId: starmarketFirmStats.invstId, n: starmarketFirmStats.n, cases: starmarketFirmStats.cases, name: investFirms.name, logo: investFirms.logo })
+          .from(starmarketFirmStats)
+          .leftJoin(investFirms, eq(investFirms.id, starmarketFirmStats.invstId))
+          .where(gt(starmarketFirmStats.n, 0))
+          .orderBy(desc(starmarketFirmStats.n), desc(starmarketFirmStats.invstId))
+          .limit(ph('limit')),
+      { limit },
+    ),
+  ] as const);
   if (!firms.length) return [];
   const casesOf = (json: string) => (JSON.parse(json) as { com_id: number; com_name: string }[]).slice(0, FIRM_CASES);
   // A firm outside the firm database keeps the name its investments were recorded with.

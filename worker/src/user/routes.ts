@@ -1,12 +1,15 @@
 /** The signed-in user: profile, coin balance and ledger, membership check. Mounted at /api/user. */
+import { asc, desc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { currentUser } from '../auth/access';
+import { currentUser, freshUser } from '../auth/access';
 import { balanceOf } from '../coins';
 import { ledgerObjects, objectOf, reasonText } from '../coins/ledger';
-import { coinLedger } from '../db';
+import { coinLedger, listDayCounts as dc } from '../db';
 import { list, ok } from '../lib/envelope';
-import { inListOrder, keptStart, userList, usersRows } from '../db/kept/read.ts';
+import { inListOrder, keptStart, nearEndPage, userList, usersRows, type EndRead } from '../db/kept/read.ts';
+import type { Db } from '../env';
 import { pageParam, perPageParam } from '../lib/pagination';
+import { ph } from '../lib/shaped';
 import { createArea, defineRoute, listOf } from '../lib/route';
 
 const info = defineRoute({
@@ -42,8 +45,49 @@ const ledger = defineRoute({
   ),
 });
 
+/** Rows from either end a ledger page may start at and still be read with its total in one statement. */
+const LEDGER_NEAR_ENDS = 60;
+
+/** A user's ledger rows from the start (newest first) or the end of their ledger, off (user_id, created_at). */
+const ledgerEnd = (db: Db, r: EndRead) => {
+  const dir = r.reverse ? asc : desc;
+  return (
+    db
+      .select()
+      .from(coinLedger)
+      .where(eq(coinLedger.userId, ph('user')))
+      .orderBy(dir(coinLedger.createdAt), dir(coinLedger.id))
+      // An SQL LIMIT / OFFSET (pageWindowSql) is written as is; drizzle's types say number.
+      .limit(r.limit as unknown as number)
+      .offset(r.offset as number)
+  );
+};
+
+/**
+ * A page of the user's ledger, newest first, with its kept total ('ul:' in list_day_counts). A page
+ * near either end is one statement with the total; a deeper one starts on its day from the kept
+ * per-day counts instead of skipping every newer row.
+ */
+async function ledgerPage(db: Db, userId: number, page: number, perPage: number) {
+  const key = `ul:${userId}`;
+  const near = await nearEndPage(
+    db,
+    'user.ledger.near',
+    () => ({ total: sql`(SELECT ${dc.n} FROM ${dc} WHERE ${dc.k} = ${ph('key')} AND ${dc.level} = 0 AND ${dc.bucket} = 0)`, end: (r) => ledgerEnd(db, r) }),
+    { key, user: userId },
+    { page, perPage, near: LEDGER_NEAR_ENDS },
+  );
+  if (near.rows) return { total: near.total, rows: near.rows.sort((a, b) => b.createdAt - a.createdAt || b.id - a.id) };
+  const { total, read: r } = await keptStart(db, userList(key), page, perPage, near.total);
+  const q = r && usersRows(r, coinLedger.userId, userId, coinLedger.createdAt, coinLedger.id);
+  const rows = r && q ? inListOrder(r, await db.select().from(coinLedger).where(q.where).orderBy(...q.orderBy).limit(r.limit).offset(r.offset)) : [];
+  return { total, rows };
+}
+
 export const userRoutes = createArea()
   .openapi(info, async (c) => {
+    // The user's own status: read from D1, not from a session kept in this isolate (freshUser).
+    await freshUser(c);
     const user = currentUser(c);
     const juzibtc = await balanceOf(c.get('db'), user.id);
     return ok(c, { id: user.id, username: user.username, account: user.account, isVip: user.isVip, svip: user.svip, juzibtc });
@@ -52,16 +96,15 @@ export const userRoutes = createArea()
     const user = currentUser(c);
     return ok(c, { juzibtc: await balanceOf(c.get('db'), user.id) });
   })
-  .openapi(vipCheck, (c) => ok(c, { isVip: currentUser(c).isVip }))
+  .openapi(vipCheck, async (c) => {
+    await freshUser(c);
+    return ok(c, { isVip: currentUser(c).isVip });
+  })
   .openapi(ledger, async (c) => {
     const user = currentUser(c);
     const { page, per_page } = c.req.valid('query');
     const db = c.get('db');
-    // Newest first off (user_id, created_at) with the kept total and per-day counts ('ul:'), so a
-    // page reads its own rows and a deep page starts on its day instead of skipping every newer row.
-    const { total, read: r } = await keptStart(db, userList(`ul:${user.id}`), page, per_page);
-    const q = r && usersRows(r, coinLedger.userId, user.id, coinLedger.createdAt, coinLedger.id);
-    const rows = r && q ? inListOrder(r, await db.select().from(coinLedger).where(q.where).orderBy(...q.orderBy).limit(r.limit).offset(r.offset)) : [];
+    const { total, rows } = await ledgerPage(db, user.id, page, per_page);
     const objects = await ledgerObjects(db, user.id, rows);
     return list(
       c,
