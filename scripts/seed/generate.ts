@@ -122,5 +122,7 @@ export function generateSeed(options: SeedOptions = {}): SeedResult {
     sink.insert(table, rows);
   }
   const optimize = FULL_TEXT_INDEXES.map((t) => `INSERT INTO ${t}(${t}) VALUES('optimize')`);
-  return { statements: [...sink.statements, ...optimize], counts: sink.counts };
+  // The seeded rows are the starting data, not changes: the change log the watch triggers wrote for
+  // them would show every followed company's whole history as new, and match every saved search.
+  return { statements: [...sink.statements, ...optimize, 'DELETE FROM watch_changes'], counts: sink.counts };
 }

@@ -253,6 +253,15 @@ describe('seed data set', () => {
     expect(hits.company[0]).toMatchObject({ id: company.id, name: company.name });
   });
 
+  it('starts the watch change log empty (the seeded rows are the starting data), while later writes are logged', async () => {
+    expect((await one<{ n: number }>('SELECT COUNT(*) AS n FROM watch_changes')).n).toBe(0);
+    const { com_id } = await one<{ com_id: number }>('SELECT min(com_id) AS com_id FROM closures');
+    await env.DB.prepare('UPDATE closures SET com_name = com_name WHERE com_id = ?').bind(com_id).run();
+    const logged = await all<{ source: string; row_id: number }>('SELECT source, row_id FROM watch_changes');
+    expect(logged).toEqual([{ source: 'closures', row_id: com_id }]);
+    await env.DB.prepare('DELETE FROM watch_changes').run();
+  });
+
   it('is deterministic: the same options give the same SQL, another seed gives other data', () => {
     const again = generateSeed({ scale: SCALE });
     expect(again.statements.join(';\n')).toBe(seeded.statements.join(';\n'));
