@@ -254,6 +254,7 @@ export const SAMPLES: Record<string, () => Promise<unknown>> = {
   closure_company_tracks: closures,
   closure_company_albums: closures,
   closure_firm_stats: closures,
+  closure_reason_companies: closures,
   closure_investors: closures,
   news: newsLists,
   news_tags: newsLists,

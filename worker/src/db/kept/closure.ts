@@ -148,14 +148,6 @@ export const keptFirmMoney: KeptList = {
   ],
 };
 
-/** The distinct companies of a parent reason per track, kept by the hand-written triggers of migration 0076. */
-const itemPtypeSql = [
-  "UPDATE `closure_item_stats` SET `n` = 0 WHERE `dim` = 'ptype'",
-  `INSERT INTO \`closure_item_stats\` (\`kind\`, \`item_id\`, \`dim\`, \`key\`, \`n\`)
-  SELECT 'track', l.\`tag_id\`, 'ptype', CAST(t.\`p_id\` AS TEXT), COUNT(DISTINCT t.\`com_id\`) FROM \`closure_company_tracks\` l JOIN \`closure_company_types\` t ON t.\`com_id\` = l.\`com_id\` GROUP BY l.\`tag_id\`, t.\`p_id\`
-  ON CONFLICT (\`kind\`, \`item_id\`, \`dim\`, \`key\`) DO UPDATE SET \`n\` = excluded.\`n\``,
-];
-
 const byCompany = (r: Row, j: Row) => `${j.com_id} = ${r.com_id}`;
 
 /**
@@ -163,16 +155,14 @@ const byCompany = (r: Row, j: Row) => `${j.com_id} = ${r.com_id}`;
  * track's per closing reason. Each key comes from the company row or its reasons, so each source is
  * a link row paired with its company (closures) or with each of its reasons (closure_company_types);
  * those joined tables are on the import's bulk path, and their join triggers run row by row there.
- * The distinct companies of a parent reason per track ('ptype') count a company once however many
- * of its reasons share the parent, which a join source cannot say: they stay with the hand-written
- * closure_company_tracks_stats_* and closure_company_types_stats_* triggers (migration 0076).
+ * A track's companies per parent reason ('ptype') count a company once however many of its reasons
+ * share the parent: its link row is paired with the company's one closure_reason_companies row per
+ * parent (found by the index closure_reason_companies_com_idx).
  */
 export const keptItemStats: KeptList = {
   table: 'closure_item_stats',
   columns: ['kind', 'item_id', 'dim', 'key'],
   zeros: 'keep',
-  owns: "`dim` <> 'ptype'",
-  others: { columns: [], triggers: ['closure_company_tracks_stats_', 'closure_company_types_stats_'], rebuild: itemPtypeSql },
   sources: [
     {
       name: 'track_status',
@@ -191,6 +181,12 @@ export const keptItemStats: KeptList = {
       table: 'closure_company_tracks',
       join: { table: 'closure_company_types', key: ['com_id', 'type_id'], self: ['com_id', 'tag_id'], on: byCompany },
       keys: (r, j) => [[lit('track'), r.tag_id, lit('type'), text(j.type_id)]],
+    },
+    {
+      name: 'track_parent',
+      table: 'closure_company_tracks',
+      join: { table: 'closure_reason_companies', key: ['p_id', 'close_date', 'com_id'], self: ['com_id', 'tag_id'], on: byCompany },
+      keys: (r, j) => [[lit('track'), r.tag_id, lit('ptype'), text(j.p_id)]],
     },
   ],
 };
