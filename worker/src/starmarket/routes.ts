@@ -50,6 +50,8 @@ const applicantsDecl = {
   summary: `申报企业列表（每页${STAR_PAGE_SIZE}条）：keyword、cat_id、com_prov、state、page、per_page`,
   note: VISITOR_NOTE,
   visitor: [],
+  // A visitor's default page (an empty body) is the same for every visitor.
+  cache: { maxAge: 60, shared: 'visitors' as const },
   request: { body: jsonBody(S.applicantsQuery) },
   data: listOf(S.starRow),
 };
@@ -72,6 +74,7 @@ const stateList = defineRoute({
   summary: '申报企业的审核状态及数量 [{ id, name, num }]，按当前筛选（keyword、cat_id、com_prov）计数',
   note: '游客不能带筛选条件（LOGIN_REQUIRED）',
   visitor: [],
+  cache: { maxAge: 60, shared: 'visitors' },
   request: { body: jsonBody(S.stateQuery) },
   data: z.array(S.stateCount),
 });
