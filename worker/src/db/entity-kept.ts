@@ -58,7 +58,8 @@ export const investEventFirms = sqliteTable(
     scope: text('scope').notNull(),
     date: integer('date').notNull(),
   },
-  (t) => [index('ief_invst_date_idx').on(t.invstId, t.date, t.eventId), index('ief_event_idx').on(t.eventId)],
+  // Written by id (the mirror's key) and read by firm: no index by event.
+  (t) => [index('ief_invst_date_idx').on(t.invstId, t.date, t.eventId)],
 );
 
 /**
