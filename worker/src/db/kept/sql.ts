@@ -209,9 +209,13 @@ function mirrorDelta(list: KeptList, src: KeptSource, alias: 'NEW' | 'OLD', side
   const rows = pairRows(list, src, alias, side, sign);
   if (sign < 0) return [`  DELETE FROM ${q(list.table)} WHERE (${cols}) IN (SELECT ${cols} FROM (${rows}));`];
   const vals = list.mirror!.values.map(q);
-  return [
-    `  INSERT INTO ${q(list.table)} (${[cols, ...vals].join(', ')})\n    SELECT ${[cols, ...vals].join(', ')} FROM (${rows}) WHERE true\n    ON CONFLICT (${cols}) ${vals.length ? `DO UPDATE SET ${vals.map((v) => `${v} = excluded.${v}`).join(', ')}` : 'DO NOTHING'};`,
-  ];
+  return [`  INSERT INTO ${q(list.table)} (${[cols, ...vals].join(', ')})\n    SELECT ${[cols, ...vals].join(', ')} FROM (${rows}) WHERE true\n    ${mirrorConflict(list)};`];
+}
+
+/** A mirror's upsert: a row already under the key takes the copied columns (a mirror of keys alone: nothing to do). */
+function mirrorConflict(list: KeptList): string {
+  const vals = list.mirror!.values.map(q);
+  return `ON CONFLICT (${list.columns.map(q).join(', ')}) ${vals.length ? `DO UPDATE SET ${vals.map((v) => `${v} = excluded.${v}`).join(', ')}` : 'DO NOTHING'}`;
 }
 
 function trigger(name: string, table: string, event: string, body: string[], when?: string): Trigger {
@@ -316,7 +320,7 @@ export function rebuildSql(list: KeptList): string[] {
     const vals = list.mirror.values.map(q);
     return [
       `DELETE FROM ${q(list.table)}${owned}`,
-      ...recountSql(list).map((r) => `INSERT INTO ${q(list.table)} (${[cols, ...vals].join(', ')}) ${r}\n  ON CONFLICT (${cols}) ${vals.length ? `DO UPDATE SET ${vals.map((v) => `${v} = excluded.${v}`).join(', ')}` : 'DO NOTHING'}`),
+      ...recountSql(list).map((r) => `INSERT INTO ${q(list.table)} (${[cols, ...vals].join(', ')}) ${r}\n  ${mirrorConflict(list)}`),
     ];
   }
   const zero = [n, ...sumsOf(list).map(q)].map((c) => `${c} = 0`).join(', ');
