@@ -26,6 +26,20 @@ if (typeof document !== 'undefined') {
 }
 
 /**
+ * Focuses `el`, and keeps trying for a short while when it cannot take focus yet: a button disabled
+ * while its request ran, or while its page refreshes its data, is enabled again soon after the
+ * dialog closes. It stops as soon as focus has gone anywhere else on purpose.
+ */
+function refocus(el: HTMLElement, tries = 20) {
+  el.focus();
+  if (document.activeElement === el || tries === 0) return;
+  setTimeout(() => {
+    const idle = document.activeElement === null || document.activeElement === document.body;
+    if (el.isConnected && idle) refocus(el, tries - 1);
+  }, 25);
+}
+
+/**
  * Modal dialog on Radix: focus is trapped inside, Esc and the × button close it,
  * focus returns to the opener, and the title labels it for screen readers.
  *
@@ -47,9 +61,7 @@ export function Dialog({ open, onOpenChange, title, description, children, foote
     opener.current = null;
     if (!el?.isConnected) return;
     e.preventDefault();
-    // A button disabled while its request ran is enabled again by now, or soon after the dialog closes.
-    el.focus();
-    if (document.activeElement !== el) requestAnimationFrame(() => el.isConnected && el.focus());
+    refocus(el);
   };
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
