@@ -3,6 +3,7 @@ import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../helpers';
 import { csvText, exportedFile, loadTaxonomy, operatorPost, read, runImport, runUndo, xlsxOf, type Table } from './fixtures';
+import { undoBatch } from '../../../scripts/import/send.mjs';
 import { rejectsXlsx } from '../../../scripts/import/rejects.mjs';
 import { expectKeptExact } from '../kept/exact';
 
@@ -279,6 +280,61 @@ describe('closed companies: akshare, defaults, updates, rejects, undo', () => {
     expect(again).toMatchObject({ imported: 1, rejects: [] });
     expect((await env.DB.prepare("SELECT com_id FROM closures WHERE com_name = '后来公司'").first<{ com_id: number }>())!.com_id).toBe(next);
     await expectCountsExact();
+  });
+
+  it('undoes a large import set-based, exact even after the product wrote to its companies, and leaves the earlier data as it was', async () => {
+    await clearClosures();
+    await seedOriginals(40);
+    const snapshot = async () => ({
+      counts: (await env.DB.prepare('SELECT dim, key, n FROM closure_counts WHERE n <> 0 ORDER BY dim, key').all()).results,
+      firms: (await env.DB.prepare('SELECT invst_id, com_count, cases FROM closure_firm_stats WHERE com_count > 0 ORDER BY invst_id').all()).results,
+      cards: (await env.DB.prepare('SELECT * FROM closure_cards ORDER BY com_id').all()).results,
+      closures: (await env.DB.prepare('SELECT com_id, com_name, total_money FROM closures ORDER BY com_id').all()).results,
+    });
+    const before = await snapshot();
+    expect(before.firms.length).toBeGreaterThan(0);
+
+    const headers = ['公司名称', '行业', '子行业', '地区', '成立时间', '关闭时间', '融资总额(万元)', '估值(万元)', '关闭原因', '投资机构'];
+    const firms = ['红杉中国', '真格基金', 'IDG资本', '经纬创投', '撤销资本'];
+    const rows: unknown[][] = [];
+    // More than one request's worth of new companies; the first few outspend every original, so they top the firms' cases.
+    for (let i = 0; i < 1100; i++)
+      rows.push([`批量撤销${i}`, '电子商务', '生鲜电商', PROVS[i % 5], '2015-01-01', `20${18 + (i % 4)}-0${1 + (i % 9)}-1${i % 10}`, i < 8 ? 9_000_000 - i : i * 13, i * 31, i % 2 ? '资金原因-烧钱过快' : '资金原因-烧钱过快、市场原因-行业竞争', i % 3 ? firms[i % 5] : '']);
+    // And one change of an original company: undone row by row.
+    rows.push(['往返公司0', '电子商务', '生鲜电商', '北京', '2010-01-01', '2015-01-01', 4321, 0, '', '']);
+    const s = await runImport(await read(await xlsxOf(headers, rows), 'bulk-undo.xlsx'), { createFirms: true });
+    expect(s).toMatchObject({ imported: 1100, updated: 1, rejects: [], firms_created: ['撤销资本'] });
+    // Pieces sent side by side all name the new firm: it is created once, and every piece links to that one.
+    expect((await env.DB.prepare("SELECT COUNT(*) AS n, (SELECT COUNT(*) FROM closure_investors i JOIN invest_firms f ON f.id = i.invst_id WHERE f.name = '撤销资本') AS links FROM invest_firms WHERE name = '撤销资本'").first())).toEqual({ n: 1, links: rows.filter((r) => r[9] === '撤销资本').length });
+    const cases = (await env.DB.prepare('SELECT cases FROM closure_firm_stats WHERE invst_id = 1').first<{ cases: string }>())!.cases;
+    expect(cases).toContain('批量撤销');
+
+    // The product writes to imported companies meanwhile (counted by the triggers): a reason, a track, an investor.
+    const [a, b] = (await env.DB.prepare("SELECT com_id FROM closures WHERE com_name IN ('批量撤销1', '批量撤销2') ORDER BY com_name").all<{ com_id: number }>()).results.map((r) => r.com_id);
+    await env.DB.batch([
+      env.DB.prepare('INSERT INTO closure_company_types (com_id, type_id, p_id, close_date) SELECT com_id, 203, 2, close_date FROM closures WHERE com_id = ?').bind(a),
+      env.DB.prepare('INSERT INTO closure_company_tracks (com_id, tag_id, close_date) SELECT com_id, 7, close_date FROM closures WHERE com_id = ?').bind(b),
+      env.DB.prepare("INSERT INTO closure_investors (com_id, invst_id, invst_name) VALUES (?, 4, '经纬创投')").bind(b),
+    ]);
+    await expectCountsExact();
+
+    let requests = 0;
+    const counted: typeof operatorPost = (path, body, key) => (requests++, operatorPost(path, body, key));
+    const undone = await undoBatch({ post: counted, batchId: s.batch_id, wait: async () => {} });
+    expect(undone).toMatchObject({ undone: 1102, batch: { status: 'undone' } });
+    // Two requests of at most 1000 new companies each, then the update and the created firm.
+    expect(requests).toBe(3);
+
+    await expectCountsExact();
+    const after = await snapshot();
+    expect(after.closures).toEqual(before.closures);
+    expect(after.firms).toEqual(before.firms);
+    expect(after.cards).toEqual(before.cards);
+    expect(after.counts).toEqual(before.counts);
+    expect(await env.DB.prepare("SELECT id FROM invest_firms WHERE name = '撤销资本'").first()).toBeNull();
+    expect((await env.DB.prepare("SELECT COUNT(*) AS n FROM companies WHERE name LIKE '批量撤销%'").first())!.n).toBe(0);
+    expect((await env.DB.prepare("SELECT COUNT(*) AS n FROM closure_item_stats WHERE kind = 'track' AND item_id = 7 AND n <> 0").first())!.n).toBe(0);
+    expect(await env.DB.prepare('SELECT 1 FROM kept_bulk').first()).toBeNull();
   });
 
   it('rejects a row whose cell the API refuses outright (a control character) and sends the rest', async () => {

@@ -1,4 +1,4 @@
-import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
 /** Sectors (行业) and sub-sectors: parent_id 0 for a top-level sector. */
 export const sectors = sqliteTable(
@@ -61,7 +61,8 @@ export const investFirms = sqliteTable(
     des: text('des').notNull().default(''),
     isFa: integer('is_fa').notNull().default(0),
   },
-  (t) => [index('invest_firms_name_idx').on(t.name)],
+  // A name names one firm: the import finds firms by name, and two requests creating the same one must not both succeed.
+  (t) => [uniqueIndex('invest_firms_name_idx').on(t.name)],
 );
 
 /** Financing events (融资事件). scope is the industry scope, e.g. 医疗健康. */

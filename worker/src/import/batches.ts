@@ -8,7 +8,7 @@ import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import { closures, investFirms } from '../db';
 import type { Db } from '../env';
 import { ApiError } from '../lib/errors';
-import { deleteClosure, importClosures, restoreClosure } from './closure';
+import { deleteClosures, importClosures, restoreClosure } from './closure';
 import { deleteEvent, importMedicalEvents, restoreEventOrCompany } from './medical';
 import { deleteStar, importStarmarket, restoreStar } from './starmarket';
 import { detectKind, mapColumns, type ColumnMap } from './columns';
@@ -78,10 +78,26 @@ export async function importRows(db: Db, input: { batch_id: number; kind?: Impor
     if (b.kind !== map.kind) throw new ApiError('BAD_REQUEST', `导入批次 ${b.id} 的类型是 ${b.kind}，与这些行（${map.kind}）不同`, { field: 'kind' });
   }
   const opts = { batchId: input.batch_id, dryRun: input.dry_run, createFirms: input.create_firms };
-  if (map.kind === 'starmarket') return importStarmarket(db, map, input.headers, input.rows, opts);
-  if (map.kind === 'medical-event') return importMedicalEvents(db, map, input.headers, input.rows, opts);
-  return importClosures(db, map, input.headers, input.rows, opts);
+  const run = () => {
+    if (map.kind === 'starmarket') return importStarmarket(db, map, input.headers, input.rows, opts);
+    if (map.kind === 'medical-event') return importMedicalEvents(db, map, input.headers, input.rows, opts);
+    return importClosures(db, map, input.headers, input.rows, opts);
+  };
+  // Two requests side by side may both create the same new firm; the unique name lets only the first
+  // write, the other's batch rolls back whole, and run again it finds the firm and links to it.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (err) {
+      if (attempt >= FIRM_CLASH_TRIES || !firmNameTaken(err)) throw err;
+    }
+  }
 }
+
+/** Runs of one request whose new firm another request created first. */
+const FIRM_CLASH_TRIES = 3;
+
+const firmNameTaken = (err: unknown): boolean => err instanceof Error && (/invest_firms\.name/.test(err.message) || firmNameTaken(err.cause));
 
 export async function finishBatch(db: Db, id: number): Promise<BatchView> {
   const b = await runningBatch(db, id);
@@ -96,23 +112,45 @@ export async function listBatches(db: Db, limit = 20): Promise<BatchView[]> {
 /** Changes undone per request: each is a handful of statements, well inside one D1 batch. */
 export const UNDO_STEP = 100;
 
+/** Closed companies the batch inserted, undone per request in bulk (a few dozen statements whatever the number). */
+export const UNDO_BULK_STEP = 1000;
+
 /**
- * Takes back up to UNDO_STEP of a batch's changes (rows it inserted are deleted, rows it changed get
- * their earlier values back) and forgets them in the same D1 batch, so a run cut short continues
- * where it stopped. The batch is marked undone once nothing is left. A batch whose rows a later
- * batch changed again is refused: that one has to be undone first.
+ * Takes back part of a batch's changes (rows it inserted are deleted, rows it changed get their
+ * earlier values back) and forgets them in the same D1 batch, so a run cut short continues where it
+ * stopped: first the closed companies it inserted, UNDO_BULK_STEP at a time through the bulk path,
+ * then the other changes UNDO_STEP at a time. The batch is marked undone once nothing is left. A
+ * batch whose rows a later batch changed again is refused: that one has to be undone first.
  */
 export async function undoBatch(db: Db, id: number): Promise<{ batch: BatchView; undone: number; remaining: number }> {
   const b = await runningBatch(db, id);
   if (b.status === 'undone') throw new ApiError('CONFLICT', `导入批次 ${id} 已经撤销`);
-  const [clash] = await db
-    .select({ batchId: sql<number>`later.batch_id` })
-    .from(importChanges)
-    .innerJoin(sql`${importChanges} AS later`, sql`later.ref_kind = ${importChanges.refKind} AND later.ref_id = ${importChanges.refId} AND later.batch_id > ${importChanges.batchId}`)
-    .innerJoin(importBatches, and(eq(importBatches.id, sql`later.batch_id`), ne(importBatches.status, 'undone')))
-    .where(eq(importChanges.batchId, id))
-    .limit(1);
+  // Only a later batch still in force can have changed this one's rows: without one, nothing to look for.
+  const [later] = await db.select({ id: importBatches.id }).from(importBatches).where(and(sql`${importBatches.id} > ${id}`, ne(importBatches.status, 'undone'))).limit(1);
+  const [clash] = later
+    ? await db
+        .select({ batchId: sql<number>`later.batch_id` })
+        .from(importChanges)
+        .innerJoin(sql`${importChanges} AS later`, sql`later.ref_kind = ${importChanges.refKind} AND later.ref_id = ${importChanges.refId} AND later.batch_id > ${importChanges.batchId}`)
+        .innerJoin(importBatches, and(eq(importBatches.id, sql`later.batch_id`), ne(importBatches.status, 'undone')))
+        .where(eq(importChanges.batchId, id))
+        .limit(1)
+    : [];
   if (clash) throw new ApiError('CONFLICT', `批次 ${clash.batchId} 之后又改过这批导入的行，请先撤销批次 ${clash.batchId}`);
+
+  const [{ left }] = await db.select({ left: sql<number>`count(*)` }).from(importChanges).where(eq(importChanges.batchId, id));
+  const inserted = and(eq(importChanges.batchId, id), eq(importChanges.refKind, 'closure'), eq(importChanges.action, 'insert'));
+  const bulkIds = (await db.select({ id: importChanges.refId }).from(importChanges).where(inserted).orderBy(importChanges.refId).limit(UNDO_BULK_STEP)).map((r) => r.id);
+  if (bulkIds.length) {
+    const remaining = left - bulkIds.length;
+    const statements: BatchItem<'sqlite'>[] = [
+      ...deleteClosures(db, bulkIds),
+      db.delete(importChanges).where(and(inserted, sql`${importChanges.refId} IN (SELECT value FROM json_each(${JSON.stringify(bulkIds)}))`)),
+      ...(remaining === 0 ? [db.update(importBatches).set({ status: 'undone', undoneAt: Date.now() }).where(eq(importBatches.id, id))] : []),
+    ];
+    await db.batch(statements as [BatchItem<'sqlite'>]);
+    return { batch: view((await db.select().from(importBatches).where(eq(importBatches.id, id)))[0]), undone: bulkIds.length, remaining };
+  }
 
   // Companies before firms: a firm created by the batch goes only once no closure names it.
   const changes = await db
@@ -128,8 +166,7 @@ export async function undoBatch(db: Db, id: number): Promise<{ batch: BatchView;
     for (const r of await db.select({ id: closures.comId, closeDate: closures.closeDate }).from(closures).where(sql`${closures.comId} IN (SELECT value FROM json_each(${JSON.stringify(updatedIds)}))`)) closeDates.set(r.id, r.closeDate);
   }
   for (const c of changes) {
-    if (c.refKind === 'closure' && c.action === 'insert') statements.push(...deleteClosure(db, c.refId));
-    else if (c.refKind === 'closure') statements.push(...restoreClosure(db, c.refId, closeDates.get(c.refId) ?? 0, JSON.parse(c.before) as Record<string, unknown>));
+    if (c.refKind === 'closure') statements.push(...restoreClosure(db, c.refId, closeDates.get(c.refId) ?? 0, JSON.parse(c.before) as Record<string, unknown>));
     else if (c.refKind === 'starmarket' && c.action === 'insert') statements.push(...deleteStar(db, c.refId));
     else if (c.refKind === 'starmarket') statements.push(...restoreStar(db, c.refId, JSON.parse(c.before) as Record<string, unknown>));
     else if (c.refKind === 'event' && c.action === 'insert') statements.push(...deleteEvent(db, c.refId));
@@ -138,7 +175,6 @@ export async function undoBatch(db: Db, id: number): Promise<{ batch: BatchView;
       statements.push(db.delete(investFirms).where(and(eq(investFirms.id, c.refId), sql`NOT EXISTS (SELECT 1 FROM closure_investors WHERE invst_id = ${c.refId})`, sql`NOT EXISTS (SELECT 1 FROM invest_event_investors WHERE invst_id = ${c.refId})`)));
     statements.push(db.delete(importChanges).where(and(eq(importChanges.batchId, id), eq(importChanges.refKind, c.refKind), eq(importChanges.refId, c.refId))));
   }
-  const [{ left }] = await db.select({ left: sql<number>`count(*)` }).from(importChanges).where(eq(importChanges.batchId, id));
   const remaining = left - changes.length;
   if (remaining === 0) statements.push(db.update(importBatches).set({ status: 'undone', undoneAt: Date.now() }).where(eq(importBatches.id, id)));
   if (statements.length) await db.batch(statements as [BatchItem<'sqlite'>]);

@@ -8,9 +8,10 @@
  * the triggers. Either way every count, ranking, card and name index moves in the same transaction.
  */
 import type { BatchItem } from 'drizzle-orm/batch';
+import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { eq, inArray, sql } from 'drizzle-orm';
-import { closureCompanyTypes, closureInvestors, closures, closureTypes, companies, investFirms, rounds, type searchNames } from '../db';
-import { bulkStatements } from '../db/kept/bulk';
+import { closureCompanyAlbums, closureCompanyTags, closureCompanyTracks, closureCompanyTypes, closureInvestors, closures, closureTeams, closureTypes, companies, investFirms, rounds, type searchNames } from '../db';
+import { bulkDeleteStatements, bulkStatements } from '../db/kept/bulk';
 import { sectorMaps, sectorOf, sectorsQuery, type Sectors } from './sectors';
 import type { Db } from '../env';
 import { ApiError } from '../lib/errors';
@@ -373,13 +374,20 @@ export function companyFields(set: Partial<typeof closures.$inferInsert>): Parti
   return out;
 }
 
-/** Undo of one closed company the batch inserted: its links, the closure, the company (its search name goes by trigger). */
-export function deleteClosure(db: Db, id: number): BatchItem<'sqlite'>[] {
+/** What the product attached to a closed company besides its reasons and investors: it goes with the company. */
+const ATTACHED = [closureCompanyTracks, closureCompanyAlbums, closureCompanyTags, closureTeams] as const;
+
+/**
+ * Undo of many closed companies the batch inserted: what was attached to them since (tracks,
+ * albums, tags, team) row by row, then their reasons, investors and closures rows set-based
+ * (db/kept/bulk.ts: the kept counts taken away in a few statements), then the companies.
+ */
+export function deleteClosures(db: Db, ids: readonly number[]): BatchItem<'sqlite'>[] {
+  const mine = (col: SQLiteColumn) => sql`${col} IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`;
   return [
-    db.delete(closureCompanyTypes).where(eq(closureCompanyTypes.comId, id)),
-    db.delete(closureInvestors).where(eq(closureInvestors.comId, id)),
-    db.delete(closures).where(eq(closures.comId, id)),
-    db.delete(companies).where(eq(companies.id, id)),
+    ...ATTACHED.map((t) => db.delete(t).where(mine(t.comId))),
+    ...bulkDeleteStatements(ids).map((q) => db.run(sql.raw(q))),
+    db.delete(companies).where(mine(companies.id)),
   ];
 }
 

@@ -5,7 +5,7 @@
  *   POST /import/batches              check a file's headers (kind, columns) and start a batch
  *   POST /import/rows                 validate and write up to 200 rows (or compare only: dry_run)
  *   POST /import/batches/{id}/finish  mark the batch done; its totals
- *   POST /import/batches/{id}/undo    take back up to 100 of the batch's changes (call until remaining is 0)
+ *   POST /import/batches/{id}/undo    take back part of the batch's changes (call until remaining is 0)
  *   GET  /import/batches              the latest batches
  */
 import type { Context } from 'hono';
@@ -54,7 +54,7 @@ const undo = defineRoute({
   method: 'post',
   path: '/import/batches/{id}/undo',
   access: 'public',
-  summary: '导入：撤销批次的改动，每次最多 100 个（remaining 为 0 时批次已撤销）',
+  summary: '导入：撤销批次的改动，每次最多 1,000 家新建的死亡公司或 100 个其他改动（remaining 为 0 时批次已撤销）',
   note: NOTE,
   request: { params: S.batchParam },
   data: S.undone,

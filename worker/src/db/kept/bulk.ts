@@ -12,6 +12,11 @@
  * batch inserted under the flag. If a link row did exist, the flag stays down, the triggers count
  * row by row and the deltas add nothing (each needs the flag); the card, case and amount statements
  * recompute from the rows, so they are right either way.
+ *
+ * Undoing an import runs the same path backwards (bulkDeleteStatements): with the flag up, each
+ * list takes away the recount of the companies' rows while they are still there, then every row of
+ * those companies in the three tables is deleted and the firms' cases that named one are recomputed.
+ * That is exact whoever wrote the rows: all of them were counted, and all of them go.
  */
 import { firmCasesSql } from './closure.ts';
 import { KEPT_LISTS } from './index.ts';
@@ -56,4 +61,25 @@ export function bulkStatements(ids: readonly number[]): BulkStatements {
       `DELETE FROM ${FLAG}`,
     ],
   };
+}
+
+/**
+ * Deletes every row of the companies `ids` from the bulk path's tables (closures and their reasons
+ * and investors), taking their counts away set-based instead of row by row. Their cards go with the
+ * closures rows (a trigger that does not stand aside); the cases of the firms that showed one of
+ * them are recomputed from what is left.
+ */
+export function bulkDeleteStatements(ids: readonly number[]): string[] {
+  if (!ids.length || !ids.every(Number.isSafeInteger)) throw new Error('bulk ids must be integers, at least one');
+  const list = ids.join(', ');
+  const gone = (t: string) => `DELETE FROM \`${t}\` WHERE \`${KEPT_BULK.id}\` IN (${list})`;
+  return [
+    `INSERT INTO ${FLAG} (\`id\`) VALUES (1)`,
+    ...KEPT_LISTS.flatMap((l) => bulkDeltaSql(l, ids, -1)),
+    // The links, then the closures rows.
+    ...KEPT_BULK.sources.slice(1).map(gone),
+    gone(KEPT_BULK.sources[0]),
+    firmCasesSql(`EXISTS (SELECT 1 FROM json_each(\`closure_firm_stats\`.\`cases\`) WHERE json_extract(value, '$.com_id') IN (${list}))`),
+    `DELETE FROM ${FLAG}`,
+  ];
 }

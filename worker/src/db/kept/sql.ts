@@ -332,20 +332,28 @@ export function rebuildSql(list: KeptList): string[] {
 }
 
 /**
- * What the bulk path adds for the rows of KEPT_BULK.sources whose id is one of `ids` (all of them
- * written while the bulk row stood, none before: the import checks that in the same batch): each
- * source's recount over those rows, added to the kept rows. A statement adds nothing unless the
- * bulk row is there, i.e. unless the triggers stood aside for these rows.
+ * What the bulk path adds (sign 1) or takes away (-1) for the rows of KEPT_BULK.sources whose id is
+ * one of `ids`: each source's recount over those rows, added to the kept rows. Adding: all of them
+ * were written while the bulk row stood, none before (the import checks that in the same batch).
+ * Taking away: run while they are all still there, just before they are all deleted under the bulk
+ * row; a list that deletes its zero rows gets the delete after each statement. A statement changes
+ * nothing unless the bulk row is there, i.e. unless the triggers stand aside for these rows.
  */
-export function bulkDeltaSql(list: KeptList, ids: readonly number[]): string[] {
+export function bulkDeltaSql(list: KeptList, ids: readonly number[], sign: 1 | -1 = 1): string[] {
   if (!ids.every(Number.isSafeInteger)) throw new Error('bulk ids must be integers');
   const cols = list.columns.map(q).join(', ');
   const n = q(countOf(list));
   const idList = ids.join(', ');
-  return recountSql({ ...list, sources: list.sources.filter(inBulk) }, () => `s.${q(KEPT_BULK.id)} IN (${idList})`).map(
-      (r) =>
-        `INSERT INTO ${q(list.table)} (${cols}, ${n}${extraCols(list)}) SELECT * FROM (${r}) WHERE EXISTS (SELECT 1 FROM ${q(KEPT_BULK.table)})\n  ON CONFLICT (${cols}) DO UPDATE SET ${addUp(list)}`,
-    );
+  const sources = list.sources.filter(inBulk);
+  for (const src of sources)
+    // A distinct source counts one row of a group: the group must go whole, i.e. share the id.
+    if (sign < 0 && src.distinct && !src.distinct.same.includes(KEPT_BULK.id)) throw new Error(`${list.table}/${src.name}: a distinct group without ${KEPT_BULK.id} cannot be taken away in bulk`);
+  const flag = `EXISTS (SELECT 1 FROM ${q(KEPT_BULK.table)})`;
+  const negated = [`-\`n\``, ...sumsOf(list).map((c) => `-${q(c)}`)].join(', ');
+  return recountSql({ ...list, sources }, () => `s.${q(KEPT_BULK.id)} IN (${idList})`).flatMap((r) => [
+    `INSERT INTO ${q(list.table)} (${cols}, ${n}${extraCols(list)}) SELECT ${sign > 0 ? '*' : `${cols}, ${negated}`} FROM (${r}) WHERE ${flag}\n  ON CONFLICT (${cols}) DO UPDATE SET ${addUp(list)}`,
+    ...(sign < 0 && list.zeros === 'delete' ? [`DELETE FROM ${q(list.table)} WHERE ${n} = 0 AND (${cols}) IN (SELECT ${cols} FROM (${r})) AND ${flag}`] : []),
+  ]);
 }
 
 /** Whether a trigger's SQL writes the table. */
