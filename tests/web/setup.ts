@@ -3,7 +3,8 @@
 // What isolation gave each file is restored here, before the file is imported:
 // - the app's own modules (stores such as the token, the gate dialogs, toasts, the open export)
 //   are evaluated anew for every file, as with isolation (packages such as React stay loaded);
-// - the window is blank: an empty page at /, empty storage, no cookies, real timers and the real fetch.
+// - the window is blank: an empty page at /, empty storage, no cookies, real timers and the real fetch;
+// - after a file, its pending timers and requests are aborted.
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, beforeAll, vi } from 'vitest';
 
@@ -31,5 +32,13 @@ function blankWindow() {
   window.scrollTo(0, 0);
 }
 
+/** happy-dom's own handle on the window's timers and requests. */
+const happyDOM = (globalThis as { happyDOM?: { abort(): Promise<void> } }).happyDOM;
+
 beforeAll(blankWindow);
-afterAll(blankWindow);
+afterAll(async () => {
+  blankWindow();
+  // A timer a file left running (a toast's close timer, a dialog's focus return) must not fire after
+  // the file, least of all once the last file's window is torn down and `document` is gone.
+  await happyDOM?.abort();
+});

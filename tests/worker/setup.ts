@@ -8,10 +8,12 @@
  * - R2: the bucket emptied;
  * - the edge cache: a Cache API cache of its own as `caches.default`, so an answer another file kept
  *   is never served (the worker reads `caches.default` on each request);
- * - what the app keeps per isolate: reference names and signed-in sessions forgotten (statement text
- *   kept by shape holds no data).
+ * - what the app keeps per isolate: reference names, signed-in sessions and the API keys' held call
+ *   counts forgotten (statement text kept by shape holds no data). Held counts of another file's keys
+ *   would otherwise be flushed into this file's database, where those keys do not exist.
  */
 import { applyD1Migrations, env } from 'cloudflare:test';
+import { forgetMeters } from '../../worker/src/apikeys/meter';
 import { forgetSessions } from '../../worker/src/auth/session';
 import { forgetNames } from '../../worker/src/lib/names';
 
@@ -60,3 +62,4 @@ const fileCache = await realCaches.open(`test-file-${crypto.randomUUID()}`);
 Object.defineProperty(globalThis, 'caches', { configurable: true, value: { default: fileCache, open: (name: string) => realCaches.open(name) } });
 forgetNames();
 forgetSessions();
+forgetMeters();
