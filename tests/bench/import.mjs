@@ -2,16 +2,19 @@
 // companies in the product's own export format (reasons and investors included), against the stack
 // started as `npm start` starts it, on a fresh state of its own (migrations and a small seed for the
 // vocabularies). Times reading the xlsx, the first import, the same file again (every row unchanged)
-// and the undo of the first batch, through the same code the command runs (scripts/import/*.mjs).
-import { mkdtempSync, rmSync } from 'node:fs';
+// and the undo of the first batch, through the same code the command runs (scripts/import/*.mjs);
+// after the undo, every kept list is compared with a fresh count on the stack's D1 file.
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import ExcelJS from 'exceljs';
 import { localSecretsEnv, prepareDatabase, readEnvFile, startWorkers } from '../../scripts/stack.mjs';
 import { readTable } from '../../scripts/import/read.mjs';
 import { importTable, undoBatch } from '../../scripts/import/send.mjs';
 import { printSection, table } from './section.mjs';
+import { keptAndFreshWith } from '../worker/kept/compare.ts';
 
 const arg = (name, def) => {
   const i = process.argv.indexOf(name);
@@ -66,6 +69,32 @@ const time = async (fn) => {
   return { value, ms: performance.now() - t };
 };
 
+/** Stops the stack and waits until its processes have let go of the D1 file. */
+async function stopped(s) {
+  const gone = s.child.exitCode !== null ? Promise.resolve() : new Promise((r) => s.child.once('exit', r));
+  s.stop();
+  await gone;
+}
+
+/** Compares every kept list, the cards and the firms' cases with fresh counts on the stack's D1 file; throws on any difference. */
+async function keptExact(state) {
+  const d1 = path.join(state, 'v3', 'd1', 'miniflare-D1DatabaseObject');
+  const [file] = readdirSync(d1).filter((f) => f.endsWith('.sqlite') && f !== 'metadata.sqlite');
+  const db = new DatabaseSync(path.join(d1, file), { readOnly: true });
+  try {
+    const r = await keptAndFreshWith(async (sql) => db.prepare(sql).all());
+    const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+    const wrong = Object.entries(r.lists).filter(([, c]) => !same(c.kept, c.fresh)).map(([name]) => name);
+    if (!same(r.cards.kept, r.cards.fresh)) wrong.push('closure_cards');
+    if (!same(r.cases.kept, r.cases.fresh)) wrong.push('closure_firm_stats.cases');
+    if (r.bulkFlag) wrong.push('kept_bulk');
+    if (wrong.length) throw new Error(`after the undo, kept rows differ from a fresh count: ${wrong.join(', ')}`);
+    return Object.keys(r.lists).length;
+  } finally {
+    db.close();
+  }
+}
+
 const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-import-'));
 const persistTo = path.join(dir, 'state');
 let stack;
@@ -95,11 +124,15 @@ try {
   lastShown = 0;
   const undone = await time(() => undoBatch({ post, batchId: first.value.batch_id, onProgress }));
   if (undone.value.undone !== ROWS) throw new Error(`undo: ${JSON.stringify(undone.value)}`);
+  // Every kept list, card and case after the undo, next to a fresh count, on the stack's own SQLite file.
+  await stopped(stack);
+  stack = undefined;
+  const checked = await keptExact(persistTo);
   const rate = (ms) => `${Math.round(ROWS / (ms / 1000)).toLocaleString('en-US')} 行/秒`;
   printSection(
     'import',
     `导入 ${ROWS.toLocaleString('en-US')} 行死亡公司（npm run import）`,
-    `本地栈（与 \`npm start\` 相同）上的新状态目录；文件是产品自己的导出格式（带关闭原因与投资机构），每个请求最多 200 行、一个 D1 batch，同时 3 个请求。目标：首次导入 2 分钟以内。\n\n${table(
+    `本地栈（与 \`npm start\` 相同）上的新状态目录；文件是产品自己的导出格式（带关闭原因与投资机构），每个请求最多 200 行、一个 D1 batch，同时 3 个请求。目标：首次导入 2 分钟以内。撤销之后，全部 ${checked} 个声明的保持行、卡片与机构的前三个案例都与重新统计逐行相同（栈停下后用 node:sqlite 在它的 D1 文件上比较，tests/worker/kept/compare.ts）。\n\n${table(
       ['步骤', '时间', '速度'],
       [
         ['读 xlsx（exceljs）', seconds(read.ms), rate(read.ms)],

@@ -73,12 +73,13 @@ export function bulkDeleteStatements(ids: readonly number[]): string[] {
   if (!ids.length || !ids.every(Number.isSafeInteger)) throw new Error('bulk ids must be integers, at least one');
   const list = ids.join(', ');
   const gone = (t: string) => `DELETE FROM \`${t}\` WHERE \`${KEPT_BULK.id}\` IN (${list})`;
+  const [company, ...links] = KEPT_BULK.sources;
   return [
     `INSERT INTO ${FLAG} (\`id\`) VALUES (1)`,
     ...KEPT_LISTS.flatMap((l) => bulkDeltaSql(l, ids, -1)),
     // The links, then the closures rows.
-    ...KEPT_BULK.sources.slice(1).map(gone),
-    gone(KEPT_BULK.sources[0]),
+    ...links.map(gone),
+    gone(company),
     firmCasesSql(`EXISTS (SELECT 1 FROM json_each(\`closure_firm_stats\`.\`cases\`) WHERE json_extract(value, '$.com_id') IN (${list}))`),
     `DELETE FROM ${FLAG}`,
   ];
