@@ -12,6 +12,8 @@
  *   counts forgotten (statement text kept by shape holds no data). Held counts of another file's keys
  *   would otherwise be flushed into this file's database, where those keys do not exist.
  */
+// Before anything loads exceljs: the runtime is shared, so the first file to load it decides whether its streams log.
+import './exports/quiet';
 import { applyD1Migrations, env } from 'cloudflare:test';
 import { forgetMeters } from '../../worker/src/apikeys/meter';
 import { forgetSessions } from '../../worker/src/auth/session';

@@ -1,4 +1,3 @@
-import '../exports/quiet';
 import { createExecutionContext, createMessageBatch, env, getQueueResult } from 'cloudflare:test';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,3 @@
-import './quiet';
 import { createExecutionContext, createMessageBatch, createScheduledController, env, getQueueResult, SELF, waitOnExecutionContext } from 'cloudflare:test';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';

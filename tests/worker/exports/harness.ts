@@ -4,7 +4,6 @@
  * consumer the way the queue makes them, and an R2 bucket whose put can be held or made to hang
  * (the real bucket underneath: every file still lands in R2).
  */
-import './quiet';
 import { createExecutionContext, createMessageBatch, createScheduledController, env, getQueueResult, waitOnExecutionContext } from 'cloudflare:test';
 import { expect } from 'vitest';
 import worker from '../../../worker/src/index';

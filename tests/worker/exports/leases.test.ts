@@ -3,7 +3,6 @@
  * stack, or the send never happened) or whose attempt died is found by its lease and sent again;
  * past its attempts it is failed and refunded exactly once.
  */
-import './quiet';
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import exportWorker from '../../../export-worker/src/index';

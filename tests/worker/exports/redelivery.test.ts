@@ -6,7 +6,6 @@
  * - An R2 put that never returns is cut by the time limit and retried, while another user's file
  *   in the same batch is made meanwhile.
  */
-import './quiet';
 import { env } from 'cloudflare:test';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,3 @@
-import './quiet';
 import { createExecutionContext, createMessageBatch, env, getQueueResult } from 'cloudflare:test';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';

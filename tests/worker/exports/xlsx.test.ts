@@ -1,4 +1,3 @@
-import './quiet';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { dateCell, writeXlsx } from '../../../export-worker/src/xlsx';

@@ -3,7 +3,6 @@
  * calls through the app with an operator key, a real export of the product (queued, built by the
  * export worker, read from R2), and files built the way other tools write them (xlsx, UTF-8 / GBK CSV).
  */
-import '../exports/quiet';
 import { createExecutionContext, createMessageBatch, env, getQueueResult, waitOnExecutionContext } from 'cloudflare:test';
 import ExcelJS from 'exceljs';
 import { expect } from 'vitest';

@@ -4,7 +4,6 @@
  * same selection as the lists), the download centre shows it done, and the file holds the rows
  * the page shows. Both project tabs (with their filters) and the two exportable rankings.
  */
-import '../exports/quiet';
 import { createExecutionContext, createMessageBatch, env, getQueueResult } from 'cloudflare:test';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
