@@ -337,6 +337,25 @@ describe('closed companies: akshare, defaults, updates, rejects, undo', () => {
     expect(await env.DB.prepare('SELECT 1 FROM kept_bulk').first()).toBeNull();
   });
 
+  it('two undo requests for the same batch at once take each company back once', async () => {
+    await clearClosures();
+    await seedOriginals(10);
+    const headers = ['公司名称', '行业', '地区', '成立时间', '关闭时间', '融资总额(万元)', '关闭原因', '投资机构'];
+    const rows = Array.from({ length: 300 }, (_, i) => [`同时撤销${i}`, '金融', PROVS[i % 5], '2015-01-01', '2019-01-01', i * 7, '资金原因-烧钱过快', i % 2 ? '红杉中国' : '']);
+    const s = await runImport(await read(await xlsxOf(headers, rows), 'twice.xlsx'));
+    expect(s).toMatchObject({ imported: 300, rejects: [] });
+    const path = `/api/import/batches/${s.batch_id}/undo`;
+    const both = await Promise.all([operatorPost(path, {}), operatorPost(path, {})]);
+    for (const r of both) expect(r.status, JSON.stringify(r.body)).toBeLessThan(500);
+    // Whatever either answered, a last call finishes the batch and nothing was taken back twice.
+    const last = await operatorPost(path, {});
+    expect([200, 409]).toContain(last.status);
+    expect((await env.DB.prepare('SELECT status FROM import_batches WHERE id = ?').bind(s.batch_id).first())!.status).toBe('undone');
+    expect((await env.DB.prepare("SELECT COUNT(*) AS n FROM closures WHERE com_name LIKE '同时撤销%'").first())!.n).toBe(0);
+    expect((await env.DB.prepare('SELECT COUNT(*) AS n FROM closures').first())!.n).toBe(10);
+    await expectCountsExact();
+  });
+
   it('rejects a row whose cell the API refuses outright (a control character) and sends the rest', async () => {
     await clearClosures();
     const text = csvText(['公司名称', '行业', '地区', '成立时间', '关闭时间'], [['正常公司', '金融', '北京', '2015-01-01', '2019-01-01'], ['坏字符\u0007公司', '金融', '北京', '2015-01-01', '2019-01-01']]);
