@@ -8,7 +8,7 @@ import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import { closureCards, closureFirmStats, closureInvestors, closureRankCounts, closures, firmEventCounts, investFirms } from '../db';
 import type { Db } from '../env';
 import { offsetOf } from '../db/kept/read.ts';
-import { ph, runShaped, shapedParts } from '../lib/shaped';
+import { partRows, ph, runShaped, shapedParts } from '../lib/shaped';
 import { closureConditions, closureWhereShape, SORT_COLUMNS } from './select';
 import { RANKING_SIZE } from './constants';
 import { BASE_COLUMNS, BASE_SELECT, closureRowsOf, type BaseRow, type ClosureRow } from './rows';
@@ -86,7 +86,7 @@ async function rankCompanies(
     const [rows] = await runShaped(db, [shapedParts(db, `closure.rank.head.${shape}`, () => ({ parts: [head()], total: sql`coalesce(${kept}, 0)` }), values)] as const);
     // A join's rows carry no order of their own: by the measure again, as the index read them.
     const by = name === 'money' ? 'total_money' : 'valuation';
-    const base = rows.flatMap((r) => (r.part === null ? [] : [r.row])).sort((a, b) => b[by] - a[by] || b.com_id - a.com_id);
+    const base = partRows(rows).sort((a, b) => b[by] - a[by] || b.com_id - a.com_id);
     const n = rows[0]?.total;
     total = Math.min(RANKING_SIZE, Math.max(0, n ?? 0));
     page = (await closureRowsOf(db, base)).map((row, i) => ({ row, rank: offset + i + 1 }));

@@ -9,7 +9,7 @@ import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { medicalCompanyTags, news } from '../db';
 import type { Db } from '../env';
 import { ANY_DAY, dayStart, offsetOf, pageWindow, SKIP_DIRECTLY, YMD_WIDTHS, type DayBucket, type KeptLevels } from '../db/kept/read.ts';
-import { ph, runShaped, shapedParts, shapedSql } from '../lib/shaped';
+import { partRows, ph, runShaped, shapedParts, shapedSql } from '../lib/shaped';
 import { formatYmd, ymdParts } from '#shared/dates';
 import { tagIdByName } from './atlas';
 import { NEWS_LIST_PAGE_SIZE } from './constants';
@@ -132,7 +132,7 @@ export async function listNews(db: Db, q: NewsListQuery) {
     const total = found[0]?.total ?? 0;
     const near = pageWindow(q.page, NEWS_LIST_PAGE_SIZE, total);
     if (!near.limit) return { info: [], total };
-    const startRows = found.flatMap((r) => (r.part === null ? [] : [r.row]));
+    const startRows = partRows(found);
     if (!near.reverse) return { info: inListOrder(startRows, false).slice(0, near.limit).map(newsRowOf), total };
   }
   const [yearRows] = await runShaped(db, [

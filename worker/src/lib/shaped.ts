@@ -113,6 +113,9 @@ export const MAX_PARTS = COMPOUND_TERMS * COMPOUND_TERMS;
 /** A row of shapedParts: which part it came from and the total beside it; part null: no part had rows. */
 export type PartRow<R> = { part: number; total: number | null; row: R } | { part: null; total: number | null; row: null };
 
+/** The selected rows of shapedParts' result, without the row that carries only the total. */
+export const partRows = <R>(rows: readonly PartRow<R>[]): R[] => rows.flatMap((r) => (r.part === null ? [] : [r.row]));
+
 /**
  * Selects of one selection as one statement, built once per `key`: their rows (UNION ALL, each part
  * keeping its own ORDER BY and LIMIT) tagged with the part each came from, and with `total` that

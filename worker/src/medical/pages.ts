@@ -12,6 +12,7 @@
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { integer, sqliteTable } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../env';
+import { MEDICAL_LEVEL_WIDTHS, MEDICAL_TIE_WIDTHS } from '../db/kept/medical.ts';
 import { bucketStart, extraFromEnd, nearEndPage, pageWindow, type EndRead, type KeptWalk } from '../db/kept/read.ts';
 import { ph, type RowOf, type SelectLike } from '../lib/shaped';
 import { MEDICAL_PAGE_SIZE } from './constants';
@@ -25,42 +26,23 @@ export const COMPANY_LIST = { 1: LIST.money, 2: LIST.born, 3: LIST.invse } as co
 
 /** Up to this many rows to skip, a page seeks directly; deeper, it starts from the kept buckets. */
 const SKIP_DIRECTLY = 40;
-const DATE_WIDTHS = [100_000, 10_000, 1_000, 100, 10, 1];
-const MONEY_WIDTHS = [1e8, 1e7, 1e6, 1e5, 1e4, 1e3, 100, 10, 1];
 /**
- * The bucket widths of each list's levels 1, 2, ... (medical_list_widths, which the migration fills
- * with these numbers; pages.test.ts checks they agree): a level's bucket is k / width * width, and
- * each splits a bucket of the level above into at most about ten.
+ * The bucket widths of each list's levels 1, 2, ... as the declarations count them
+ * (db/kept/medical.ts): a level's bucket is k / width * width, and each splits a bucket of the
+ * level above into at most about ten.
  */
-export const LIST_WIDTHS: Record<ListCode, readonly number[]> = {
-  [LIST.event]: DATE_WIDTHS,
-  [LIST.news]: DATE_WIDTHS,
-  [LIST.policy]: DATE_WIDTHS,
-  [LIST.broker]: DATE_WIDTHS,
-  [LIST.invse]: DATE_WIDTHS,
-  [LIST.born]: [1_000, 100, 10, 1],
-  [LIST.money]: MONEY_WIDTHS,
-  [LIST.horse]: MONEY_WIDTHS,
-  [LIST.unicorn]: MONEY_WIDTHS,
-  [LIST.firm]: [1e10, 1e9, 1e8, 1e7, 1e6, 1e5, 1e4, 1e3, 100, 10, 1],
-};
+export const LIST_WIDTHS = Object.fromEntries(MEDICAL_LEVEL_WIDTHS.flatMap((g) => g.lists.map((list) => [list, g.widths]))) as Record<ListCode, readonly number[]>;
 
 /** The firm ranking's key: most healthcare events first, then the lower firm id (ids stay below 10^7). */
 export const FIRM_KEY_SPAN = 10_000_000;
 export const firmEvents = (k: number) => Math.floor(k / FIRM_KEY_SPAN);
 
 /**
- * The item_id bucket widths of the company lists' ties (medical_list_ties, migration
- * *_kept_ties_and_reason_companies, which fills medical_list_tie_widths with these numbers): the
- * items of one k counted per item_id / width * width, for a page that starts inside a long run of one k.
+ * The item_id bucket widths of the company lists' ties (medical_list_ties, declared in
+ * db/kept/medical.ts): the items of one k counted per item_id / width * width, for a page that
+ * starts inside a long run of one k.
  */
-export const TIE_WIDTHS: Partial<Record<ListCode, readonly number[]>> = {
-  [LIST.money]: [10_000, 1_000, 100, 10],
-  [LIST.born]: [10_000, 1_000, 100, 10],
-  [LIST.invse]: [10_000, 1_000, 100, 10],
-  [LIST.horse]: [10_000, 1_000, 100, 10],
-  [LIST.unicorn]: [10_000, 1_000, 100, 10],
-};
+export const TIE_WIDTHS = Object.fromEntries(MEDICAL_TIE_WIDTHS.lists.map((list) => [list, MEDICAL_TIE_WIDTHS.widths])) as Partial<Record<ListCode, readonly number[]>>;
 
 /**
  * Lists of amounts (funding, valuation) and of event counts: a bucket holds most of its items in

@@ -11,7 +11,7 @@ import { ApiError } from '../lib/errors';
 import { ftsPage, keptTotal, offsetOf, pageWindow, startDay, YMD_WIDTHS, type KeptLevels } from '../db/kept/read.ts';
 import { ID_SPAN } from '../db/kept/shape.ts';
 import { keptStarmarketCounts } from '../db/kept/starmarket.ts';
-import { ph, runShaped, shapedParts } from '../lib/shaped';
+import { partRows, ph, runShaped, shapedParts } from '../lib/shaped';
 import { LISTED_STATE, STAR_PAGE_SIZE } from './constants';
 import { countOf, selectStarRows, starRowsOf, toStarRows } from './rows';
 import type { StarRow } from './schemas';
@@ -107,7 +107,7 @@ export async function listStar(db: Db, p: StarListParams, listed: Listed): Promi
       ),
     ] as const);
     known = rows[0]?.total ?? 0;
-    if (!pageWindow(p.page, perPage, known).reverse) return { info: await toStarRows(db, inOrder(rows.flatMap((r) => (r.part === null ? [] : [r.row])))), total: known };
+    if (!pageWindow(p.page, perPage, known).reverse) return { info: await toStarRows(db, inOrder(partRows(rows))), total: known };
   }
   if (!p.keyword) {
     total = known ?? (await keptCount(db, p, listed))[0]?.n ?? 0;
@@ -128,7 +128,7 @@ export async function listStar(db: Db, p: StarListParams, listed: Listed): Promi
     const [found] = await runShaped(db, [
       shapedParts(db, `star.list.kw.${listed}.${f.shape}`, () => ({ parts: [pageRows()], total: sql`(${countOf(db, and(...f.conditions()))})` }), pageValues),
     ] as const);
-    const rows = found.flatMap((r) => (r.part === null ? [] : [r.row]));
+    const rows = partRows(found);
     const countRows = [{ n: found[0]?.total ?? 0 }];
     return { info: await toStarRows(db, inOrder(rows)), total: countRows[0]?.n ?? 0 };
   }

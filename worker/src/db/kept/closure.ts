@@ -117,7 +117,7 @@ export const keptFirmStats: KeptList = {
   sources: [{ name: 'investors', table: 'closure_investors', keys: (r) => [[r.invst_id]] }],
 };
 
-/** read/money.ts MONEY_WIDTHS (kept here so the declaration has no import the script cannot load). */
+/** Bucket widths of the money levels 1..7 (read/money.ts walks them): digit count, 1..4 significant digits, the amount with ids in blocks of 10^4, then 10^2. */
 export const MONEY_WIDTHS = [1e15, 1e14, 1e13, 1e12, 1e11, 1e4, 1e2] as const;
 
 /** read/money.ts sortKey with lower ids first: the amount's code (digits, then the amount padded to 8) × 10^7 + id. */

@@ -7,10 +7,8 @@
  * and the event, tag and firm lists by year / month / day.
  */
 import { MONEY_WIDTHS, moneyKey, moneyPackable } from './closure.ts';
-import { ID_SPAN, lit, type KeptList, type Row } from './shape.ts';
+import { ID_SPAN, lit, YMD_WIDTHS, type KeptList, type Row } from './shape.ts';
 
-/** read/levels.ts YMD_WIDTHS: yyyymmdd as years, months, days. */
-const YMD_WIDTHS = [10_000, 100, 1] as const;
 
 export const keptPolicyDays: KeptList = {
   table: 'policy_day_counts',

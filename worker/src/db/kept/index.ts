@@ -9,26 +9,30 @@ import { keptMedical } from './medical.ts';
 import { keptNewsClosureSecs, keptNewsDays, keptNewsTags } from './news.ts';
 import { keptPersonalDays } from './personal.ts';
 import type { KeptList, KeptPacking } from './shape.ts';
-import { keptDisclosureCounts, keptDisclosurePacking, keptStarmarketCounts, keptStarmarketDays, keptStarmarketPacking } from './starmarket.ts';
-import { keptStarmarketEvents, keptStarmarketFirmLinks, keptStarmarketFirmStats, keptStarmarketTiming } from './starmarket.ts';
+import {
+  keptDisclosureCounts,
+  keptDisclosurePacking,
+  keptStarmarketCounts,
+  keptStarmarketDays,
+  keptStarmarketEvents,
+  keptStarmarketFirmLinks,
+  keptStarmarketFirmStats,
+  keptStarmarketPacking,
+  keptStarmarketTiming,
+} from './starmarket.ts';
 
 // Order matters to --rebuild: closure_firm_stats is a kept table and a source of closure_rank_counts
 // (atlas_tag_companies of atlas_tag_stats and the tags' money counts, invest_event_tags of the event days,
 // news_tags of news_day_counts; the healthcare lists come last, see medical.ts).
 export const KEPT_LISTS: readonly KeptList[] = [
-  keptClosureCounts, keptReasonCompanies, keptFirmStats, keptFirmMoney, keptClosureRanks, keptStarmarketCounts, keptStarmarketDays, keptDisclosureCounts, keptPersonalDays, keptPolicyDays, keptFirmEvents,
-  keptAtlasTagCompanies,
-  keptAtlasTagStats,
-  keptTagMoney,
-  keptEventTags,
-  keptEventFirms,
-  keptEventDays,
-  keptNewsTags,
-  keptNewsClosureSecs,
-  keptNewsDays,
-
-  keptItemStats,
-  keptStarmarketTiming, keptStarmarketEvents, keptStarmarketFirmLinks, keptStarmarketFirmStats,
+  // Closed companies.
+  keptClosureCounts, keptReasonCompanies, keptFirmStats, keptFirmMoney, keptClosureRanks, keptItemStats,
+  // STAR market.
+  keptStarmarketCounts, keptStarmarketDays, keptDisclosureCounts, keptStarmarketTiming, keptStarmarketEvents, keptStarmarketFirmLinks, keptStarmarketFirmStats,
+  // A user's own lists, policies, firms, the atlas and the financing events.
+  keptPersonalDays, keptPolicyDays, keptFirmEvents, keptAtlasTagCompanies, keptAtlasTagStats, keptTagMoney, keptEventTags, keptEventFirms, keptEventDays,
+  // News.
+  keptNewsTags, keptNewsClosureSecs, keptNewsDays,
   ...keptMedical,
 ];
 

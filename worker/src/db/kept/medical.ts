@@ -26,9 +26,8 @@ export const keptFaRanks: KeptList = {
 };
 
 /**
- * Bucket widths of each healthcare list's levels 1, 2, … (worker/src/medical/pages.ts LIST_WIDTHS;
- * kept here so the declaration has no import the script cannot load): dates (yyyymmdd), founding
- * months (yyyymm), amounts, and the firm ranking's packed key.
+ * Bucket widths of each healthcare list's levels 1, 2, … (medical/pages.ts walks them): dates
+ * (yyyymmdd), founding months (yyyymm), amounts, and the firm ranking's packed key.
  */
 const DATE_WIDTHS = [100_000, 10_000, 1_000, 100, 10, 1] as const;
 const MONEY_WIDTHS = [1e8, 1e7, 1e6, 1e5, 1e4, 1e3, 100, 10, 1] as const;
@@ -57,7 +56,7 @@ export const keptMedicalLevels: KeptList = {
   })),
 };
 
-/** The company lists (5–9) and their item_id bucket widths (pages.ts TIE_WIDTHS). */
+/** The company lists (5–9) and their item_id bucket widths (medical/pages.ts walks them). */
 export const MEDICAL_TIE_WIDTHS = { lists: [5, 6, 7, 8, 9], widths: [10_000, 1_000, 100, 10] } as const;
 
 /** The company lists' items of one k per bucket of item_id (a page inside a long run of one k). */
@@ -138,7 +137,7 @@ export const keptMedicalCounts: KeptList = {
       join: companyTags,
       keys: (_, j) => [[lit('tag_news'), text(j.tag_id)]],
     },
-    // Every row counts; the condition reads the id only so the update trigger has a column to watch.
+    // Every row counts: no column read, so no update trigger.
     { name: 'broker', table: 'broker_reports', keys: () => [total('broker')] },
     { name: 'ipo', table: 'medical_ipos', keys: () => [total('ipo')] },
     { name: 'tag_com', table: 'medical_company_tags', keys: (r) => [[lit('tag_com'), text(r.tag_id)]] },

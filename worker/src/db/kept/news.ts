@@ -4,10 +4,10 @@
  * by province, sector (a sub-sector's news also under its parent) and both, and a healthcare tag's
  * news (news_tags) with or without its scope. No total row: a list's total is the sum of its years.
  */
-import { joined, lit, text, type Expr, type KeptList, type KeptSource, type Row } from './shape.ts';
+import { joined, lit, text, YMD_WIDTHS, type Expr, type KeptList, type KeptSource, type Row } from './shape.ts';
 
-/** Years, months, days of a yyyymmdd date (read/levels.ts YMD_WIDTHS). */
-const byDate = { order: (r: Row) => r.date, widths: [10_000, 100, 1], total: false } as const;
+/** Years, months, days of a yyyymmdd date. */
+const byDate = { order: (r: Row) => r.date, widths: YMD_WIDTHS, total: false } as const;
 
 /**
  * The parent of a sector, or the sector itself when it has none: as an alternative next to the

@@ -6,10 +6,7 @@
  * (db/kept/read/levels.ts DAY_WIDTHS: 512-day blocks, 16-day blocks, days) of its created_at.
  */
 import { DAY_MS } from '#shared/dates';
-import type { KeptList, KeptSource, Row } from './shape.ts';
-
-/** read/levels.ts DAY_WIDTHS (kept here so the declaration has no import the script cannot load). */
-const DAY_WIDTHS = [512, 16, 1] as const;
+import { DAY_WIDTHS, type KeptList, type KeptSource, type Row } from './shape.ts';
 
 const byDay = { order: (r: Row) => `${r.created_at} / ${DAY_MS}`, widths: DAY_WIDTHS };
 

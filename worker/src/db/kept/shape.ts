@@ -112,6 +112,12 @@ export interface KeptList {
  */
 export const ID_SPAN = 10_000_000;
 
+/** Bucket widths of a yyyymmdd order: years, months, days (the declarations count by them, read/levels.ts walks them). */
+export const YMD_WIDTHS = [10_000, 100, 1] as const;
+
+/** Bucket widths of a day number (days since 1970): blocks of 512 days, of 16 days, days. */
+export const DAY_WIDTHS = [512, 16, 1] as const;
+
 /** The ranges of a packed (yyyymmdd, id) key. */
 export const dayIdRanges = (day: string, id: string): readonly KeptRange[] => [
   { column: id, min: 0, max: ID_SPAN - 1 },

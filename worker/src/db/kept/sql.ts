@@ -230,7 +230,7 @@ export function sourceTriggers(list: KeptList, src: KeptSource): Trigger[] {
   checkSource(list, src);
   const base = `${KEPT_PREFIX}${list.table}_${src.name}`;
   // A source that reads no column of its rows counts every row the same: an update moves nothing.
-  const watched = watchedColumns(src).map(q).join(', ');
+  const watched = watchedColumns(src);
   if (src.join || list.mirror) {
     const body = list.mirror ? mirrorDelta : joinDelta;
     const side = (s: Side, suffix: string, table: string, cols: string[]): Trigger[] => [
@@ -238,13 +238,13 @@ export function sourceTriggers(list: KeptList, src: KeptSource): Trigger[] {
       trigger(`${base}${suffix}_ad`, table, 'AFTER DELETE', body(list, src, 'OLD', s, -1)),
       ...(cols.length ? [trigger(`${base}${suffix}_au`, table, `AFTER UPDATE OF ${cols.map(q).join(', ')}`, [...body(list, src, 'OLD', s, -1), ...body(list, src, 'NEW', s, 1)])] : []),
     ];
-    return [...side('source', '', src.table, watchedColumns(src)), ...(src.join ? side('joined', '_j', src.join.table, joinedColumns(src)) : [])];
+    return [...side('source', '', src.table, watched), ...(src.join ? side('joined', '_j', src.join.table, joinedColumns(src)) : [])];
   }
   const when = inBulk(src) ? BULK_IDLE : undefined;
   return [
     trigger(`${base}_ai`, src.table, 'AFTER INSERT', delta(list, src, 'NEW', 1, false), when),
     trigger(`${base}_ad`, src.table, 'AFTER DELETE', delta(list, src, 'OLD', -1, false), when),
-    ...(watched ? [trigger(`${base}_au`, src.table, `AFTER UPDATE OF ${watched}`, [...delta(list, src, 'OLD', -1, true), ...delta(list, src, 'NEW', 1, true)], when)] : []),
+    ...(watched.length ? [trigger(`${base}_au`, src.table, `AFTER UPDATE OF ${watched.map(q).join(', ')}`, [...delta(list, src, 'OLD', -1, true), ...delta(list, src, 'NEW', 1, true)], when)] : []),
   ];
 }
 

@@ -2,7 +2,7 @@
  * The STAR-market kept totals: companies per listed / applying list under every province, sector
  * and state filter ('' and 0: any), and disclosures per company and type (0: any).
  */
-import { dayIdRanges, lit, type Expr, type KeptList, type KeptPacking, type KeyTuple, type Row } from './shape.ts';
+import { dayIdRanges, lit, YMD_WIDTHS, type Expr, type KeptList, type KeptPacking, type KeyTuple, type Row } from './shape.ts';
 
 /**
  * A company's key on its tab under every province and sector filter ('' and 0: any), then its state
@@ -27,7 +27,7 @@ const tabDays = (table: string, state: (r: Row) => Expr | readonly Expr[], day: 
       table: 'starmarket_companies',
       ...(when ? { when } : {}),
       keys: (r) => [tabKey(r, state)],
-      levels: { order: (r) => r[day], widths: [10_000, 100, 1], total: false },
+      levels: { order: (r) => r[day], widths: YMD_WIDTHS, total: false },
     },
   ],
 });

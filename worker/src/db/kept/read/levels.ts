@@ -9,18 +9,18 @@
 import { and, asc, between, desc, eq, gt, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
 import { integer, sqliteTable, type SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../../../env';
+import { DAY_WIDTHS, YMD_WIDTHS } from '../shape.ts';
 import { inListOrder, offsetOf, pageWindow, type Window } from './window.ts';
 
-/** yyyymmdd dates: years, months, days. */
-export const YMD_WIDTHS = [10_000, 100, 1] as const;
+// The widths the declarations count by (shape.ts), walked here.
+export { DAY_WIDTHS, YMD_WIDTHS };
+
 /**
  * Buckets of a yyyymmdd list's levels read at a time from the end nearer the page: twelve years,
  * seven months (half a year and one), sixteen days (half a month and one), so a walk reads about
  * half of each level's buckets instead of all of them, most often in one read a level.
  */
 export const YMD_CHUNKS = [12, 7, 16] as const;
-/** Days since 1970: blocks of 512 days, of 16 days, days. */
-export const DAY_WIDTHS = [512, 16, 1] as const;
 
 /**
  * One list of a levelled kept table: the table, the values of its key columns, its bucket widths

@@ -12,13 +12,14 @@
  * into buckets of similar size where powers of ten of the amount itself would not.
  */
 import type { Db } from '../../../env';
+import { MONEY_WIDTHS } from '../closure.ts';
+import { ID_SPAN } from '../shape.ts';
 import { levelTotal, startDay, type KeptLevels } from './levels.ts';
 import { pageWindow, type Window } from './window.ts';
 
-/** Bucket widths of levels 1..7 (the migration uses the same): digit count, 1..4 significant digits, the amount with ids in blocks of 10^4, then 10^2. */
-export const MONEY_WIDTHS = [1e15, 1e14, 1e13, 1e12, 1e11, 1e4, 1e2] as const;
+// The widths the declarations count by (db/kept/closure.ts), walked here.
+export { MONEY_WIDTHS };
 
-const ID_SPAN = 10_000_000;
 const CODE_DIGITS = 8;
 const CODE_SPAN = 10 ** CODE_DIGITS;
 

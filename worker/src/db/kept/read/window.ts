@@ -5,7 +5,7 @@
  */
 import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../env';
-import { ph, runShaped, shapedParts, type RowOf, type SelectLike } from '../../../lib/shaped';
+import { partRows, ph, runShaped, shapedParts, type RowOf, type SelectLike } from '../../../lib/shaped';
 
 export const offsetOf = (page: number, perPage: number) => (page - 1) * perPage;
 
@@ -87,7 +87,7 @@ export async function nearEndPage<Q extends SelectLike>(
   );
   const [rows] = await runShaped(db, [statement] as const);
   const total = rows[0]?.total ?? 0;
-  const found = rows.flatMap((r) => (r.part === null ? [] : [r.row]));
+  const found = partRows(rows);
   return { total, rows: found.length || !pageWindow(at.page, at.perPage, total).limit ? found : null };
 }
 
@@ -113,5 +113,5 @@ export async function countedPage<Q extends SelectLike>(
     { ...values, _offset: offsetOf(at.page, at.perPage), _limit: at.perPage },
   );
   const [rows] = await runShaped(db, [statement] as const);
-  return { total: rows[0]?.total ?? 0, rows: rows.flatMap((r) => (r.part === null ? [] : [r.row])) };
+  return { total: rows[0]?.total ?? 0, rows: partRows(rows) };
 }
